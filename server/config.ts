@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** from JWT_SECRET; when absent a secret is generated into the data folder */
+  jwtSecret?: string;
+  logLevel: string;
+  /** also write logs to stdout (the log file in <data>/logs is always written) */
+  logToStdout: boolean;
+  version: string;
+}
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export class ConfigError extends Error {}
+
+/** Flags win over the environment, which wins over the defaults. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+    strict: true,
+  });
+  const portText = values.port ?? env.PORT ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError(`port must be a number from 0 to 65535, not "${portText}"`);
+  return {
+    port,
+    host: values.host ?? env.HOST ?? '0.0.0.0',
+    dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? './data'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    logToStdout: true,
+    version: VERSION,
+  };
+}

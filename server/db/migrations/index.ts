@@ -1,0 +1,7 @@
+// Every migration, in order, in one explicit map (bundles into Electron without a folder scan).
+import type { Migration } from 'kysely';
+import * as m001 from './001-users.js';
+
+export const migrations: Record<string, Migration> = {
+  '001-users': m001,
+};

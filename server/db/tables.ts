@@ -1,0 +1,48 @@
+// Table types of the whole database. Columns are camelCase, as the API speaks.
+// Each area adds its tables as an interface below and to `Database`.
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** username in lower case: makes usernames unique regardless of case */
+  usernameKey: string;
+  displayName: string | null;
+  email: string | null;
+  role: 'admin' | 'staff';
+  status: 'pending' | 'active' | 'disabled';
+  passwordHash: string;
+  createTime: string;
+  updateTime: string;
+  lastLoginTime: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  expiresAt: string;
+  createTime: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  time: string;
+  userId: number | null;
+  username: string | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  before: string | null;
+  after: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  auditLog: AuditLogTable;
+}
+
+export type Db = Kysely<Database>;
+/** The database or an open transaction: query functions take either. */
+export type Queryable = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,42 @@
+// Checking the bearer token (koa-jwt, HS256 pinned, issuer checked) and the caller's role.
+// Routes are protected one by one: every route is authenticated unless its definition says
+// `access: 'public'` (see route.ts), so the public list is explicit and cannot drift.
+import type { Middleware } from 'koa';
+import koaJwt from 'koa-jwt';
+import type { Db } from '../db/tables.js';
+import { TOKEN_ISSUER } from '../routes/auth/auth.service.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: 'admin' | 'staff';
+}
+
+interface TokenClaims {
+  sub?: string;
+}
+
+export function authenticate(db: Db, secret: string): Middleware {
+  const checkToken = koaJwt({ secret, algorithms: ['HS256'], issuer: TOKEN_ISSUER, key: 'token' });
+  return async (ctx, next) => {
+    await checkToken(ctx, async () => undefined);
+    const claims = ctx.state.token as TokenClaims;
+    const userId = Number(claims.sub);
+    if (!Number.isSafeInteger(userId)) throw unauthorized('the token is not valid: sign in again');
+    // Looked up on every request so that a disabled user or a changed role takes effect at once.
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'role', 'status'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || user.status !== 'active') throw unauthorized('this account is disabled or no longer exists');
+    ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies AuthUser;
+    await next();
+  };
+}
+
+export const requireAdmin: Middleware = async (ctx, next) => {
+  if ((ctx.state.user as AuthUser | undefined)?.role !== 'admin') throw forbidden('only an admin may do this');
+  await next();
+};

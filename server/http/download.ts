@@ -1,0 +1,46 @@
+// Sending a stored file: the right type, length, caching, and the original name when asked.
+import type { ParameterizedContext } from 'koa';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { contentTypeOf } from '../files/sniff.js';
+import { notFound } from './errors.js';
+
+/** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. */
+export function contentDisposition(kind: 'inline' | 'attachment', name?: string): string {
+  if (!name) return kind;
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export interface SendFileOptions {
+  /** original name: sends the file as a download under that name */
+  downloadName?: string;
+  /** immutable: stored names never change content, so the file can be cached for a year */
+  immutable?: boolean;
+}
+
+export async function sendFile(ctx: ParameterizedContext<object, object>, path: string, options: SendFileOptions = {}): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw notFound('file');
+  const { type, inline } = contentTypeOf(extname(path).slice(1));
+  ctx.type = type;
+  ctx.length = info.size;
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', options.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const disposition = options.downloadName || !inline ? 'attachment' : 'inline';
+  ctx.set('Content-Disposition', contentDisposition(disposition, options.downloadName));
+  if (ctx.method === 'HEAD') ctx.status = 200; // Koa ends a HEAD answer without a body
+  else ctx.body = createReadStream(path);
+}
+
+/** Sends bytes made on the fly (a spreadsheet, say) as a download. */
+export function sendBuffer(ctx: ParameterizedContext<object, object>, body: Buffer, type: string, downloadName: string): void {
+  ctx.type = type;
+  ctx.length = body.length;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Disposition', contentDisposition('attachment', downloadName));
+  ctx.body = body;
+}

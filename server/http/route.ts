@@ -1,0 +1,103 @@
+// A route reads as one declaration: method, path(s), who may call it, the zod schemas of its
+// input and output, and a handler that only orchestrates. `mountRoutes` turns declarations into
+// @koa/router routes (auth, upload, validation, envelope); `openapi.ts` turns the same
+// declarations into the OpenAPI document.
+import type Router from '@koa/router';
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import type { UploadedFile } from '../files/file-store.js';
+import { authenticate, requireAdmin, type AuthUser } from './auth.js';
+import { unauthorized } from './errors.js';
+import { uploadMiddleware, type UploadPolicy } from './upload.js';
+import { fromText, parse, parseId } from './validate.js';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface AppState {
+  user?: AuthUser;
+  files?: UploadedFile[];
+}
+
+export type AppContext = ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;
+
+export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
+  /** the JSON body, or the multipart form fields, parsed by `body` */
+  body: z.output<B>;
+  query: z.output<Q>;
+  /** `:id` of the path, checked to be a positive whole number (0 when the path has none) */
+  id: number;
+  files: UploadedFile[];
+  /** the signed-in caller (throws 401 on a public route) */
+  user: AuthUser;
+}
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** several paths serve one thing (route sets A and B): registered side by side */
+  path: string | readonly string[];
+  tag: string;
+  summary: string;
+  description?: string;
+  /** default `user`: any signed-in active user */
+  access?: Access;
+  body?: B;
+  query?: Q;
+  upload?: UploadPolicy;
+  /** schema of `data` in the envelope, for the OpenAPI document */
+  response?: z.ZodType;
+  /** what a non-envelope answer sends (downloads and pages) */
+  produces?: string;
+  example?: { request?: unknown; response?: unknown };
+  handler: (ctx: AppContext, input: RouteInput<B, Q>) => unknown;
+}
+
+/** Declares a route; the type parameters flow from the schemas into the handler's input. */
+export function route<B extends z.ZodType = z.ZodType<unknown>, Q extends z.ZodType = z.ZodType<unknown>>(
+  def: RouteDef<B, Q>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** A handler may return `reply(data, message)` to choose the envelope's message. */
+export class Reply {
+  constructor(
+    readonly data: unknown,
+    readonly message: string,
+  ) {}
+}
+export const reply = (data: unknown, message: string) => new Reply(data, message);
+
+export const pathsOf = (def: RouteDef): readonly string[] => (typeof def.path === 'string' ? [def.path] : def.path);
+
+export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: AppDeps): void {
+  const auth = authenticate(deps.db, deps.jwtSecret);
+  for (const def of routes) {
+    const access = def.access ?? 'user';
+    const chain = [];
+    if (access !== 'public') chain.push(auth);
+    if (access === 'admin') chain.push(requireAdmin);
+    if (def.upload) chain.push(uploadMiddleware(deps.files, def.upload));
+    chain.push(async (ctx: AppContext) => {
+      const multipart = Boolean(def.upload && ctx.is('multipart'));
+      const rawBody = (ctx.request as { body?: unknown }).body;
+      const input = {
+        body: def.body ? parse(def.body, multipart ? fromText(def.body, rawBody as Record<string, unknown>) : (rawBody ?? {})) : undefined,
+        query: def.query ? parse(def.query, fromText(def.query, ctx.query), 'query') : undefined,
+        id: ctx.params.id === undefined ? 0 : parseId(ctx.params.id),
+        files: ctx.state.files ?? [],
+        get user(): AuthUser {
+          if (!ctx.state.user) throw unauthorized();
+          return ctx.state.user;
+        },
+      };
+      const result = await def.handler(ctx, input as RouteInput<z.ZodType, z.ZodType>);
+      if (ctx.body !== undefined || ctx.status === 200) return; // the handler sent a file or a page itself
+      ctx.body =
+        result instanceof Reply
+          ? { success: true, message: result.message, data: result.data }
+          : { success: true, message: 'OK', ...(result === undefined ? {} : { data: result }) };
+    });
+    for (const path of pathsOf(def)) router[def.method](path, ...(chain as Middleware[]));
+  }
+}

@@ -1,0 +1,116 @@
+// Multipart uploads: multer streams every file to the temp folder on disk (never into memory),
+// then each file's type is judged by its bytes against the route's policy. Whatever happens
+// later in the request, temp files that were not moved into an area are deleted.
+import multer from '@koa/multer';
+import { MulterError } from 'multer';
+import type { Middleware } from 'koa';
+import { rm } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FileStore, UploadedFile } from '../files/file-store.js';
+import { EXECUTABLE_EXTENSIONS, IMAGE_KINDS, contentTypeOf, kindOfFile, type FileKind } from '../files/sniff.js';
+import { HttpError, invalid, tooLarge } from './errors.js';
+
+const MB = 1024 * 1024;
+
+export interface UploadPolicy {
+  /** pdf-or-image: contract scans; document: anything but executables; xlsx: a spreadsheet */
+  accept: 'pdf-or-image' | 'document' | 'xlsx';
+  maxFileSize: number;
+  maxFiles: number;
+  /** field names files may arrive in */
+  fields: readonly string[] | RegExp;
+  /** true when the route takes multipart only (no JSON alternative) */
+  required?: boolean;
+}
+
+export const CONTRACT_SCANS = { accept: 'pdf-or-image', maxFileSize: 10 * MB, maxFiles: 20, fields: ['files'] } as const;
+export const DOCUMENTS = { accept: 'document', maxFileSize: 50 * MB, maxFiles: 200, fields: ['files'] } as const;
+export const SPREADSHEET = { accept: 'xlsx', maxFileSize: 50 * MB, maxFiles: 1, fields: ['file'], required: true } as const;
+
+const CANONICAL_EXTENSION: Partial<Record<FileKind, string>> = {
+  pdf: 'pdf', png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp', tiff: 'tif', bmp: 'bmp',
+};
+
+const sizeText = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+function fieldAllowed(policy: UploadPolicy, field: string): boolean {
+  return Array.isArray(policy.fields) ? policy.fields.includes(field) : (policy.fields as RegExp).test(field);
+}
+
+function multerError(err: { code?: string; field?: string }, policy: UploadPolicy): HttpError {
+  switch (err.code) {
+    case 'LIMIT_FILE_SIZE':
+      return tooLarge(`a file is larger than ${sizeText(policy.maxFileSize)}; each file may be at most ${sizeText(policy.maxFileSize)}`);
+    case 'LIMIT_FILE_COUNT':
+      return invalid(`too many files: at most ${policy.maxFiles} per request`);
+    case 'LIMIT_UNEXPECTED_FILE':
+      return invalid(`files are not accepted in the field "${err.field ?? ''}"`);
+    case 'LIMIT_FIELD_VALUE':
+      return tooLarge(`the form field "${err.field ?? ''}" is larger than 1 MB`);
+    default:
+      return invalid('the multipart form could not be read; send it again');
+  }
+}
+
+function checkKind(file: UploadedFile, kind: FileKind, policy: UploadPolicy): void {
+  const name = `"${file.originalName}"`;
+  if (file.size === 0) throw invalid(`${name} is empty`);
+  if (kind === 'executable' || EXECUTABLE_EXTENSIONS.has(file.extension))
+    throw invalid(`${name} is a program; programs cannot be uploaded`);
+  if (policy.accept === 'pdf-or-image' && kind !== 'pdf' && !IMAGE_KINDS.includes(kind))
+    throw invalid(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`);
+  if (policy.accept === 'xlsx' && kind !== 'zip')
+    throw invalid(`${name} is not an Excel .xlsx workbook; save it as .xlsx and upload again`);
+}
+
+export function uploadMiddleware(store: FileStore, policy: UploadPolicy): Middleware {
+  const parser = multer({
+    storage: multer.diskStorage({
+      destination: store.tempDir,
+      filename: (_req, _file, cb) => cb(null, `upload-${randomBytes(12).toString('hex')}`),
+    }),
+    limits: { fileSize: policy.maxFileSize, files: policy.maxFiles, fields: 200, fieldSize: MB, parts: policy.maxFiles + 200 },
+    defParamCharset: 'utf8',
+    fileFilter: (_req, file, cb) => {
+      if (fieldAllowed(policy, file.fieldname)) cb(null, true);
+      else (cb as (error: Error) => void)(new MulterError('LIMIT_UNEXPECTED_FILE', file.fieldname));
+    },
+  } as multer.Options).any();
+
+  return async (ctx, next) => {
+    if (!ctx.is('multipart')) {
+      if (policy.required) throw invalid('send this form as multipart/form-data with the file attached');
+      return next();
+    }
+    try {
+      await parser(ctx as never, async () => undefined);
+    } catch (err) {
+      throw err instanceof HttpError ? err : multerError(err as { code?: string }, policy);
+    }
+    const received = (ctx.files as unknown as multer.File[] | undefined) ?? [];
+    const files: UploadedFile[] = [];
+    try {
+      for (const f of received) {
+        const kind = await kindOfFile(f.path);
+        const originalName = f.originalname.replace(/[\\/\0\r\n]/g, '_').slice(-200) || 'file';
+        const nameExtension = extname(originalName).slice(1).toLowerCase();
+        const extension = CANONICAL_EXTENSION[kind] ?? (kind === 'zip' && policy.accept === 'xlsx' ? 'xlsx' : nameExtension);
+        const file: UploadedFile = {
+          field: f.fieldname,
+          originalName,
+          tempPath: f.path,
+          size: f.size,
+          extension,
+          mimeType: contentTypeOf(extension).type.split(';')[0]!,
+        };
+        checkKind({ ...file, extension: nameExtension }, kind, policy);
+        files.push(file);
+      }
+      ctx.state.files = files;
+      await next();
+    } finally {
+      await Promise.all(received.map((f) => rm(f.path, { force: true })));
+    }
+  };
+}

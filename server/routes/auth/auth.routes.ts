@@ -1,0 +1,86 @@
+import { loginBody, loginResult, refreshBody, registerBody, tokenPair, userRecord } from '../../../shared/users.js';
+import { now } from '../../db/database.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import { reply, route } from '../../http/route.js';
+import { findUser, findUserByName, presentUser, registerUser } from '../users/users.service.js';
+import { consumeRefreshToken, dummyPasswordHash, issueTokens, revokeRefreshToken, verifyPassword } from './auth.service.js';
+
+export const authRoutes = [
+  route({
+    method: 'post',
+    path: '/auth/register',
+    tag: 'Authentication',
+    summary: 'Register an account',
+    description: 'The first account becomes an active admin. Later accounts are pending staff and cannot sign in until an admin activates them.',
+    access: 'public',
+    body: registerBody,
+    response: userRecord,
+    example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },
+    handler: async (ctx, { body }) => {
+      const user = await registerUser(ctx.deps.db, body);
+      return reply(user, user.status === 'active' ? 'account created' : 'account created; it awaits approval by an admin');
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/auth/login',
+    tag: 'Authentication',
+    summary: 'Sign in',
+    description: 'Wrong username or password: 401. After 10 failed attempts for a username within 15 minutes: 429 until the window passes.',
+    access: 'public',
+    body: loginBody,
+    response: loginResult,
+    example: { request: { username: 'li.wei', password: 'a long passphrase' } },
+    handler: async (ctx, { body }) => {
+      const { db, throttle, jwtSecret } = ctx.deps;
+      throttle.check(body.username, ctx.ip);
+      const user = await findUserByName(db, body.username);
+      const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash));
+      if (!user || !passwordOk) {
+        throttle.fail(body.username, ctx.ip);
+        throw unauthorized('wrong username or password');
+      }
+      if (user.status === 'pending') throw forbidden('account is awaiting approval by an admin');
+      if (user.status === 'disabled') throw forbidden('this account is disabled; ask an admin');
+      throttle.succeed(body.username);
+      const time = now();
+      await db.updateTable('users').set({ lastLoginTime: time }).where('id', '=', user.id).execute();
+      const tokens = await issueTokens(db, jwtSecret, user);
+      return { ...tokens, user: presentUser({ ...user, lastLoginTime: time }) };
+    },
+  }),
+  route({
+    method: 'post',
+    path: ['/refresh-token', '/auth/refresh'],
+    tag: 'Authentication',
+    summary: 'Exchange a refresh token for a new token pair',
+    description: 'Refresh tokens last 30 days and work once: the answer carries the next one.',
+    access: 'public',
+    body: refreshBody,
+    response: tokenPair,
+    handler: async (ctx, { body }) => {
+      const { db, jwtSecret } = ctx.deps;
+      return db.transaction().execute(async (trx) => issueTokens(trx, jwtSecret, await consumeRefreshToken(trx, body.refreshToken)));
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/auth/logout',
+    tag: 'Authentication',
+    summary: 'Sign out: the refresh token stops working',
+    body: refreshBody,
+    handler: async (ctx, { body }) => {
+      await revokeRefreshToken(ctx.deps.db, body.refreshToken);
+      return reply(undefined, 'signed out');
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/auth/me',
+    tag: 'Authentication',
+    summary: 'The signed-in user',
+    response: userRecord,
+    handler: async (ctx, { user }) => presentUser(await findUser(ctx.deps.db, user.id)),
+  }),
+];
+

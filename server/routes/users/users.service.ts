@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { listUsersQuery, registerBody, updateUserBody, User } from '../../../shared/users.js';
+import { isUniqueViolation, now } from '../../db/database.js';
+import type { Selectable, Updateable } from 'kysely';
+import type { Db, Queryable, UsersTable } from '../../db/tables.js';
+import type { AuthUser } from '../../http/auth.js';
+import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
+
+type UserRow = Selectable<UsersTable>;
+
+/** The fields of a user that leave the service: never the password hash. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    lastLoginTime: row.lastLoginTime,
+  };
+}
+
+export async function findUser(db: Queryable, id: number): Promise<UserRow> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('user', id);
+  return row;
+}
+
+export function findUserByName(db: Queryable, username: string) {
+  return db.selectFrom('users').selectAll().where('usernameKey', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** The first user ever becomes an active admin; everyone after is pending staff until an admin approves. */
+export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { count } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const first = Number(count) === 0;
+      const time = now();
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          usernameKey: input.username.toLowerCase(),
+          displayName: input.displayName ?? null,
+          email: input.email ?? null,
+          role: first ? 'admin' : 'staff',
+          status: first ? 'active' : 'pending',
+          passwordHash,
+          createTime: time,
+          updateTime: time,
+          lastLoginTime: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const user = presentUser(row);
+      await recordAudit(trx, { actor: { id: row.id, username: row.username }, action: 'create', entity: 'user', entityId: row.id, after: user });
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid(`username "${input.username}" is already taken; choose another`);
+    throw err;
+  }
+}
+
+export function listUsers(db: Queryable, q: z.output<typeof listUsersQuery>) {
+  let query = db.selectFrom('users').selectAll();
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.role) query = query.where('role', '=', q.role);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) => eb.or([eb('username', 'like', like), eb('displayName', 'like', like), eb('email', 'like', like)]));
+  }
+  const order = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('id', order), q, presentUser);
+}
+
+/**
+ * Admins may change displayName, email, role and status of anyone; every user may change its own
+ * displayName, email and password (with currentPassword). At least one active admin always remains.
+ */
+export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.output<typeof updateUserBody>): Promise<User> {
+  const self = actor.id === id;
+  const admin = actor.role === 'admin';
+  if (!self && !admin) throw forbidden('you may only change your own account');
+  if (!admin && (input.role !== undefined || input.status !== undefined)) throw forbidden('only an admin may change role or status');
+  if (input.password !== undefined && !self) throw forbidden('only the user may change its own password');
+
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const before = await findUser(trx, id);
+    if (input.password !== undefined) {
+      if (!input.currentPassword) throw invalid('currentPassword is required to set a new password');
+      if (!(await verifyPassword(input.currentPassword, before.passwordHash))) throw invalid('currentPassword is not correct');
+    }
+    const changes: Updateable<UsersTable> = { updateTime: now() };
+    if (input.displayName !== undefined) changes.displayName = input.displayName;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.role !== undefined) changes.role = input.role;
+    if (input.status !== undefined) changes.status = input.status;
+    if (passwordHash) changes.passwordHash = passwordHash;
+
+    const losesAdmin = before.role === 'admin' && before.status === 'active' && (changes.role === 'staff' || (changes.status ?? 'active') !== 'active');
+    if (losesAdmin) {
+      const { count } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow();
+      if (Number(count) <= 1) throw invalid('at least one active admin must remain; make another user admin first');
+    }
+
+    const row = await trx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    if (changes.status && changes.status !== 'active') await revokeAllRefreshTokens(trx, id);
+    if (passwordHash) await revokeAllRefreshTokens(trx, id);
+    const after = presentUser(row);
+    const action = changes.status && changes.status !== before.status ? 'status' : 'update';
+    await recordAudit(trx, { actor, action, entity: 'user', entityId: id, before: presentUser(before), after });
+    return after;
+  });
+}

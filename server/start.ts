@@ -1,0 +1,95 @@
+// startServer: check the data folder, open the database, build the app, listen.
+import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { createApp } from './app.js';
+import { loadConfig, VERSION, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import type { Db } from './db/tables.js';
+import { FileStore } from './files/file-store.js';
+import { createLogger } from './logger.js';
+import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
+
+/** Start-up failures the command line reports as one plain line. */
+export class StartError extends Error {}
+
+export interface StartOptions extends Partial<Config> {
+  dataDir: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function ensureWritable(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+    const probe = join(dataDir, `.write-test-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch {
+    throw new StartError(`cannot write to the data folder ${dataDir}: choose another with DATA_DIR or --data-dir, or fix its permissions`);
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new StartError(`port ${port} is already in use: stop the other program or start with PORT=<another port>`));
+      else if (err.code === 'EACCES') reject(new StartError(`not allowed to listen on port ${port}: choose a port above 1024`));
+      else if (err.code === 'EADDRNOTAVAIL') reject(new StartError(`the address ${host} is not one of this computer's: check HOST`));
+      else reject(err);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const defaults = loadConfig([], {});
+  const config: Config = { ...defaults, logToStdout: false, ...options, version: VERSION };
+  await ensureWritable(config.dataDir);
+
+  const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
+  const { db } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const files = new FileStore(join(config.dataDir, 'files'));
+  await files.init();
+  await files.sweepTemp();
+  const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
+
+  const app = createApp({ config, db, files, logger, jwtSecret, throttle: new LoginThrottle() });
+  const server = createServer(app.callback());
+  try {
+    await listen(server, config.port, config.host);
+  } catch (err) {
+    await db.destroy();
+    await closeLogger();
+    throw err;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  logger.info({ port, dataDir: config.dataDir }, 'Cargodesk is listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    db,
+    dataDir: config.dataDir,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.destroy();
+        logger.info('Cargodesk stopped');
+        await closeLogger();
+      })()),
+  };
+}

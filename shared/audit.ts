@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { id } from './validation.js';
+import { dateRangeQuery, pagingQuery } from './paging.js';
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const;
+
+export const auditQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  entity: z.string().trim().max(50).optional(),
+  entityId: id().optional(),
+  userId: id().optional(),
+});
+
+export const auditRecord = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});

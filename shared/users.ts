@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { optionalText } from './validation.js';
+import { pagingQuery } from './paging.js';
+
+export const ROLES = ['admin', 'staff'] as const;
+export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
+export type Role = (typeof ROLES)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const username = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, { error: 'must be 3 to 32 letters, digits, _ . or -' });
+
+export const password = () => z.string().min(8).max(200);
+
+const email = () =>
+  z
+    .union([z.literal(''), z.email().max(200)])
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+
+export const registerBody = z.object({
+  username: username(),
+  password: password(),
+  displayName: optionalText(100),
+  email: email(),
+});
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+
+export const refreshBody = z.object({
+  refreshToken: z.string().min(1).max(200),
+});
+
+export const updateUserBody = z.object({
+  displayName: optionalText(100),
+  email: email(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  password: password().optional(),
+  currentPassword: z.string().max(200).optional(),
+});
+
+export const listUsersQuery = pagingQuery.extend({
+  status: z.enum(USER_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+
+export const userRecord = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  createTime: z.string(),
+  updateTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type User = z.infer<typeof userRecord>;
+
+export const tokenPair = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int().describe('seconds until the token expires'),
+});
+
+export const loginResult = tokenPair.extend({ user: userRecord });

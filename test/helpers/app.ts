@@ -1,0 +1,128 @@
+// Starts the real service on a temp data folder and talks to it over HTTP.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../server/start.js';
+
+export interface Envelope<T = any> {
+  success: boolean;
+  message: string;
+  data?: T;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export interface TestApp {
+  url: string;
+  dataDir: string;
+  server: RunningServer;
+  /** JSON request; `token` signs it in. Answers status, parsed envelope and headers. */
+  request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  /** multipart request: `fields` as text, `files` as [field, name, bytes] */
+  upload<T = any>(method: string, path: string, options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][] }): Promise<ApiResponse<T>>;
+  /** count of the files in the area folders and in the temp folder */
+  fileCount(): Promise<number>;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function newDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'cargodesk-test-'));
+}
+
+async function countFiles(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    total += entry.isDirectory() ? await countFiles(join(dir, entry.name)) : 1;
+  }
+  return total;
+}
+
+async function parseResponse(res: Response): Promise<ApiResponse> {
+  const text = await res.text();
+  let body: Envelope;
+  try {
+    body = JSON.parse(text) as Envelope;
+  } catch {
+    body = { success: false, message: `(not JSON) ${text.slice(0, 200)}` };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export async function startTestApp(options: { dataDir?: string; jwtSecret?: string } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? (await newDataDir());
+  const start = () => startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', jwtSecret: options.jwtSecret });
+  let server = await start();
+  const app: TestApp = {
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    get server() {
+      return server;
+    },
+    async request(method, path, { token, body, rawBody, headers = {} } = {}) {
+      const res = await fetch(server.url + path, {
+        method,
+        headers: {
+          ...(body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+      });
+      return parseResponse(res);
+    },
+    async upload(method, path, { token, fields = {}, files = [] }) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      for (const [field, name, bytes] of files) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+      const res = await fetch(server.url + path, { method, body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return parseResponse(res);
+    },
+    fileCount: () => countFiles(join(dataDir, 'files')),
+    async restart() {
+      await server.close();
+      server = await start();
+    },
+    async close() {
+      await server.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}
+
+let counter = 0;
+/** A unique, valid username for a test. */
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Registers the first user (an admin) and signs in. */
+export async function signInAdmin(app: TestApp, username = 'admin', password = 'admin-password-1') {
+  await app.request('POST', '/api/auth/register', { body: { username, password } });
+  const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
+  if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.body.message}`);
+  return login.body.data as { token: string; refreshToken: string; user: { id: number } };
+}
+
+/** Registers a staff user, has the admin activate it, and signs it in. */
+export async function signInStaff(app: TestApp, adminToken: string, username = uniqueName('staff'), password = 'staff-password-1') {
+  const reg = await app.request('POST', '/api/auth/register', { body: { username, password } });
+  await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: adminToken, body: { status: 'active' } });
+  const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
+  if (login.status !== 200) throw new Error(`staff sign-in failed: ${login.body.message}`);
+  return login.body.data as { token: string; refreshToken: string; user: { id: number } };
+}
+
+/** Small real files of each kind, judged by their first bytes. */
+export const sampleFiles = {
+  pdf: () => new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  png: () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]),
+  jpeg: () => Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  exe: () => Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]),
+  text: () => new TextEncoder().encode('just some words, not a document format'),
+};
