@@ -1,5 +1,5 @@
 // Table types of the whole database. Columns are camelCase, as the API speaks.
-// Each area adds its tables as an interface below and to `Database`.
+// Each area keeps its tables in server/db/tables-<area>.ts and `Database` extends them.
 import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface UsersTable {
@@ -37,11 +37,13 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface Database {
+export interface CoreTables {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   auditLog: AuditLogTable;
 }
+
+export interface Database extends CoreTables {}
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: query functions take either. */
