@@ -38,6 +38,8 @@ interface ForeignError {
 function describe(err: unknown): { status: number; message: string; data?: unknown } | null {
   if (err instanceof HttpError) return { status: err.status, message: err.message, data: err.data };
   const e = (err ?? {}) as ForeignError;
+  if (err instanceof SyntaxError && e.message?.includes('forbidden prototype property'))
+    return { status: 400, message: 'the request body may not contain a "__proto__" key' };
   if (e.type === 'entity.parse.failed' || (err instanceof SyntaxError && e.status === 400))
     return { status: 400, message: 'the request body is not valid JSON: send one JSON object' };
   if (e.type === 'entity.too.large') return { status: 413, message: 'the request body is larger than the 1 MB limit' };

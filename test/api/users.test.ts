@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, signInStaff, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let staff: Awaited<ReturnType<typeof signInStaff>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signInAdmin(app);
+  staff = await signInStaff(app, admin.token);
+});
+afterAll(() => app.close());
+
+describe('users', () => {
+  it('lists users for an admin, paged, and refuses staff with 403', async () => {
+    const list = await app.request('GET', '/api/users?page=1&pageSize=1', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toMatchObject({ page: 1, pageSize: 1, total: 2 });
+    expect(list.body.data.items).toHaveLength(1);
+    const denied = await app.request('GET', '/api/users', { token: staff.token });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ success: false, message: 'only an admin may do this' });
+  });
+
+  it('reads one user, 404 for an unknown id, 400 for a malformed one', async () => {
+    const one = await app.request('GET', `/api/users/${staff.user.id}`, { token: staff.token });
+    expect(one.body.data.id).toBe(staff.user.id);
+    expect((await app.request('GET', '/api/users/9999', { token: staff.token })).body).toEqual({ success: false, message: 'user 9999 not found' });
+    for (const bad of ['abc', '-1', '1.5', '0']) {
+      const res = await app.request('GET', `/api/users/${bad}`, { token: staff.token });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message, bad).toBe(`id must be a positive whole number, like 12; got "${bad}"`);
+    }
+  });
+
+  it('lets a user change its own name and password, with the current password', async () => {
+    const noCurrent = await app.request('PUT', `/api/users/${staff.user.id}`, { token: staff.token, body: { password: 'new-password-9' } });
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.body.message).toBe('currentPassword is required to set a new password');
+    const wrong = await app.request('PUT', `/api/users/${staff.user.id}`, {
+      token: staff.token,
+      body: { password: 'new-password-9', currentPassword: 'not-it-at-all' },
+    });
+    expect(wrong.body.message).toBe('currentPassword is not correct');
+
+    const me = (await app.request('GET', '/api/auth/me', { token: staff.token })).body.data;
+    const ok = await app.request('PUT', `/api/users/${staff.user.id}`, {
+      token: staff.token,
+      body: { displayName: '王五', password: 'new-password-9', currentPassword: 'staff-password-1' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.displayName).toBe('王五');
+    expect((await app.request('POST', '/api/auth/login', { body: { username: me.username, password: 'new-password-9' } })).status).toBe(200);
+    // the old refresh tokens stop working after a password change
+    expect((await app.request('POST', '/api/refresh-token', { body: { refreshToken: staff.refreshToken } })).status).toBe(401);
+  });
+
+  it('refuses staff changing its role, or another user', async () => {
+    const role = await app.request('PUT', `/api/users/${staff.user.id}`, { token: staff.token, body: { role: 'admin' } });
+    expect(role.status).toBe(403);
+    expect(role.body.message).toBe('only an admin may change role or status');
+    const other = await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' } });
+    expect(other.status).toBe(403);
+  });
+
+  it('refuses a disabled user at once, even with a valid token', async () => {
+    const victim = await signInStaff(app, admin.token, uniqueName('dis'));
+    expect((await app.request('GET', '/api/auth/me', { token: victim.token })).status).toBe(200);
+    await app.request('PUT', `/api/users/${victim.user.id}`, { token: admin.token, body: { status: 'disabled' } });
+    const after = await app.request('GET', '/api/auth/me', { token: victim.token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('this account is disabled or no longer exists');
+    expect((await app.request('POST', '/api/refresh-token', { body: { refreshToken: victim.refreshToken } })).status).toBe(401);
+  });
+
+  it('keeps at least one active admin', async () => {
+    const res = await app.request('PUT', `/api/users/${admin.user.id}`, { token: admin.token, body: { role: 'staff' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('at least one active admin must remain; make another user admin first');
+  });
+
+  it('writes every user change to the audit log, readable by admins only', async () => {
+    const name = uniqueName('aud');
+    const reg = await app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } });
+    await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: admin.token, body: { status: 'active' } });
+    const log = await app.request('GET', `/api/audit?entity=user&entityId=${reg.body.data.id}`, { token: admin.token });
+    expect(log.status).toBe(200);
+    expect(log.body.data.items.map((e: { action: string }) => e.action)).toEqual(['status', 'create']);
+    const [change] = log.body.data.items;
+    expect(change).toMatchObject({ username: 'admin', userId: admin.user.id, entity: 'user', entityId: reg.body.data.id });
+    expect(change.before.status).toBe('pending');
+    expect(change.after.status).toBe('active');
+    expect(JSON.stringify(log.body)).not.toContain('passwordHash');
+    expect((await app.request('GET', '/api/audit', { token: staff.token })).status).toBe(403);
+  });
+});
