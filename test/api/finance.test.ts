@@ -258,6 +258,9 @@ describe('money, currency and the rules of the fields', () => {
     expect((await app.request('GET', `/api/corp-finances/upstream-invoices/${second.body.data.id}`, { token })).body.data).toEqual(second.body.data);
     const cleared = await app.request('PUT', `/api/corp-finances/upstream-invoices/${second.body.data.id}`, { token, body: { invoiceNumber: null } });
     expect(cleared.status).toBe(400);
+    expect(cleared.body.message).toBe('invoiceNumber must be text');
+    const noStatus = await app.request('PUT', `/api/corp-finances/upstream-invoices/${second.body.data.id}`, { token, body: { status: null } });
+    expect(noStatus.body.message).toBe('status must be one of: issued, received, void');
   });
 
   it('does not mix kinds: an invoice id is not a settlement', async () => {
