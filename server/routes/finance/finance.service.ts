@@ -106,12 +106,11 @@ async function filesOf(db: Queryable, recordIds: number[]): Promise<Map<number, 
   return byRecord;
 }
 
-async function loadRecord(db: Queryable, kind: FinanceKind, id: number): Promise<FinanceRecord> {
+export async function getRecord(db: Queryable, kind: FinanceKind, id: number): Promise<FinanceRecord> {
   const row = await findRow(db, kind, id);
   return presentRecord(kind, row, (await filesOf(db, [id])).get(id) ?? []);
 }
 
-export const getRecord = loadRecord;
 
 type SumRow = { currency: string; count: number | bigint; amountCents: number | null; costCents: number | null; taxCents: number | null };
 
@@ -190,7 +189,7 @@ export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
   let values: Values = changes;
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await loadRecord(trx, kind, id);
+      const before = await getRecord(trx, kind, id);
       values = complete(kind, { ...before, ...changes });
       const status = kind.statusField && before[kind.statusField] !== values[kind.statusField] ? 'status' : 'update';
       await trx
@@ -198,7 +197,7 @@ export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
         .set({ ...toColumns(kind, values), updateTime: now() })
         .where('id', '=', id)
         .execute();
-      const after = await loadRecord(trx, kind, id);
+      const after = await getRecord(trx, kind, id);
       await recordAudit(trx, { actor, action: status, entity: kind.entity, entityId: id, before, after });
       return after;
     });
@@ -209,7 +208,7 @@ export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
 
 export async function deleteRecord(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number): Promise<void> {
   await withFiles(db, store, async (trx, files) => {
-    const before = await loadRecord(trx, kind, id);
+    const before = await getRecord(trx, kind, id);
     for (const f of before.files ?? []) files.remove(f.url);
     await trx.deleteFrom('financeRecords').where('id', '=', id).execute(); // its file rows go with it (cascade)
     await recordAudit(trx, { actor, action: 'delete', entity: kind.entity, entityId: id, before });
@@ -219,7 +218,7 @@ export async function deleteRecord(db: Db, store: FileStore, kind: FinanceKind, 
 export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number, uploads: UploadedFile[]) {
   if (uploads.length === 0) throw invalid('attach at least one file in the form field "files"');
   return withFiles(db, store, async (trx, files) => {
-    const before = await loadRecord(trx, kind, id);
+    const before = await getRecord(trx, kind, id);
     const time = now();
     for (const upload of uploads) {
       const stored = files.add('finance', upload);
@@ -229,7 +228,7 @@ export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, a
         .execute();
     }
     await trx.updateTable('financeRecords').set({ updateTime: time }).where('id', '=', id).execute();
-    const after = await loadRecord(trx, kind, id);
+    const after = await getRecord(trx, kind, id);
     await recordAudit(trx, { actor, action: 'update', entity: kind.entity, entityId: id, before, after });
     return after;
   });
@@ -237,13 +236,13 @@ export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, a
 
 export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number, fileId: number) {
   return withFiles(db, store, async (trx, files) => {
-    const before = await loadRecord(trx, kind, id);
+    const before = await getRecord(trx, kind, id);
     const file = await trx.selectFrom('financeFiles').selectAll().where('id', '=', fileId).where('recordId', '=', id).executeTakeFirst();
     if (!file) throw notFound(`file ${fileId} of ${kind.label} ${id}`);
     await trx.deleteFrom('financeFiles').where('id', '=', fileId).execute();
     files.remove(file.url);
     await trx.updateTable('financeRecords').set({ updateTime: now() }).where('id', '=', id).execute();
-    const after = await loadRecord(trx, kind, id);
+    const after = await getRecord(trx, kind, id);
     await recordAudit(trx, { actor, action: 'update', entity: kind.entity, entityId: id, before, after });
     return after;
   });
