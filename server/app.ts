@@ -14,6 +14,7 @@ import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
+import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 
@@ -33,12 +34,14 @@ export const apiRoutes: readonly RouteDef[] = [
   ...userRoutes,
   ...auditRoutes,
   ...fileRoutes,
+  ...financeRoutes,
 ];
 
-/** The mounts the service serves: all of the API under /api; health also at /health. */
+/** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (spec 4.8). */
 export const mounts: readonly Mount[] = [
   { prefix: '/api', routes: apiRoutes },
   { prefix: '', routes: healthRoutes },
+  { prefix: '', routes: financeRoutes },
 ];
 
 function requestLog(logger: Logger): Koa.Middleware<AppState> {

@@ -102,9 +102,13 @@ export const isoDate = () =>
     .regex(DATE_RE, { error: 'must be a date written YYYY-MM-DD, like 2026-11-22', abort: true })
     .refine(isRealDate, { error: 'is not a real calendar date' });
 
+/** An optional business date: '' or null clears it; anything else must be a real `YYYY-MM-DD` date. */
 export const optionalIsoDate = () =>
   z
-    .union([z.literal(''), isoDate()])
+    .string()
+    .trim()
+    .refine((v) => v === '' || DATE_RE.test(v), { error: 'must be a date written YYYY-MM-DD, like 2026-11-22', abort: true })
+    .refine((v) => v === '' || isRealDate(v), { error: 'is not a real calendar date' })
     .nullish()
     .transform((v) => (v === '' ? null : v));
 

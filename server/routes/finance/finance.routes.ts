@@ -1,0 +1,127 @@
+// The finance routes, generated from the kinds of finance.kinds.ts. They are mounted twice, under
+// /api and without it (the client calls /corp-finances/... without /api): see server/app.ts.
+import { z } from 'zod';
+import { contractSummaryQuery, financeFile, financeListQuery, listSummary } from '../../../shared/finance.js';
+import { pagedSchema } from '../../../shared/paging.js';
+import { reply, route, type RouteDef } from '../../http/route.js';
+import { DOCUMENTS } from '../../http/upload.js';
+import { parseId } from '../../http/validate.js';
+import { FINANCE_KINDS, type FinanceKind } from './finance.kinds.js';
+import {
+  attachFiles,
+  contractSummary,
+  createRecord,
+  deleteRecord,
+  getRecord,
+  listRecords,
+  removeFile,
+  updateRecord,
+} from './finance.service.js';
+
+const TAG = 'Finance';
+const PREFIX_NOTE = 'Also served without /api (`/corp-finances/...`), same token, same data.';
+
+function recordSchema(kind: FinanceKind) {
+  return kind.fields.extend({
+    id: z.number().int(),
+    ...kind.money.derived,
+    ...(kind.hasFiles ? { files: z.array(financeFile) } : {}),
+    createTime: z.string(),
+    updateTime: z.string(),
+  });
+}
+
+function kindRoutes(kind: FinanceKind): RouteDef[] {
+  const base = `/corp-finances/${kind.segment}`;
+  const record = recordSchema(kind);
+  const listQuery = kind.statusField ? financeListQuery.extend({ [kind.statusField]: kind.fields.shape[kind.statusField]! }) : financeListQuery;
+  const routes = [
+    route({
+      method: 'get',
+      path: base,
+      tag: TAG,
+      summary: `List ${kind.label}s, newest first, with totals per currency`,
+      description: `Filters: blNumber and contractNumber (exact), keyword (part of any text field), startDate/endDate (over ${kind.dateField ?? 'the creation date'})${kind.statusField ? `, ${kind.statusField}` : ''}. \`summary.totals\` sums all filtered rows, not only the page. ${PREFIX_NOTE}`,
+      query: listQuery,
+      response: pagedSchema(record).extend({ summary: listSummary }),
+      handler: (ctx, { query }) => listRecords(ctx.deps.db, kind, query as z.output<typeof financeListQuery>),
+    }),
+    route({
+      method: 'get',
+      path: `${base}/:id`,
+      tag: TAG,
+      summary: `One ${kind.label}`,
+      response: record,
+      handler: (ctx, { id }) => getRecord(ctx.deps.db, kind, id),
+    }),
+    route({
+      method: 'post',
+      path: base,
+      tag: TAG,
+      summary: `Create a ${kind.label}`,
+      body: kind.fields,
+      response: record,
+      handler: async (ctx, { body, user }) => reply(await createRecord(ctx.deps.db, kind, user, body), `${kind.label} created`),
+    }),
+    route({
+      method: 'put',
+      path: `${base}/:id`,
+      tag: TAG,
+      summary: `Change a ${kind.label}`,
+      description: 'Send only the fields to change; an optional field sent as null or "" is cleared. Derived fields are recomputed.',
+      body: kind.fields.partial(),
+      response: record,
+      handler: async (ctx, { id, body, user }) => reply(await updateRecord(ctx.deps.db, kind, user, id, body), `${kind.label} saved`),
+    }),
+    route({
+      method: 'delete',
+      path: `${base}/:id`,
+      tag: TAG,
+      summary: `Delete a ${kind.label}${kind.hasFiles ? ' and its files' : ''}`,
+      handler: async (ctx, { id, user }) => {
+        await deleteRecord(ctx.deps.db, ctx.deps.files, kind, user, id);
+        return reply(undefined, `${kind.label} ${id} deleted`);
+      },
+    }),
+  ];
+  if (kind.hasFiles) {
+    routes.push(
+      route({
+        method: 'post',
+        path: `${base}/:id/upload`,
+        tag: TAG,
+        summary: `Attach files to a ${kind.label}`,
+        description: 'multipart/form-data, files in the field `files` (any type but programs, at most 50 MB each). Answers the record with all its files; read one at `/api/finance-files/{url}`.',
+        upload: { ...DOCUMENTS, required: true },
+        response: record,
+        handler: async (ctx, { id, files, user }) =>
+          reply(await attachFiles(ctx.deps.db, ctx.deps.files, kind, user, id, files), `${files.length} file${files.length === 1 ? '' : 's'} attached`),
+      }),
+      route({
+        method: 'delete',
+        path: `${base}/:id/files/:fileId`,
+        tag: TAG,
+        summary: `Remove one file of a ${kind.label}`,
+        response: record,
+        handler: async (ctx, { id, user }) =>
+          reply(await removeFile(ctx.deps.db, ctx.deps.files, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
+      }),
+    );
+  }
+  return routes;
+}
+
+export const financeRoutes: readonly RouteDef[] = [
+  route({
+    method: 'get',
+    path: '/corp-finances/contract-summary',
+    tag: TAG,
+    summary: 'Everything finance holds for one contract',
+    description: `For one contractNumber: one section per kind that has a contract number (${FINANCE_KINDS.filter((k) => Object.hasOwn(k.fields.shape, 'contractNumber'))
+      .map((k) => k.summaryKey)
+      .join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
+    query: contractSummaryQuery,
+    handler: (ctx, { query }) => contractSummary(ctx.deps.db, query.contractNumber),
+  }),
+  ...FINANCE_KINDS.flatMap(kindRoutes),
+];

@@ -1,0 +1,272 @@
+// The one implementation of every finance kind: rows <-> records, list with totals, create,
+// update, delete, attachments and the contract summary. A kind's description (finance.kinds.ts)
+// says which of its fields live in real columns; the others are kept as JSON.
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { CurrencyTotal, financeListQuery } from '../../../shared/finance.js';
+import { isUniqueViolation, now } from '../../db/database.js';
+import type { Database, Db, Queryable } from '../../db/tables.js';
+import type { FinanceFilesTable, FinanceRecordsTable } from '../../db/tables-finance.js';
+import type { FileStore, UploadedFile } from '../../files/file-store.js';
+import { withFiles } from '../../files/file-store.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
+
+type Row = Selectable<FinanceRecordsTable>;
+type FileRow = Selectable<FinanceFilesTable>;
+/** the common filters, plus the kind's status filter named after its status field */
+type ListQuery = z.output<typeof financeListQuery> & { [statusField: string]: unknown };
+type Column = 'number' | 'contractNumber' | 'blNumber' | 'recordDate' | 'status' | 'currency';
+
+export const hasField = (kind: FinanceKind, field: string) => Object.hasOwn(kind.fields.shape, field);
+const fieldNames = (kind: FinanceKind) => Object.keys(kind.fields.shape);
+
+/** The real column that holds a field, or null when the field is kept in the JSON `fields`. */
+function columnOf(kind: FinanceKind, field: string): Column | null {
+  if (field === kind.numberField) return 'number';
+  if (field === kind.dateField) return 'recordDate';
+  if (field === kind.statusField) return 'status';
+  if (field === 'contractNumber' || field === 'blNumber' || field === 'currency') return field;
+  return null;
+}
+
+/** The columns of a record's values (money in currency units, as validated). */
+function toColumns(kind: FinanceKind, values: Values): Omit<Updateable<FinanceRecordsTable>, 'id' | 'kind'> {
+  const columns: Record<string, unknown> = { ...kind.money.toColumns(values) };
+  const other: Values = {};
+  for (const field of fieldNames(kind)) {
+    if (kind.money.inputs.includes(field)) continue;
+    const column = columnOf(kind, field);
+    if (column) columns[column] = values[field] ?? null;
+    else other[field] = values[field] ?? null;
+  }
+  const searchText = fieldNames(kind)
+    .map((f) => values[f])
+    .filter((v): v is string => typeof v === 'string')
+    .join('\n')
+    .toLowerCase();
+  return { ...columns, fields: JSON.stringify(other), searchText };
+}
+
+/** The fields of a stored record in the kind's order, money in currency units, derived values last. */
+function valuesOf(kind: FinanceKind, row: Row): Values {
+  const other = JSON.parse(row.fields) as Values;
+  const money = kind.money.present(row);
+  const values: Values = {};
+  for (const field of fieldNames(kind)) {
+    const column = columnOf(kind, field);
+    values[field] = kind.money.inputs.includes(field) ? money[field] : column ? row[column] : (other[field] ?? null);
+  }
+  return { ...values, ...money };
+}
+
+const presentFile = (f: FileRow) => ({ id: f.id, name: f.name, url: f.url, size: f.size });
+
+export type FinanceRecord = Values & { id: number; files?: ReturnType<typeof presentFile>[]; createTime: string; updateTime: string };
+
+export function presentRecord(kind: FinanceKind, row: Row, files: FileRow[]): FinanceRecord {
+  return {
+    id: row.id,
+    ...valuesOf(kind, row),
+    ...(kind.hasFiles ? { files: files.map(presentFile) } : {}),
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+/** Fills defaults for fields left out or cleared, and checks the rules over several fields. */
+function complete(kind: FinanceKind, values: Values): Values {
+  const out = { ...values };
+  for (const [field, value] of Object.entries(kind.defaults)) out[field] ??= value;
+  const broken = kind.check?.(out);
+  if (broken) throw invalid(broken);
+  return out;
+}
+
+function rethrowDuplicate(kind: FinanceKind, values: Values, err: unknown): never {
+  if (kind.numberField && isUniqueViolation(err))
+    throw invalid(`${kind.numberField} "${String(values[kind.numberField])}" is already used by another ${kind.label}; numbers must be unique`);
+  throw err;
+}
+
+async function findRow(db: Queryable, kind: FinanceKind, id: number): Promise<Row> {
+  const row = await db.selectFrom('financeRecords').selectAll().where('id', '=', id).where('kind', '=', kind.segment).executeTakeFirst();
+  if (!row) throw notFound(kind.label, id);
+  return row;
+}
+
+async function filesOf(db: Queryable, recordIds: number[]): Promise<Map<number, FileRow[]>> {
+  const byRecord = new Map<number, FileRow[]>();
+  if (recordIds.length === 0) return byRecord;
+  const rows = await db.selectFrom('financeFiles').selectAll().where('recordId', 'in', recordIds).orderBy('id').execute();
+  for (const f of rows) byRecord.set(f.recordId, [...(byRecord.get(f.recordId) ?? []), f]);
+  return byRecord;
+}
+
+export async function getRecord(db: Queryable, kind: FinanceKind, id: number): Promise<FinanceRecord> {
+  const row = await findRow(db, kind, id);
+  return presentRecord(kind, row, (await filesOf(db, [id])).get(id) ?? []);
+}
+
+
+type SumRow = { currency: string; count: number | bigint; amountCents: number | null; costCents: number | null; taxCents: number | null };
+
+/** Per-currency sums of whole cents (exact), presented by the kind's money model. */
+function presentTotals(kind: FinanceKind, rows: SumRow[]): CurrencyTotal[] {
+  return rows.map((r) => ({
+    currency: r.currency,
+    count: Number(r.count),
+    ...kind.money.totals({ amountCents: Number(r.amountCents ?? 0), costCents: Number(r.costCents ?? 0), taxCents: Number(r.taxCents ?? 0) }),
+  }));
+}
+
+function sums<O>(query: SelectQueryBuilder<Database, 'financeRecords', O>) {
+  return query
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => [
+      'currency',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('amountCents').as('amountCents'),
+      eb.fn.sum<number>('costCents').as('costCents'),
+      eb.fn.sum<number>('taxCents').as('taxCents'),
+    ])
+    .groupBy('currency')
+    .orderBy('currency');
+}
+
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+
+export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+  let query = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment);
+  for (const field of ['blNumber', 'contractNumber'] as const) {
+    if (!q[field]) continue;
+    if (!hasField(kind, field)) throw invalid(`${kind.label}s have no ${field}; filter by another field`);
+    query = query.where(field, '=', q[field]);
+  }
+  if (q.startDate && q.endDate && q.startDate > q.endDate) throw invalid(`startDate ${q.startDate} is after endDate ${q.endDate}`);
+  if (q.startDate) query = query.where('recordDate', '>=', q.startDate);
+  if (q.endDate) query = query.where('recordDate', '<=', q.endDate);
+  if (q.keyword) query = query.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(q.keyword)} escape '!'`);
+  const status = kind.statusField ? (q[kind.statusField] as string | undefined) : undefined;
+  if (status) query = query.where('status', '=', status);
+
+  const order = q.sortOrder ?? 'desc';
+  const page = await paginate(query.orderBy('id', order), q, (row) => row);
+  const files = await filesOf(db, page.items.map((r) => r.id));
+  const totals = presentTotals(kind, (await sums(query).execute()) as SumRow[]);
+  return { ...page, items: page.items.map((r) => presentRecord(kind, r, files.get(r.id) ?? [])), summary: { totals } };
+}
+
+export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, input: Values): Promise<FinanceRecord> {
+  const values = complete(kind, input);
+  const time = now();
+  const row: Insertable<FinanceRecordsTable> = {
+    kind: kind.segment,
+    ...(toColumns(kind, values) as Omit<Insertable<FinanceRecordsTable>, 'kind' | 'createTime' | 'updateTime'>),
+    ...(kind.dateField ? {} : { recordDate: time.slice(0, 10) }),
+    createTime: time,
+    updateTime: time,
+  };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('financeRecords').values(row).returningAll().executeTakeFirstOrThrow();
+      const record = presentRecord(kind, inserted, []);
+      await recordAudit(trx, { actor, action: 'create', entity: kind.entity, entityId: inserted.id, after: record });
+      return record;
+    });
+  } catch (err) {
+    rethrowDuplicate(kind, values, err);
+  }
+}
+
+/** Fields left out keep their value; optional fields sent as null are cleared; derived fields are recomputed. */
+export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, id: number, input: Values): Promise<FinanceRecord> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  let values: Values = changes;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await getRecord(trx, kind, id);
+      values = complete(kind, { ...before, ...changes });
+      const status = kind.statusField && before[kind.statusField] !== values[kind.statusField] ? 'status' : 'update';
+      await trx
+        .updateTable('financeRecords')
+        .set({ ...toColumns(kind, values), updateTime: now() })
+        .where('id', '=', id)
+        .execute();
+      const after = await getRecord(trx, kind, id);
+      await recordAudit(trx, { actor, action: status, entity: kind.entity, entityId: id, before, after });
+      return after;
+    });
+  } catch (err) {
+    rethrowDuplicate(kind, values, err);
+  }
+}
+
+export async function deleteRecord(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number): Promise<void> {
+  await withFiles(db, store, async (trx, files) => {
+    const before = await getRecord(trx, kind, id);
+    for (const f of before.files ?? []) files.remove(f.url);
+    await trx.deleteFrom('financeRecords').where('id', '=', id).execute(); // its file rows go with it (cascade)
+    await recordAudit(trx, { actor, action: 'delete', entity: kind.entity, entityId: id, before });
+  });
+}
+
+export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number, uploads: UploadedFile[]) {
+  if (uploads.length === 0) throw invalid('attach at least one file in the form field "files"');
+  return withFiles(db, store, async (trx, files) => {
+    const before = await getRecord(trx, kind, id);
+    const time = now();
+    for (const upload of uploads) {
+      const stored = files.add('finance', upload);
+      await trx
+        .insertInto('financeFiles')
+        .values({ recordId: id, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time })
+        .execute();
+    }
+    await trx.updateTable('financeRecords').set({ updateTime: time }).where('id', '=', id).execute();
+    const after = await getRecord(trx, kind, id);
+    await recordAudit(trx, { actor, action: 'update', entity: kind.entity, entityId: id, before, after });
+    return after;
+  });
+}
+
+export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number, fileId: number) {
+  return withFiles(db, store, async (trx, files) => {
+    const before = await getRecord(trx, kind, id);
+    const file = await trx.selectFrom('financeFiles').selectAll().where('id', '=', fileId).where('recordId', '=', id).executeTakeFirst();
+    if (!file) throw notFound(`file ${fileId} of ${kind.label} ${id}`);
+    await trx.deleteFrom('financeFiles').where('id', '=', fileId).execute();
+    files.remove(file.url);
+    await trx.updateTable('financeRecords').set({ updateTime: now() }).where('id', '=', id).execute();
+    const after = await getRecord(trx, kind, id);
+    await recordAudit(trx, { actor, action: 'update', entity: kind.entity, entityId: id, before, after });
+    return after;
+  });
+}
+
+/** Every kind that has a contractNumber, for one contract: its records (newest first) and per-currency totals. */
+export async function contractSummary(db: Queryable, contractNumber: string) {
+  const kinds = FINANCE_KINDS.filter((k) => hasField(k, 'contractNumber'));
+  const base = db
+    .selectFrom('financeRecords')
+    .selectAll()
+    .where(
+      'kind',
+      'in',
+      kinds.map((k) => k.segment),
+    )
+    .where('contractNumber', '=', contractNumber);
+  const rows = await base.orderBy('id', 'desc').execute();
+  const totals = (await sums(base).select('kind').groupBy('kind').execute()) as (SumRow & { kind: string })[];
+  const files = await filesOf(db, rows.map((r) => r.id));
+  const sections: Record<string, unknown> = {};
+  for (const kind of kinds) {
+    const items = rows.filter((r) => r.kind === kind.segment).map((r) => presentRecord(kind, r, files.get(r.id) ?? []));
+    sections[kind.summaryKey] = { count: items.length, totals: presentTotals(kind, totals.filter((t) => t.kind === kind.segment)), items };
+  }
+  return { contractNumber, ...sections };
+}

@@ -1,0 +1,178 @@
+// Finance records, invoices, settlements and reconciliations: the fields of each kind, as the
+// client sends them. Defaults (currency CNY, the status) are applied by the service, so the same
+// shape serves a create (POST) and, made partial, an update (PUT).
+import { z } from 'zod';
+import { dateRangeQuery, pagingQuery } from './paging.js';
+import { nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+
+/** Largest amount accepted: 100 billion, so sums of many rows stay exact integers of cents. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+const hasAtMostDecimals = (value: number, decimals: number) => Number(value.toFixed(decimals)) === value;
+
+/** Money: finite, 0 or more, at most 2 decimals (kept as whole cents by the service). */
+export const money = () =>
+  z
+    .number()
+    .min(0)
+    .max(MAX_AMOUNT)
+    .refine((v) => hasAtMostDecimals(v, 2), { error: 'has more than 2 decimals; amounts are kept to the cent' });
+
+/** A tax rate as a fraction: 0.13 is 13%. 13 is refused rather than guessed. */
+export const taxRate = () =>
+  z
+    .number()
+    .min(0)
+    .max(1, { error: 'is a fraction from 0 to 1: write 0.13 for 13%' })
+    .refine((v) => hasAtMostDecimals(v, 4), { error: 'has more than 4 decimals' });
+
+/** ISO 4217 codes known to the runtime's Intl data (CNY, USD, EUR, ...). */
+export const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+export const DEFAULT_CURRENCY = 'CNY';
+
+/** An ISO 4217 code, upper-cased; '' or null means the default (CNY). */
+export const currency = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || CURRENCIES.has(v), { error: 'must be an ISO 4217 currency code like CNY, USD or EUR' })
+    .nullish()
+    .transform((v) => (v === '' ? null : v))
+    .describe('ISO 4217 code; default CNY');
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
+export const INVOICE_STATUSES = ['issued', 'received', 'void'] as const;
+export const SETTLEMENT_STATUSES = ['draft', 'confirmed'] as const;
+export const RECONCILIATION_STATUSES = ['open', 'agreed', 'disputed'] as const;
+
+const numberText = () => text(100);
+const ref = () => optionalText(100); // contractNumber, blNumber
+const name = () => optionalText(200);
+const remark = () => optionalText(1000);
+
+export const freightChargeFields = z.object({
+  blNumber: ref(),
+  contractNumber: ref(),
+  carrier: name(),
+  origin: name(),
+  destination: name(),
+  quantity: positiveNumber().nullish(),
+  unitPrice: nonNegativeNumber().nullish(),
+  amount: money(),
+  currency: currency(),
+  chargeDate: optionalIsoDate(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  remark: remark(),
+});
+
+export const miscChargeFields = z.object({
+  blNumber: ref(),
+  contractNumber: ref(),
+  chargeType: name(),
+  payee: name(),
+  amount: money(),
+  currency: currency(),
+  chargeDate: optionalIsoDate(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  remark: remark(),
+});
+
+export const serviceFeeFields = z.object({
+  blNumber: ref(),
+  contractNumber: ref(),
+  serviceProvider: name(),
+  feeType: name(),
+  amount: money(),
+  currency: currency(),
+  feeDate: optionalIsoDate(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  remark: remark(),
+});
+
+export const costBreakdownFields = z.object({
+  contractNumber: ref(),
+  blNumber: ref(),
+  costItem: name(),
+  amount: money(),
+  currency: currency(),
+  remark: remark(),
+});
+
+export const profitRecordFields = z.object({
+  contractNumber: ref(),
+  blNumber: ref(),
+  commodity: name(),
+  revenue: money(),
+  cost: money(),
+  currency: currency(),
+  recordDate: optionalIsoDate(),
+  remark: remark(),
+});
+
+export const invoiceFields = z.object({
+  invoiceNumber: numberText(),
+  contractNumber: ref(),
+  counterparty: name(),
+  amount: money(),
+  taxRate: taxRate(),
+  currency: currency(),
+  invoiceDate: optionalIsoDate(),
+  status: z.enum(INVOICE_STATUSES).optional().describe('default: received for upstream and freight-misc invoices, issued for downstream'),
+  remark: remark(),
+});
+
+export const settlementFields = z.object({
+  settlementNumber: numberText(),
+  contractNumber: ref(),
+  counterparty: name(),
+  amount: money(),
+  currency: currency(),
+  settlementDate: optionalIsoDate(),
+  status: z.enum(SETTLEMENT_STATUSES).optional().describe('default draft'),
+  remark: remark(),
+});
+
+export const reconciliationFields = z.object({
+  reconciliationNumber: numberText(),
+  counterparty: name(),
+  periodStart: optionalIsoDate(),
+  periodEnd: optionalIsoDate(),
+  amount: money(),
+  currency: currency(),
+  status: z.enum(RECONCILIATION_STATUSES).optional().describe('default open'),
+  remark: remark(),
+});
+
+/** A file attached to an invoice, settlement or reconciliation; read it at /api/finance-files/{url}. */
+export const financeFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string().describe('finance/<stored name>; read at /api/finance-files/{url}'),
+  size: z.number().int(),
+});
+
+/** Filters of every finance list. Empty strings are ignored. */
+export const financeListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  blNumber: z.string().trim().max(100).optional().describe('exact bill-of-lading number'),
+  contractNumber: z.string().trim().max(100).optional().describe('exact contract number'),
+  keyword: z.string().trim().max(100).optional().describe('part of any text field, any case'),
+});
+
+export const contractSummaryQuery = z.object({
+  contractNumber: text(100),
+});
+
+/** One line of a list's `summary.totals` or a contract summary section: sums of one currency. */
+export const currencyTotal = z.object({
+  currency: z.string(),
+  count: z.number().int(),
+  amount: z.number().optional(),
+  taxAmount: z.number().optional(),
+  revenue: z.number().optional(),
+  cost: z.number().optional(),
+  profit: z.number().optional(),
+});
+export type CurrencyTotal = z.infer<typeof currencyTotal>;
+
+export const listSummary = z.object({ totals: z.array(currencyTotal) });
