@@ -6,7 +6,10 @@ export const CONTRACT_TYPES = ['1', '2', '3'] as const;
 export const CONTRACT_TYPE_NAMES = { '1': 'purchase', '2': 'upstream', '3': 'downstream' } as const;
 export const MAX_BL_NUMBERS = 15;
 
-const contractType = () => z.enum(CONTRACT_TYPES, { error: 'must be "1" (purchase), "2" (upstream) or "3" (downstream)' });
+const contractType = () =>
+  z.enum(CONTRACT_TYPES, {
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be "1" (purchase), "2" (upstream) or "3" (downstream)'),
+  });
 
 /** Splits bill-of-lading text on ; (or the full-width ；), trims each number and drops empty parts. */
 export function splitBlNumbers(value: string): string[] {
@@ -71,7 +74,24 @@ export const updateFilesBody = contractFields.partial().extend({
 
 /** POST /contract/batch-upload: `contracts` is a JSON array of contract field objects. */
 export const batchUploadBody = z.object({
-  contracts: z.array(z.record(z.string(), z.unknown()), { error: 'must be a JSON array of contract objects' }).min(1).max(20),
+  contracts: z
+    .string()
+    .transform((value, ctx): unknown => {
+      try {
+        return JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of contract objects' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(z.record(z.string(), z.unknown(), { error: 'must be an object of contract fields' }), {
+          error: (iss) => (iss.code === 'invalid_type' ? 'must be a JSON array of contract objects' : undefined),
+        })
+        .min(1)
+        .max(20),
+    ),
 });
 
 export const listContractsQuery = z.object({
