@@ -260,6 +260,11 @@ describe('POST /contract/:id/update-files', () => {
       files: [pdfFile('third.pdf')],
     });
     expect(again.body.data.files.map((f: { name: string }) => f.name)).toEqual(['新合同.png', 'third.pdf']);
+
+    // without new files the same can be sent as JSON
+    const json = await app.request('POST', `/api/contract/${c.id}/update-files`, { token, body: { removeFileIds: [again.body.data.files[0].id], count: 9 } });
+    expect(json.status, json.body.message).toBe(200);
+    expect(json.body.data).toMatchObject({ count: 9, files: [{ name: 'third.pdf' }] });
   });
 
   it('refuses foreign file ids, removing the last file, bad fields and bad files, changing nothing', async () => {
@@ -375,6 +380,13 @@ describe('audit and documentation', () => {
     expect(doc.paths['/api/contract/batch-upload']!.post).toBeDefined();
     expect(Object.keys(doc.paths['/api/contract/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
     expect(doc.paths['/api/contract/{id}/update-files']!.post).toBeDefined();
+    // every contract and archive route carries an example answer, in the envelope
+    type Operation = { responses: Record<string, { content?: Record<string, { example?: { success: boolean } }> }> };
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/contract/') || path === '/api/contract')
+      .flatMap(([path, methods]) => Object.entries(methods as Record<string, Operation>).map(([method, op]) => [`${method} ${path}`, op] as const));
+    expect(operations).toHaveLength(16);
+    for (const [name, op] of operations) expect(op.responses['200']!.content!['application/json']!.example?.success, name).toBe(true);
   });
 });
 

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { batchRecord, createBatchBody, createFolderBody, folderRecord, listBatchesQuery, updateFolderBody } from '../../../shared/contracts.js';
 import { reply, route } from '../../http/route.js';
+
+const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
 import { DOCUMENTS } from '../../http/upload.js';
 import { createBatch, createFolder, deleteBatch, deleteFolder, findBatch, findFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
 
@@ -35,7 +37,7 @@ export const archiveRoutes = [
     tag,
     summary: 'List archive folders (newest first, not paged)',
     response: z.array(folderRecord),
-    example: { response: [exampleFolder] },
+    example: { response: ok([exampleFolder]) },
     handler: (ctx) => listFolders(ctx.deps.db),
   }),
   route({
@@ -46,7 +48,7 @@ export const archiveRoutes = [
     description: '`name` is required and unique among archive folders (regardless of case).',
     body: createFolderBody,
     response: folderRecord,
-    example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: { ...exampleFolder, batchCount: 0 } },
+    example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: ok({ ...exampleFolder, batchCount: 0 }, 'folder created') },
     handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
   }),
   route({
@@ -55,7 +57,7 @@ export const archiveRoutes = [
     tag,
     summary: 'One archive folder',
     response: folderRecord,
-    example: { response: exampleFolder },
+    example: { response: ok(exampleFolder) },
     handler: (ctx, { id }) => findFolder(ctx.deps.db, id),
   }),
   route({
@@ -66,7 +68,7 @@ export const archiveRoutes = [
     description: 'JSON `{ name?, description? }`: only the fields sent change; an empty description clears it.',
     body: updateFolderBody,
     response: folderRecord,
-    example: { request: { name: '2026 Q4 iron ore (closed)' }, response: { ...exampleFolder, name: '2026 Q4 iron ore (closed)' } },
+    example: { request: { name: '2026 Q4 iron ore (closed)' }, response: ok({ ...exampleFolder, name: '2026 Q4 iron ore (closed)' }, 'folder updated') },
     handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
   }),
   route({
@@ -74,6 +76,7 @@ export const archiveRoutes = [
     path: '/contract/folders/:id',
     tag,
     summary: 'Delete an empty archive folder',
+    example: { response: { success: true, message: 'folder deleted' } },
     description: 'A folder that still holds batches is refused with 400 ("folder is not empty").',
     handler: async (ctx, { id, user }) => {
       await deleteFolder(ctx.deps.db, user, id);
@@ -88,7 +91,7 @@ export const archiveRoutes = [
     description: 'Optional `folderId` keeps the batches of one folder (404 when there is no such folder).',
     query: listBatchesQuery,
     response: z.array(batchRecord),
-    example: { response: [exampleBatch] },
+    example: { response: ok([exampleBatch]) },
     handler: (ctx, { query }) => listBatches(ctx.deps.db, query),
   }),
   route({
@@ -101,7 +104,7 @@ export const archiveRoutes = [
     upload: { ...DOCUMENTS, required: true },
     body: createBatchBody,
     response: batchRecord,
-    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: exampleBatch },
+    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: ok(exampleBatch, 'batch archived') },
     handler: async (ctx, { body, files, user }) => reply(await createBatch(ctx.deps.db, ctx.deps.files, user, body, files), 'batch archived'),
   }),
   route({
@@ -110,7 +113,7 @@ export const archiveRoutes = [
     tag,
     summary: 'One archive batch with its files',
     response: batchRecord,
-    example: { response: exampleBatch },
+    example: { response: ok(exampleBatch) },
     handler: (ctx, { id }) => findBatch(ctx.deps.db, id),
   }),
   route({
@@ -118,6 +121,7 @@ export const archiveRoutes = [
     path: '/contract/batches/:id',
     tag,
     summary: 'Delete an archive batch and its files',
+    example: { response: { success: true, message: 'batch deleted' } },
     handler: async (ctx, { id, user }) => {
       await deleteBatch(ctx.deps.db, ctx.deps.files, user, id);
       return reply(undefined, 'batch deleted');

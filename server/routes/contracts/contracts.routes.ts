@@ -11,6 +11,8 @@ import {
 import { describeErrors, fieldErrors, type FieldError } from '../../../shared/validation.js';
 import { invalid } from '../../http/errors.js';
 import { reply, route } from '../../http/route.js';
+
+const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
 import { CONTRACT_SCANS } from '../../http/upload.js';
 import { fromText } from '../../http/validate.js';
 import {
@@ -86,7 +88,7 @@ export const contractRoutes = [
       'Optional filters: `contractType` ("1" purchase, "2" upstream, "3" downstream) and `keyword` (matches name, contractCode, buyParty, sellParty, commodity and blNumber). Two database queries whatever the number of contracts.',
     query: listContractsQuery,
     response: z.array(contractRecord),
-    example: { response: [exampleContract] },
+    example: { response: ok([exampleContract]) },
     handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
   }),
   route({
@@ -99,7 +101,7 @@ export const contractRoutes = [
     upload: { ...CONTRACT_SCANS, required: true },
     body: createContractBody,
     response: contractRecord,
-    example: { request: exampleForm, response: exampleContract },
+    example: { request: exampleForm, response: ok(exampleContract, 'contract created') },
     handler: async (ctx, { body, files, user }) =>
       reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
   }),
@@ -115,7 +117,7 @@ export const contractRoutes = [
     response: z.array(contractRecord),
     example: {
       request: { contracts: JSON.stringify([{ ...exampleForm, files: undefined }]), files_0: '(1 or more PDF or image files)' },
-      response: [exampleContract],
+      response: ok([exampleContract], '1 contract created'),
     },
     handler: async (ctx, { body, files, user }) => {
       const created = await createContracts(ctx.deps.db, ctx.deps.files, user, parseContractItems(body.contracts), files);
@@ -128,7 +130,7 @@ export const contractRoutes = [
     tag,
     summary: 'One business contract with its files',
     response: contractRecord,
-    example: { response: exampleContract },
+    example: { response: ok(exampleContract) },
     handler: (ctx, { id }) => findContract(ctx.deps.db, id),
   }),
   route({
@@ -141,20 +143,26 @@ export const contractRoutes = [
     upload: FIELDS_ONLY,
     body: updateContractBody,
     response: contractRecord,
-    example: { request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, response: exampleContract },
+    example: {
+      request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
+      response: ok({ ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, 'contract updated'),
+    },
     handler: async (ctx, { id, body, user }) => reply(await updateContract(ctx.deps.db, user, id, body), 'contract updated'),
   }),
   route({
     method: 'post',
     path: '/contract/:id/update-files',
     tag,
-    summary: 'Add and remove attachments, and change fields, in one step (multipart)',
+    summary: 'Add and remove attachments, and change fields, in one step (multipart; JSON when no file is added)',
     description:
       '`files`: scans to add (PDF or image, at most 10 MB each, at most 20). `removeFileIds`: ids of this contract\'s files to delete, as a JSON array (`[31,32]`) or comma-separated (`31,32`). Any contract field may be sent too. A contract keeps at least one file. All of it happens or none.',
     upload: CONTRACT_SCANS,
     body: updateFilesBody,
     response: contractRecord,
-    example: { request: { removeFileIds: '[31]', remarks: 'signed copy replaces the draft', files: '(the signed scan)' }, response: exampleContract },
+    example: {
+      request: { removeFileIds: [31], remarks: 'signed copy replaces the draft' },
+      response: ok({ ...exampleContract, remarks: 'signed copy replaces the draft' }, 'contract updated'),
+    },
     handler: async (ctx, { id, body, files, user }) =>
       reply(await updateContractFiles(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
   }),
@@ -163,6 +171,7 @@ export const contractRoutes = [
     path: '/contract/:id',
     tag,
     summary: 'Delete a business contract and its files',
+    example: { response: { success: true, message: 'contract deleted' } },
     handler: async (ctx, { id, user }) => {
       await deleteContract(ctx.deps.db, ctx.deps.files, user, id);
       return reply(undefined, 'contract deleted');
