@@ -131,7 +131,11 @@ export async function listBatches(db: Queryable, q: z.output<typeof listBatchesQ
   if (rows.length === 0) return [];
   const files = await db.selectFrom('archiveFiles').selectAll().where('batchId', 'in', filtered().select('id')).orderBy('id').execute();
   const byBatch = new Map<number, FileRow[]>();
-  for (const f of files) byBatch.set(f.batchId, [...(byBatch.get(f.batchId) ?? []), f]);
+  for (const f of files) {
+    const list = byBatch.get(f.batchId);
+    if (list) list.push(f);
+    else byBatch.set(f.batchId, [f]);
+  }
   return rows.map((row) => presentBatch(row, byBatch.get(row.id) ?? []));
 }
 
