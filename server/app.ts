@@ -10,9 +10,11 @@ import type { FileStore } from './files/file-store.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
+import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { contractRoutes } from './routes/contracts/contracts.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -34,6 +36,8 @@ export const apiRoutes: readonly RouteDef[] = [
   ...userRoutes,
   ...auditRoutes,
   ...fileRoutes,
+  ...archiveRoutes, // before contractRoutes: /contract/folders is not /contract/:id
+  ...contractRoutes,
   ...financeRoutes,
 ];
 

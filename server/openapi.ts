@@ -61,7 +61,7 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
           const fileFields = Array.isArray(def.upload.fields) ? def.upload.fields : ['files_<index>'];
           const props = { ...(fields.properties as object) } as Record<string, unknown>;
           for (const f of fileFields) props[f] = { type: 'array', items: { type: 'string', format: 'binary' } };
-          content['multipart/form-data'] = { schema: { type: 'object', properties: props } };
+          content['multipart/form-data'] = { schema: { type: 'object', properties: props }, ...(def.example?.request ? { example: def.example.request } : {}) };
         }
         const responses: Record<string, unknown> = {
           200: def.produces

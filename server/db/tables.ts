@@ -1,6 +1,7 @@
 // Table types of the whole database. Columns are camelCase, as the API speaks.
 // Each area keeps its tables in server/db/tables-<area>.ts and `Database` extends them.
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { ContractTables } from './tables-contracts.js';
 import type { FinanceTables } from './tables-finance.js';
 
 export interface UsersTable {
@@ -44,7 +45,7 @@ export interface CoreTables {
   auditLog: AuditLogTable;
 }
 
-export interface Database extends CoreTables, FinanceTables {}
+export interface Database extends CoreTables, ContractTables, FinanceTables {}
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: query functions take either. */

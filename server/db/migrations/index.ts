@@ -1,9 +1,11 @@
 // Every migration, in order, in one explicit map (bundles into Electron without a folder scan).
 import type { Migration } from 'kysely';
 import * as m001 from './001-users.js';
+import * as m002 from './002-contracts.js';
 import * as m005 from './005-finance.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
+  '002-contracts': m002,
   '005-finance': m005,
 };

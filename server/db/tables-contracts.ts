@@ -1,0 +1,69 @@
+// Tables of business contracts (spec 2.2) and of the contract archive (spec 2.3).
+import type { Generated } from 'kysely';
+
+export interface ContractsTable {
+  id: Generated<number>;
+  name: string;
+  /** "1" purchase, "2" upstream, "3" downstream */
+  contractType: string;
+  contractCode: string;
+  buyParty: string;
+  sellParty: string;
+  commodity: string;
+  count: number;
+  unitPrice: number;
+  /** bill-of-lading numbers, normalised: "BL1;BL2" */
+  blNumber: string;
+  deliveryTime: string | null;
+  pickUpTime: string | null;
+  packaging: string | null;
+  remarks: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** A stored file of a contract or of an archive batch. */
+interface StoredFileColumns {
+  id: Generated<number>;
+  /** original file name, shown and used for downloads */
+  name: string;
+  /** "<area>/<stored name>" as written by the file store */
+  url: string;
+  size: number;
+  mimeType: string;
+  createTime: string;
+}
+
+export interface ContractFilesTable extends StoredFileColumns {
+  contractId: number;
+}
+
+export interface ArchiveFoldersTable {
+  id: Generated<number>;
+  name: string;
+  /** name in lower case: folder names are unique regardless of case */
+  nameKey: string;
+  description: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ArchiveBatchesTable {
+  id: Generated<number>;
+  folderId: number;
+  batchName: string;
+  remark: string | null;
+  createTime: string;
+}
+
+export interface ArchiveFilesTable extends StoredFileColumns {
+  batchId: number;
+}
+
+export interface ContractTables {
+  contracts: ContractsTable;
+  contractFiles: ContractFilesTable;
+  archiveFolders: ArchiveFoldersTable;
+  archiveBatches: ArchiveBatchesTable;
+  archiveFiles: ArchiveFilesTable;
+}

@@ -1,0 +1,130 @@
+// Registered before the business-contract routes: /contract/folders and /contract/batches must
+// not be taken for /contract/:id.
+import { z } from 'zod';
+import { batchRecord, createBatchBody, createFolderBody, folderRecord, listBatchesQuery, updateFolderBody } from '../../../shared/contracts.js';
+import { reply, route } from '../../http/route.js';
+
+const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
+import { DOCUMENTS } from '../../http/upload.js';
+import { createBatch, createFolder, deleteBatch, deleteFolder, findBatch, findFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
+
+const tag = 'Contract archive';
+
+const exampleFolder = {
+  id: 3,
+  name: '2026 Q4 iron ore',
+  description: 'signed originals, scanned',
+  batchCount: 2,
+  createTime: '2026-11-01T02:00:00.000Z',
+  updateTime: '2026-11-01T02:00:00.000Z',
+};
+
+const exampleBatch = {
+  id: 12,
+  folderId: 3,
+  batchName: 'November shipments',
+  remark: null,
+  fileCount: 1,
+  totalSize: 482113,
+  files: [{ id: 40, name: '提单-COSU6312345670.pdf', url: 'batch_archive/q1Jx0sV9mB3cN5dA7eR2tw.pdf', size: 482113, mimeType: 'application/pdf' }],
+  createTime: '2026-11-22T08:30:00.000Z',
+};
+
+export const archiveRoutes = [
+  route({
+    method: 'get',
+    path: '/contract/folders',
+    tag,
+    summary: 'List archive folders (newest first, not paged)',
+    response: z.array(folderRecord),
+    example: { response: ok([exampleFolder]) },
+    handler: (ctx) => listFolders(ctx.deps.db),
+  }),
+  route({
+    method: 'post',
+    path: '/contract/folders',
+    tag,
+    summary: 'Create an archive folder',
+    description: '`name` is required and unique among archive folders (regardless of case).',
+    body: createFolderBody,
+    response: folderRecord,
+    example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: ok({ ...exampleFolder, batchCount: 0 }, 'folder created') },
+    handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
+  }),
+  route({
+    method: 'get',
+    path: '/contract/folders/:id',
+    tag,
+    summary: 'One archive folder',
+    response: folderRecord,
+    example: { response: ok(exampleFolder) },
+    handler: (ctx, { id }) => findFolder(ctx.deps.db, id),
+  }),
+  route({
+    method: 'put',
+    path: '/contract/folders/:id',
+    tag,
+    summary: 'Rename an archive folder or change its description',
+    description: 'JSON `{ name?, description? }`: only the fields sent change; an empty description clears it.',
+    body: updateFolderBody,
+    response: folderRecord,
+    example: { request: { name: '2026 Q4 iron ore (closed)' }, response: ok({ ...exampleFolder, name: '2026 Q4 iron ore (closed)' }, 'folder updated') },
+    handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
+  }),
+  route({
+    method: 'delete',
+    path: '/contract/folders/:id',
+    tag,
+    summary: 'Delete an empty archive folder',
+    example: { response: { success: true, message: 'folder deleted' } },
+    description: 'A folder that still holds batches is refused with 400 ("folder is not empty").',
+    handler: async (ctx, { id, user }) => {
+      await deleteFolder(ctx.deps.db, user, id);
+      return reply(undefined, 'folder deleted');
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/contract/batches',
+    tag,
+    summary: 'List archive batches with their files (newest first, not paged)',
+    description: 'Optional `folderId` keeps the batches of one folder (404 when there is no such folder).',
+    query: listBatchesQuery,
+    response: z.array(batchRecord),
+    example: { response: ok([exampleBatch]) },
+    handler: (ctx, { query }) => listBatches(ctx.deps.db, query),
+  }),
+  route({
+    method: 'post',
+    path: '/contract/batches',
+    tag,
+    summary: 'Archive a batch of files into a folder (multipart)',
+    description:
+      'Fields `folderId`, `batchName`, `remark` (optional) and `files`: 1 to 200 documents of any type except programs, each at most 50 MB. Files are served at /api/contract-files/batch_archive/{stored name}.',
+    upload: { ...DOCUMENTS, required: true },
+    body: createBatchBody,
+    response: batchRecord,
+    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: ok(exampleBatch, 'batch archived') },
+    handler: async (ctx, { body, files, user }) => reply(await createBatch(ctx.deps.db, ctx.deps.files, user, body, files), 'batch archived'),
+  }),
+  route({
+    method: 'get',
+    path: '/contract/batches/:id',
+    tag,
+    summary: 'One archive batch with its files',
+    response: batchRecord,
+    example: { response: ok(exampleBatch) },
+    handler: (ctx, { id }) => findBatch(ctx.deps.db, id),
+  }),
+  route({
+    method: 'delete',
+    path: '/contract/batches/:id',
+    tag,
+    summary: 'Delete an archive batch and its files',
+    example: { response: { success: true, message: 'batch deleted' } },
+    handler: async (ctx, { id, user }) => {
+      await deleteBatch(ctx.deps.db, ctx.deps.files, user, id);
+      return reply(undefined, 'batch deleted');
+    },
+  }),
+];

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  batchUploadBody,
+  contractRecord,
+  createContractBody,
+  listContractsQuery,
+  updateContractBody,
+  updateFilesBody,
+  type CreateContractInput,
+} from '../../../shared/contracts.js';
+import { describeErrors, fieldErrors, type FieldError } from '../../../shared/validation.js';
+import { invalid } from '../../http/errors.js';
+import { reply, route } from '../../http/route.js';
+
+const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
+import { CONTRACT_SCANS } from '../../http/upload.js';
+import { fromText } from '../../http/validate.js';
+import {
+  createContract,
+  createContracts,
+  deleteContract,
+  findContract,
+  listContracts,
+  updateContract,
+  updateContractFiles,
+} from './contracts.service.js';
+
+const tag = 'Business contracts';
+
+/** PUT takes the form fields as JSON or multipart, but no files (those go to update-files). */
+const FIELDS_ONLY = { ...CONTRACT_SCANS, fields: [] as string[] };
+
+const exampleContract = {
+  id: 7,
+  name: 'Iron ore purchase 2026-11',
+  contractType: '1',
+  contractCode: 'PC-2026-0117',
+  buyParty: 'Cargodesk Trading Ltd',
+  sellParty: 'Pilbara Minerals Pty',
+  commodity: 'iron ore fines 62%',
+  count: 50000,
+  unitPrice: 108.5,
+  blNumber: 'COSU6312345670;COSU6312345671',
+  deliveryTime: '2026-12',
+  pickUpTime: null,
+  packaging: 'bulk',
+  remarks: null,
+  createTime: '2026-11-22T08:30:00.000Z',
+  updateTime: '2026-11-22T08:30:00.000Z',
+  files: [{ id: 31, name: '采购合同-签字版.pdf', url: 'uploads/Yv3Qm1H0dL8wXb2nC7pK1A.pdf', size: 482113, mimeType: 'application/pdf' }],
+};
+
+const exampleForm = {
+  name: 'Iron ore purchase 2026-11',
+  contractType: '1',
+  contractCode: 'PC-2026-0117',
+  buyParty: 'Cargodesk Trading Ltd',
+  sellParty: 'Pilbara Minerals Pty',
+  commodity: 'iron ore fines 62%',
+  count: '50000',
+  unitPrice: '108.5',
+  BLNumber: 'COSU6312345670; COSU6312345671',
+  deliveryTime: '2026-12',
+  packaging: 'bulk',
+  files: '(1 to 20 PDF or image files)',
+};
+
+/** Each item of batch-upload's `contracts`, parsed like a form (numbers may be strings); errors name `contracts.<i>.<field>`. */
+function parseContractItems(items: Record<string, unknown>[]): CreateContractInput[] {
+  const errors: FieldError[] = [];
+  const parsed = items.map((item, index) => {
+    const result = createContractBody.safeParse(fromText(createContractBody, item));
+    if (result.success) return result.data;
+    errors.push(...fieldErrors(result.error).map((e) => ({ ...e, field: `contracts.${index}.${e.field}` })));
+    return null;
+  });
+  if (errors.length) throw invalid(describeErrors(errors), { errors });
+  return parsed as CreateContractInput[];
+}
+
+export const contractRoutes = [
+  route({
+    method: 'get',
+    path: '/contract',
+    tag,
+    summary: 'List business contracts with their files (newest first, not paged)',
+    description:
+      'Optional filters: `contractType` ("1" purchase, "2" upstream, "3" downstream) and `keyword` (matches name, contractCode, buyParty, sellParty, commodity and blNumber). Two database queries whatever the number of contracts.',
+    query: listContractsQuery,
+    response: z.array(contractRecord),
+    example: { response: ok([exampleContract]) },
+    handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
+  }),
+  route({
+    method: 'post',
+    path: '/contract/upload',
+    tag,
+    summary: 'Create a business contract with its scans (multipart)',
+    description:
+      'Every field is a form field (text); `count` (> 0) and `unitPrice` (>= 0) are parsed into numbers; `BLNumber` holds at most 15 bill-of-lading numbers separated by `;`. `files`: 1 to 20 PDF or image files (judged by their content), each at most 10 MB.',
+    upload: { ...CONTRACT_SCANS, required: true },
+    body: createContractBody,
+    response: contractRecord,
+    example: { request: exampleForm, response: ok(exampleContract, 'contract created') },
+    handler: async (ctx, { body, files, user }) =>
+      reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
+  }),
+  route({
+    method: 'post',
+    path: '/contract/batch-upload',
+    tag,
+    summary: 'Create several business contracts at once, all or none (multipart)',
+    description:
+      '`contracts`: a JSON array of contract field objects (the fields of /contract/upload; numbers may be numbers or strings). The files of the contract at index i arrive in the field `files_<i>` (at least one each). PDF or image, at most 10 MB each, at most 20 files per request. If any contract or file is refused, nothing is created.',
+    upload: { ...CONTRACT_SCANS, fields: /^files_\d{1,2}$/, required: true },
+    body: batchUploadBody,
+    response: z.array(contractRecord),
+    example: {
+      request: { contracts: JSON.stringify([{ ...exampleForm, files: undefined }]), files_0: '(1 or more PDF or image files)' },
+      response: ok([exampleContract], '1 contract created'),
+    },
+    handler: async (ctx, { body, files, user }) => {
+      const created = await createContracts(ctx.deps.db, ctx.deps.files, user, parseContractItems(body.contracts), files);
+      return reply(created, `${created.length} contract${created.length === 1 ? '' : 's'} created`);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/contract/:id',
+    tag,
+    summary: 'One business contract with its files',
+    response: contractRecord,
+    example: { response: ok(exampleContract) },
+    handler: (ctx, { id }) => findContract(ctx.deps.db, id),
+  }),
+  route({
+    method: 'put',
+    path: '/contract/:id',
+    tag,
+    summary: 'Change a business contract (JSON or multipart, no files)',
+    description:
+      'Only the fields sent change; the rules of /contract/upload apply to them. JSON may spell the bill-of-lading field `blNumber` or `BLNumber`. Files are changed with POST /contract/:id/update-files.',
+    upload: FIELDS_ONLY,
+    body: updateContractBody,
+    response: contractRecord,
+    example: {
+      request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
+      response: ok({ ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, 'contract updated'),
+    },
+    handler: async (ctx, { id, body, user }) => reply(await updateContract(ctx.deps.db, user, id, body), 'contract updated'),
+  }),
+  route({
+    method: 'post',
+    path: '/contract/:id/update-files',
+    tag,
+    summary: 'Add and remove attachments, and change fields, in one step (multipart; JSON when no file is added)',
+    description:
+      '`files`: scans to add (PDF or image, at most 10 MB each, at most 20). `removeFileIds`: ids of this contract\'s files to delete, as a JSON array (`[31,32]`) or comma-separated (`31,32`). Any contract field may be sent too. A contract keeps at least one file. All of it happens or none.',
+    upload: CONTRACT_SCANS,
+    body: updateFilesBody,
+    response: contractRecord,
+    example: {
+      request: { removeFileIds: [31], remarks: 'signed copy replaces the draft' },
+      response: ok({ ...exampleContract, remarks: 'signed copy replaces the draft' }, 'contract updated'),
+    },
+    handler: async (ctx, { id, body, files, user }) =>
+      reply(await updateContractFiles(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
+  }),
+  route({
+    method: 'delete',
+    path: '/contract/:id',
+    tag,
+    summary: 'Delete a business contract and its files',
+    example: { response: { success: true, message: 'contract deleted' } },
+    handler: async (ctx, { id, user }) => {
+      await deleteContract(ctx.deps.db, ctx.deps.files, user, id);
+      return reply(undefined, 'contract deleted');
+    },
+  }),
+];

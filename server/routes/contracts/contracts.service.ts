@@ -1,0 +1,232 @@
+// Business contracts and their attachments (spec 4.2): queries and rules.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type {
+  Contract,
+  CreateContractInput,
+  listContractsQuery,
+  UpdateContractInput,
+  updateFilesBody,
+} from '../../../shared/contracts.js';
+import { now } from '../../db/database.js';
+import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type ContractRow = Selectable<ContractsTable>;
+type FileRow = Selectable<ContractFilesTable>;
+
+export const presentFile = (f: Pick<FileRow, 'id' | 'name' | 'url' | 'size' | 'mimeType'>) => ({
+  id: f.id,
+  name: f.name,
+  url: f.url,
+  size: f.size,
+  mimeType: f.mimeType,
+});
+
+export function presentContract(row: ContractRow, files: FileRow[]): Contract {
+  return {
+    id: row.id,
+    name: row.name,
+    contractType: row.contractType as Contract['contractType'],
+    contractCode: row.contractCode,
+    buyParty: row.buyParty,
+    sellParty: row.sellParty,
+    commodity: row.commodity,
+    count: row.count,
+    unitPrice: row.unitPrice,
+    blNumber: row.blNumber,
+    deliveryTime: row.deliveryTime,
+    pickUpTime: row.pickUpTime,
+    packaging: row.packaging,
+    remarks: row.remarks,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    files: files.map(presentFile),
+  };
+}
+
+/** The columns a form sets; `undefined` means "not sent" and leaves the column as it is. */
+function columnsOf(input: UpdateContractInput): Updateable<ContractsTable> {
+  const blNumber = input.BLNumber ?? input.blNumber;
+  const columns: Updateable<ContractsTable> = {
+    name: input.name,
+    contractType: input.contractType,
+    contractCode: input.contractCode,
+    buyParty: input.buyParty,
+    sellParty: input.sellParty,
+    commodity: input.commodity,
+    count: input.count,
+    unitPrice: input.unitPrice,
+    blNumber,
+    deliveryTime: input.deliveryTime,
+    pickUpTime: input.pickUpTime,
+    packaging: input.packaging,
+    remarks: input.remarks,
+  };
+  for (const key of Object.keys(columns) as (keyof typeof columns)[]) if (columns[key] === undefined) delete columns[key];
+  return columns;
+}
+
+/** The contracts matching the list filters, newest first. */
+function filtered(db: Queryable, q: z.output<typeof listContractsQuery>) {
+  let query = db.selectFrom('contracts');
+  if (q.contractType) query = query.where('contractType', '=', q.contractType);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) =>
+      eb.or(['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'].map((c) => eb(c as 'name', 'like', like))),
+    );
+  }
+  return query;
+}
+
+function groupFiles(files: FileRow[]): Map<number, FileRow[]> {
+  const byContract = new Map<number, FileRow[]>();
+  for (const f of files) {
+    const list = byContract.get(f.contractId);
+    if (list) list.push(f);
+    else byContract.set(f.contractId, [f]);
+  }
+  return byContract;
+}
+
+/**
+ * Two queries whatever the number of contracts: the contracts, then the files of exactly those
+ * contracts (the same filter as a sub-query, so no parameter list grows with the result).
+ */
+export async function listContracts(db: Queryable, q: z.output<typeof listContractsQuery>): Promise<Contract[]> {
+  const rows = await filtered(db, q).selectAll().orderBy('id', 'desc').execute();
+  if (rows.length === 0) return [];
+  const files = await db
+    .selectFrom('contractFiles')
+    .selectAll()
+    .where('contractId', 'in', filtered(db, q).select('id'))
+    .orderBy('id')
+    .execute();
+  const byContract = groupFiles(files);
+  return rows.map((row) => presentContract(row, byContract.get(row.id) ?? []));
+}
+
+async function findRow(db: Queryable, id: number): Promise<ContractRow> {
+  const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('contract', id);
+  return row;
+}
+
+const filesOf = (db: Queryable, contractId: number) =>
+  db.selectFrom('contractFiles').selectAll().where('contractId', '=', contractId).orderBy('id').execute();
+
+export async function findContract(db: Queryable, id: number): Promise<Contract> {
+  const row = await findRow(db, id);
+  return presentContract(row, await filesOf(db, id));
+}
+
+function attach(trx: Queryable, changes: FileChanges, contractId: number, uploads: UploadedFile[], time: string) {
+  if (uploads.length === 0) return Promise.resolve();
+  const rows: Insertable<ContractFilesTable>[] = uploads.map((upload) => {
+    const stored = changes.add('contractUploads', upload);
+    return { contractId, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time };
+  });
+  return trx.insertInto('contractFiles').values(rows).execute();
+}
+
+async function insertContract(trx: Queryable, changes: FileChanges, user: AuthUser, input: CreateContractInput, uploads: UploadedFile[]) {
+  const time = now();
+  const values = { ...columnsOf(input), createTime: time, updateTime: time } as Insertable<ContractsTable>;
+  const row = await trx.insertInto('contracts').values(values).returningAll().executeTakeFirstOrThrow();
+  await attach(trx, changes, row.id, uploads, time);
+  const contract = presentContract(row, await filesOf(trx, row.id));
+  await recordAudit(trx, { actor: user, action: 'create', entity: 'contract', entityId: row.id, after: contract });
+  return contract;
+}
+
+export function requireScans(files: UploadedFile[], where = 'files'): void {
+  if (files.length === 0) throw invalid(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`);
+}
+
+export function createContract(db: Db, store: FileStore, user: AuthUser, input: CreateContractInput, uploads: UploadedFile[]): Promise<Contract> {
+  requireScans(uploads);
+  return withFiles(db, store, (trx, changes) => insertContract(trx, changes, user, input, uploads));
+}
+
+/** Creates every contract with its files (`files_<index>`), or none of them. */
+export function createContracts(db: Db, store: FileStore, user: AuthUser, inputs: CreateContractInput[], uploads: UploadedFile[]): Promise<Contract[]> {
+  const byIndex = inputs.map((): UploadedFile[] => []);
+  for (const upload of uploads) {
+    const index = Number(upload.field.slice('files_'.length));
+    const list = byIndex[index];
+    if (!list) throw invalid(`${upload.field} has no contract: contracts holds ${inputs.length} item${inputs.length === 1 ? '' : 's'} (files_0 to files_${inputs.length - 1})`);
+    list.push(upload);
+  }
+  byIndex.forEach((list, index) => {
+    if (list.length === 0) throw invalid(`contracts.${index} has no files: attach at least one scan in files_${index}`);
+  });
+  return withFiles(db, store, async (trx, changes) => {
+    const created: Contract[] = [];
+    for (const [index, input] of inputs.entries()) created.push(await insertContract(trx, changes, user, input, byIndex[index]!));
+    return created;
+  });
+}
+
+async function applyChanges(trx: Queryable, user: AuthUser, before: Contract, input: UpdateContractInput) {
+  const row = await trx
+    .updateTable('contracts')
+    .set({ ...columnsOf(input), updateTime: now() })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const after = presentContract(row, await filesOf(trx, before.id));
+  await recordAudit(trx, { actor: user, action: 'update', entity: 'contract', entityId: before.id, before, after });
+  return after;
+}
+
+const NOTHING = 'nothing to change: send at least one contract field';
+
+export function updateContract(db: Db, user: AuthUser, id: number, input: UpdateContractInput): Promise<Contract> {
+  if (Object.keys(columnsOf(input)).length === 0) throw invalid(NOTHING);
+  return db.transaction().execute(async (trx) => applyChanges(trx, user, await findContract(trx, id), input));
+}
+
+/** Adds `files`, removes `removeFileIds` and changes the fields sent, in one transaction. */
+export function updateContractFiles(
+  db: Db,
+  store: FileStore,
+  user: AuthUser,
+  id: number,
+  input: z.output<typeof updateFilesBody>,
+  uploads: UploadedFile[],
+): Promise<Contract> {
+  const { removeFileIds = [], ...fields } = input;
+  if (Object.keys(columnsOf(fields)).length === 0 && removeFileIds.length === 0 && uploads.length === 0)
+    throw invalid(`${NOTHING}, files to add or removeFileIds`);
+  return withFiles(db, store, async (trx, changes) => {
+    const before = await findContract(trx, id);
+    const removing = [...new Set(removeFileIds)];
+    for (const fileId of removing) {
+      if (!before.files.some((f) => f.id === fileId))
+        throw invalid(`removeFileIds: file ${fileId} is not an attachment of contract ${id}`);
+    }
+    if (before.files.length - removing.length + uploads.length < 1)
+      throw invalid('a contract keeps at least one attachment: add a file before removing the last one');
+    if (removing.length) {
+      await trx.deleteFrom('contractFiles').where('contractId', '=', id).where('id', 'in', removing).execute();
+      for (const f of before.files) if (removing.includes(f.id)) changes.remove(f.url);
+    }
+    await attach(trx, changes, id, uploads, now());
+    return applyChanges(trx, user, before, fields);
+  });
+}
+
+export function deleteContract(db: Db, store: FileStore, user: AuthUser, id: number): Promise<void> {
+  return withFiles(db, store, async (trx, changes) => {
+    const before = await findContract(trx, id);
+    await trx.deleteFrom('contractFiles').where('contractId', '=', id).execute();
+    await trx.deleteFrom('contracts').where('id', '=', id).execute();
+    for (const f of before.files) changes.remove(f.url);
+    await recordAudit(trx, { actor: user, action: 'delete', entity: 'contract', entityId: id, before });
+  });
+}

@@ -1,0 +1,169 @@
+// Business contracts (spec 2.2, 4.2) and the contract archive (spec 2.3, 4.3).
+import { z } from 'zod';
+import { id, nonNegativeNumber, optionalText, positiveNumber, text } from './validation.js';
+
+export const CONTRACT_TYPES = ['1', '2', '3'] as const;
+export const CONTRACT_TYPE_NAMES = { '1': 'purchase', '2': 'upstream', '3': 'downstream' } as const;
+export const MAX_BL_NUMBERS = 15;
+
+const contractType = () =>
+  z.enum(CONTRACT_TYPES, {
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be "1" (purchase), "2" (upstream) or "3" (downstream)'),
+  });
+
+/** Splits bill-of-lading text on ; (or the full-width ；), trims each number and drops empty parts. */
+export function splitBlNumbers(value: string): string[] {
+  return value
+    .split(/[;；]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** Bill-of-lading numbers: stored as "BL1;BL2", 1 to 15 of them, each at most 50 characters. */
+const blNumbers = () =>
+  z
+    .string()
+    .max(2000)
+    .transform((value, ctx) => {
+      const parts = splitBlNumbers(value);
+      if (parts.length === 0) ctx.addIssue({ code: 'custom', message: 'must hold at least one bill-of-lading number' });
+      else if (parts.length > MAX_BL_NUMBERS)
+        ctx.addIssue({ code: 'custom', message: `holds ${parts.length} numbers; at most ${MAX_BL_NUMBERS} are allowed` });
+      const long = parts.find((part) => part.length > 50);
+      if (long) ctx.addIssue({ code: 'custom', message: `number "${long.slice(0, 20)}..." is longer than 50 characters` });
+      return parts.join(';');
+    });
+
+/** Every field of a contract form; BLNumber (the form's spelling) or blNumber. */
+const contractFields = z.object({
+  name: text(200),
+  contractType: contractType(),
+  contractCode: text(100),
+  buyParty: text(200),
+  sellParty: text(200),
+  commodity: text(200),
+  count: positiveNumber(),
+  unitPrice: nonNegativeNumber(),
+  BLNumber: blNumbers().optional(),
+  blNumber: blNumbers().optional(),
+  deliveryTime: optionalText(100),
+  pickUpTime: optionalText(100),
+  packaging: optionalText(200),
+  remarks: optionalText(2000),
+});
+
+/** POST /contract/upload fields (and each item of batch-upload's `contracts`). */
+export const createContractBody = contractFields.refine((value) => value.BLNumber !== undefined || value.blNumber !== undefined, {
+  path: ['BLNumber'],
+  error: 'is required',
+  // reported together with the other fields' errors, not only once they are all right
+  when: ({ value }) => typeof value === 'object' && value !== null,
+});
+export type CreateContractInput = z.output<typeof createContractBody>;
+
+/** PUT /contract/:id: only the fields sent change. */
+export const updateContractBody = contractFields.partial();
+export type UpdateContractInput = z.output<typeof updateContractBody>;
+
+const fileIdList = z.array(id()).max(200);
+
+/** POST /contract/:id/update-files: optional field changes, `files` to add, `removeFileIds` to delete. */
+export const updateFilesBody = contractFields.partial().extend({
+  removeFileIds: fileIdList.optional(),
+});
+
+/** POST /contract/batch-upload: `contracts` is a JSON array of contract field objects. */
+export const batchUploadBody = z.object({
+  contracts: z
+    .string()
+    .transform((value, ctx): unknown => {
+      try {
+        return JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of contract objects' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(z.record(z.string(), z.unknown(), { error: 'must be an object of contract fields' }), {
+          error: (iss) => (iss.code === 'invalid_type' ? 'must be a JSON array of contract objects' : undefined),
+        })
+        .min(1)
+        .max(20),
+    ),
+});
+
+export const listContractsQuery = z.object({
+  contractType: contractType().optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+
+export const fileRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+});
+
+export const contractRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contractType: z.enum(CONTRACT_TYPES),
+  contractCode: z.string(),
+  buyParty: z.string(),
+  sellParty: z.string(),
+  commodity: z.string(),
+  count: z.number(),
+  unitPrice: z.number(),
+  blNumber: z.string(),
+  deliveryTime: z.string().nullable(),
+  pickUpTime: z.string().nullable(),
+  packaging: z.string().nullable(),
+  remarks: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  files: z.array(fileRecord),
+});
+export type Contract = z.infer<typeof contractRecord>;
+
+// ---- archive ----
+
+export const createFolderBody = z.object({
+  name: text(100),
+  description: optionalText(1000),
+});
+export const updateFolderBody = createFolderBody.partial();
+
+export const folderRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  batchCount: z.number().int(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type ArchiveFolder = z.infer<typeof folderRecord>;
+
+export const createBatchBody = z.object({
+  folderId: id(),
+  batchName: text(200),
+  remark: optionalText(2000),
+});
+
+export const listBatchesQuery = z.object({
+  folderId: id().optional(),
+});
+
+export const batchRecord = z.object({
+  id: z.number().int(),
+  folderId: z.number().int(),
+  batchName: z.string(),
+  remark: z.string().nullable(),
+  fileCount: z.number().int(),
+  totalSize: z.number().int(),
+  files: z.array(fileRecord),
+  createTime: z.string(),
+});
+export type ArchiveBatch = z.infer<typeof batchRecord>;
