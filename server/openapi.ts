@@ -66,7 +66,7 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
         const responses: Record<string, unknown> = {
           200: def.produces
             ? { description: 'the file or page', content: { [def.produces]: { schema: { type: 'string', format: 'binary' } } } }
-            : { description: 'success', content: { 'application/json': { schema: envelope(def.response), ...(def.example?.response ? { example: def.example.response } : {}) } } },
+            : { description: 'success', content: { 'application/json': { schema: envelope(def.response), ...(def.example?.response !== undefined ? { example: { success: true, message: def.example.message ?? 'OK', data: def.example.response } } : {}) } } },
           400: errorResponse('invalid input: the message names the field and what is wrong'),
         };
         if ((def.access ?? 'user') !== 'public') responses[401] = errorResponse('missing, malformed, forged or expired token');

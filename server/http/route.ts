@@ -48,7 +48,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   response?: z.ZodType;
   /** what a non-envelope answer sends (downloads and pages) */
   produces?: string;
-  example?: { request?: unknown; response?: unknown };
+  /** `response` is the example `data`; `message` the envelope's message (default OK) */
+  example?: { request?: unknown; response?: unknown; message?: string };
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => unknown;
 }
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { batchRecord, createBatchBody, createFolderBody, folderRecord, listBatchesQuery, updateFolderBody } from '../../../shared/contracts.js';
 import { reply, route } from '../../http/route.js';
 
-const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
 import { DOCUMENTS } from '../../http/upload.js';
 import { createBatch, createFolder, deleteBatch, deleteFolder, findBatch, findFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
 
@@ -37,7 +36,7 @@ export const archiveRoutes = [
     tag,
     summary: 'List archive folders (newest first, not paged)',
     response: z.array(folderRecord),
-    example: { response: ok([exampleFolder]) },
+    example: { response: [exampleFolder] },
     handler: (ctx) => listFolders(ctx.deps.db),
   }),
   route({
@@ -48,7 +47,7 @@ export const archiveRoutes = [
     description: '`name` is required and unique among archive folders (regardless of case).',
     body: createFolderBody,
     response: folderRecord,
-    example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: ok({ ...exampleFolder, batchCount: 0 }, 'folder created') },
+    example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: { ...exampleFolder, batchCount: 0 }, message: 'folder created' },
     handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
   }),
   route({
@@ -57,7 +56,7 @@ export const archiveRoutes = [
     tag,
     summary: 'One archive folder',
     response: folderRecord,
-    example: { response: ok(exampleFolder) },
+    example: { response: exampleFolder },
     handler: (ctx, { id }) => findFolder(ctx.deps.db, id),
   }),
   route({
@@ -68,7 +67,7 @@ export const archiveRoutes = [
     description: 'JSON `{ name?, description? }`: only the fields sent change; an empty description clears it.',
     body: updateFolderBody,
     response: folderRecord,
-    example: { request: { name: '2026 Q4 iron ore (closed)' }, response: ok({ ...exampleFolder, name: '2026 Q4 iron ore (closed)' }, 'folder updated') },
+    example: { request: { name: '2026 Q4 iron ore (closed)' }, response: { ...exampleFolder, name: '2026 Q4 iron ore (closed)' }, message: 'folder updated' },
     handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
   }),
   route({
@@ -91,7 +90,7 @@ export const archiveRoutes = [
     description: 'Optional `folderId` keeps the batches of one folder (404 when there is no such folder).',
     query: listBatchesQuery,
     response: z.array(batchRecord),
-    example: { response: ok([exampleBatch]) },
+    example: { response: [exampleBatch] },
     handler: (ctx, { query }) => listBatches(ctx.deps.db, query),
   }),
   route({
@@ -104,7 +103,7 @@ export const archiveRoutes = [
     upload: { ...DOCUMENTS, required: true },
     body: createBatchBody,
     response: batchRecord,
-    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: ok(exampleBatch, 'batch archived') },
+    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: exampleBatch, message: 'batch archived' },
     handler: async (ctx, { body, files, user }) => reply(await createBatch(ctx.deps.db, ctx.deps.files, user, body, files), 'batch archived'),
   }),
   route({
@@ -113,7 +112,7 @@ export const archiveRoutes = [
     tag,
     summary: 'One archive batch with its files',
     response: batchRecord,
-    example: { response: ok(exampleBatch) },
+    example: { response: exampleBatch },
     handler: (ctx, { id }) => findBatch(ctx.deps.db, id),
   }),
   route({

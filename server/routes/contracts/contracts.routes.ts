@@ -12,7 +12,6 @@ import { describeErrors, fieldErrors, type FieldError } from '../../../shared/va
 import { invalid } from '../../http/errors.js';
 import { reply, route } from '../../http/route.js';
 
-const ok = (data: unknown, message = 'OK') => ({ success: true, message, data });
 import { CONTRACT_SCANS } from '../../http/upload.js';
 import { fromText } from '../../http/validate.js';
 import {
@@ -88,7 +87,7 @@ export const contractRoutes = [
       'Optional filters: `contractType` ("1" purchase, "2" upstream, "3" downstream) and `keyword` (matches name, contractCode, buyParty, sellParty, commodity and blNumber). Two database queries whatever the number of contracts.',
     query: listContractsQuery,
     response: z.array(contractRecord),
-    example: { response: ok([exampleContract]) },
+    example: { response: [exampleContract] },
     handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
   }),
   route({
@@ -101,7 +100,7 @@ export const contractRoutes = [
     upload: { ...CONTRACT_SCANS, required: true },
     body: createContractBody,
     response: contractRecord,
-    example: { request: exampleForm, response: ok(exampleContract, 'contract created') },
+    example: { request: exampleForm, response: exampleContract, message: 'contract created' },
     handler: async (ctx, { body, files, user }) =>
       reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
   }),
@@ -117,7 +116,7 @@ export const contractRoutes = [
     response: z.array(contractRecord),
     example: {
       request: { contracts: JSON.stringify([{ ...exampleForm, files: undefined }]), files_0: '(1 or more PDF or image files)' },
-      response: ok([exampleContract], '1 contract created'),
+      response: [exampleContract], message: '1 contract created',
     },
     handler: async (ctx, { body, files, user }) => {
       const created = await createContracts(ctx.deps.db, ctx.deps.files, user, parseContractItems(body.contracts), files);
@@ -130,7 +129,7 @@ export const contractRoutes = [
     tag,
     summary: 'One business contract with its files',
     response: contractRecord,
-    example: { response: ok(exampleContract) },
+    example: { response: exampleContract },
     handler: (ctx, { id }) => findContract(ctx.deps.db, id),
   }),
   route({
@@ -145,7 +144,7 @@ export const contractRoutes = [
     response: contractRecord,
     example: {
       request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
-      response: ok({ ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, 'contract updated'),
+      response: { ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, message: 'contract updated',
     },
     handler: async (ctx, { id, body, user }) => reply(await updateContract(ctx.deps.db, user, id, body), 'contract updated'),
   }),
@@ -161,7 +160,7 @@ export const contractRoutes = [
     response: contractRecord,
     example: {
       request: { removeFileIds: [31], remarks: 'signed copy replaces the draft' },
-      response: ok({ ...exampleContract, remarks: 'signed copy replaces the draft' }, 'contract updated'),
+      response: { ...exampleContract, remarks: 'signed copy replaces the draft' }, message: 'contract updated',
     },
     handler: async (ctx, { id, body, files, user }) =>
       reply(await updateContractFiles(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
