@@ -84,7 +84,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
       const rawBody = (ctx.request as { body?: unknown }).body;
       const input = {
         body: def.body ? parse(def.body, multipart ? fromText(def.body, rawBody as Record<string, unknown>) : (rawBody ?? {})) : undefined,
-        query: def.query ? parse(def.query, fromText(def.query, ctx.query), 'query') : undefined,
+        query: def.query ? parse(def.query, fromText(def.query, ctx.query, { dropEmpty: true }), 'query') : undefined,
         id: ctx.params.id === undefined ? 0 : parseId(ctx.params.id),
         files: ctx.state.files ?? [],
         get user(): AuthUser {

@@ -56,12 +56,16 @@ function parseJson(text: string, fallback: unknown): unknown {
   }
 }
 
-/** Converts text fields (query or multipart) to the types of an object schema's fields. */
-export function fromText(schema: z.ZodType, raw: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Converts text fields (query or multipart) to the types of an object schema's fields.
+ * `dropEmpty` (for query strings): an empty value means the filter is not given, as search forms send it.
+ */
+export function fromText(schema: z.ZodType, raw: Record<string, unknown>, { dropEmpty = false } = {}): Record<string, unknown> {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (!Object.hasOwn(shape, key)) continue; // unknown fields are ignored
+    if (dropEmpty && value === '') continue;
     const field = shape[key]!;
     if (Array.isArray(value)) {
       if (baseOf(field).kind !== 'array') throw invalid(`${key} was sent more than once; send it once`);

@@ -88,6 +88,13 @@ describe('HTTP conventions', () => {
     }
   });
 
+  it('reads an empty query parameter as a filter not given', async () => {
+    const res = await app.request('GET', '/api/audit?entity=&entityId=&startDate=&page=', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.page).toBe(1);
+    expect(res.body.data.total).toBeGreaterThan(0);
+  });
+
   it('accepts only real YYYY-MM-DD dates', async () => {
     expect((await app.request('GET', '/api/audit?startDate=2026-02-28', { token })).status).toBe(200);
     const impossible = await app.request('GET', '/api/audit?startDate=2026-02-30', { token });
