@@ -102,11 +102,14 @@ export const isoDate = () =>
     .regex(DATE_RE, { error: 'must be a date written YYYY-MM-DD, like 2026-11-22', abort: true })
     .refine(isRealDate, { error: 'is not a real calendar date' });
 
+/** An optional business date: '' becomes null; a wrong date says why (not "has the wrong type"). */
 export const optionalIsoDate = () =>
   z
-    .union([z.literal(''), isoDate()])
+    .string()
+    .trim()
     .nullish()
-    .transform((v) => (v === '' ? null : v));
+    .transform((v) => (v === '' ? null : v))
+    .pipe(isoDate().nullish());
 
 /** A quantity or weight: finite and greater than zero. */
 export const positiveNumber = () => z.number().positive();
