@@ -13,6 +13,7 @@ import { buildOpenApi, type Mount } from './openapi.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
@@ -33,6 +34,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...userRoutes,
   ...auditRoutes,
   ...fileRoutes,
+  ...corpContractRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health. */
