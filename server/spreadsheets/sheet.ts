@@ -167,6 +167,7 @@ export async function readSheet<S extends z.ZodObject>(
 
   let positions: { index: number; column: Column }[] | null = null;
   let sheetSeen = false;
+  let headerBroken = false;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -194,11 +195,14 @@ export async function readSheet<S extends z.ZodObject>(
             }
           });
           for (const c of columns) {
-            if (!found.has(c.key) && isRequired(rowSchema, c.key))
+            if (!found.has(c.key) && isRequired(rowSchema, c.key)) {
               addError({ row: row.number, column: c.key, message: `the header row has no column "${c.key}" (${c.label}); it is required` });
+              headerBroken = true;
+            }
           }
           continue;
         }
+        if (headerBroken) continue; // rows cannot be judged without their columns: the header errors say it all
         const record: Record<string, unknown> = {};
         let blank = true;
         for (const { index, column } of positions) {

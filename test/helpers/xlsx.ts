@@ -25,7 +25,7 @@ export async function readWorkbook(bytes: ArrayBuffer | Uint8Array): Promise<Rea
       return {
         name: ws.name,
         rows,
-        frozen: ws.views.some((v) => v.state === 'frozen' && (v as { ySplit?: number }).ySplit === 1),
+        frozen: (ws.views ?? []).some((v) => v.state === 'frozen' && (v as { ySplit?: number }).ySplit === 1),
         widths: (ws.columns ?? []).map((c) => c.width),
       };
     }),
