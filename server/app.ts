@@ -13,6 +13,7 @@ import { buildOpenApi, type Mount } from './openapi.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { companyRoutes } from './routes/company/company.routes.js';
 import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -35,6 +36,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...auditRoutes,
   ...fileRoutes,
   ...corpContractRoutes,
+  ...companyRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health. */
