@@ -14,7 +14,9 @@ import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
+import { companyRoutes } from './routes/company/company.routes.js';
 import { contractRoutes } from './routes/contracts/contracts.routes.js';
+import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -38,6 +40,8 @@ export const apiRoutes: readonly RouteDef[] = [
   ...fileRoutes,
   ...archiveRoutes, // before contractRoutes: /contract/folders is not /contract/:id
   ...contractRoutes,
+  ...corpContractRoutes,
+  ...companyRoutes,
   ...financeRoutes,
 ];
 

@@ -1,0 +1,247 @@
+// Company folders and files: one record per uploaded file, its bytes in the `company` area.
+import type { Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  companyFileFields,
+  type CompanyFile,
+  type CompanyFileFields,
+  type CompanyFolder,
+  type companyFileQuery,
+  type companyFolderBody,
+  type companyFolderQuery,
+  type companyFolderUpdateBody,
+} from '../../../shared/company.js';
+import { describeErrors, fieldErrors } from '../../../shared/validation.js';
+import { isUniqueViolation, now } from '../../db/database.js';
+import type { CompanyFilesTable, CompanyFoldersTable } from '../../db/tables-corp.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { fromText } from '../../http/validate.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type FolderRow = Selectable<CompanyFoldersTable>;
+type FileRow = Selectable<CompanyFilesTable>;
+
+// ---------------------------------------------------------------- folders
+
+function presentFolder(row: FolderRow & { fileCount: number | string | null }): CompanyFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    fileCount: Number(row.fileCount ?? 0),
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+function folderQuery(db: Queryable) {
+  return db
+    .selectFrom('companyFolders as f')
+    .selectAll('f')
+    .select((eb) => eb.selectFrom('companyFiles as c').whereRef('c.folderId', '=', 'f.id').select(eb.fn.countAll<number>().as('n')).as('fileCount'));
+}
+
+export async function getFolder(db: Queryable, id: number): Promise<CompanyFolder> {
+  const row = await folderQuery(db).where('f.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('folder', id);
+  return presentFolder(row);
+}
+
+export function listFolders(db: Queryable, q: z.output<typeof companyFolderQuery>) {
+  let query = folderQuery(db);
+  if (q.keyword) query = query.where((eb) => eb.or([eb('f.name', 'like', `%${q.keyword}%`), eb('f.description', 'like', `%${q.keyword}%`)]));
+  const order = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('f.id', order), q, presentFolder);
+}
+
+const nameTaken = (name: string) => invalid(`a folder named "${name}" already exists; choose another name`);
+
+export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof companyFolderBody>): Promise<CompanyFolder> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const time = now();
+      const { id } = await trx
+        .insertInto('companyFolders')
+        .values({ name: input.name, description: input.description ?? null, createTime: time, updateTime: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const folder = await getFolder(trx, id);
+      await recordAudit(trx, { actor, action: 'create', entity: 'companyFolder', entityId: id, after: folder });
+      return folder;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z.output<typeof companyFolderUpdateBody>): Promise<CompanyFolder> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await getFolder(trx, id);
+      const changes: Updateable<CompanyFoldersTable> = { updateTime: now() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description;
+      await trx.updateTable('companyFolders').set(changes).where('id', '=', id).execute();
+      const after = await getFolder(trx, id);
+      await recordAudit(trx, { actor, action: 'update', entity: 'companyFolder', entityId: id, before, after });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(input.name ?? '');
+    throw err;
+  }
+}
+
+export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getFolder(trx, id);
+    if (before.fileCount > 0) throw invalid(`folder is not empty: it holds ${before.fileCount} file(s); move or delete them first`);
+    await trx.deleteFrom('companyFolders').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'companyFolder', entityId: id, before });
+  });
+}
+
+async function requireFolder(db: Queryable, id: number | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  const row = await db.selectFrom('companyFolders').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw invalid(`folderId ${id} names no company folder`);
+}
+
+// ---------------------------------------------------------------- files
+
+function presentFile(row: FileRow): CompanyFile {
+  return {
+    id: row.id,
+    folderId: row.folderId,
+    companyName: row.companyName,
+    fileCategory: row.fileCategory,
+    expireDate: row.expireDate,
+    description: row.description,
+    fileName: row.fileName,
+    fileUrl: row.fileUrl,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+export async function findFile(db: Queryable, id: number): Promise<FileRow> {
+  const row = await db.selectFrom('companyFiles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('company file', id);
+  return row;
+}
+
+/** The local calendar date `days` from today, `YYYY-MM-DD` (the office's own clock decides "today"). */
+function localDatePlus(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function listFiles(db: Queryable, q: z.output<typeof companyFileQuery>) {
+  let query = db.selectFrom('companyFiles').selectAll();
+  if (q.folderId) query = query.where('folderId', '=', q.folderId);
+  if (q.companyName) query = query.where('companyName', 'like', `%${q.companyName}%`);
+  if (q.fileCategory) query = query.where('fileCategory', '=', q.fileCategory);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) =>
+      eb.or([eb('fileName', 'like', like), eb('companyName', 'like', like), eb('fileCategory', 'like', like), eb('description', 'like', like)]),
+    );
+  }
+  if (q.expiringWithinDays !== undefined) {
+    query = query.where('expireDate', 'is not', null).where('expireDate', '<=', localDatePlus(q.expiringWithinDays));
+  }
+  const order = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('id', order), q, presentFile);
+}
+
+/**
+ * The record fields of an upload: the `data` JSON object, over any fields sent on their own.
+ * Malformed JSON, or JSON that is not an object, is 400.
+ */
+export function uploadFields(form: CompanyFileFields & { data?: string }): CompanyFileFields {
+  const { data, ...own } = form;
+  if (data === undefined || data.trim() === '') return own;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw invalid('data is not valid JSON: send a JSON object like {"companyName":"A 公司","expireDate":"2027-06-30"}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw invalid('data must be a JSON object with the keys companyName, fileCategory, expireDate, description, folderId');
+  // values written as text ("folderId": "3") are read as the form fields are
+  const result = companyFileFields.safeParse(fromText(companyFileFields, parsed as Record<string, unknown>));
+  if (!result.success) {
+    const errors = fieldErrors(result.error).map((e) => ({ ...e, field: `data.${e.field}` }));
+    throw invalid(describeErrors(errors), { errors });
+  }
+  const merged: CompanyFileFields = { ...own };
+  for (const [key, value] of Object.entries(result.data)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  return merged;
+}
+
+export async function uploadFiles(db: Db, store: FileStore, actor: AuthUser, fields: CompanyFileFields, files: UploadedFile[]): Promise<CompanyFile[]> {
+  if (files.length === 0) throw invalid('files is required: attach one or more files in the field "files"');
+  return withFiles(db, store, async (trx, changes) => {
+    await requireFolder(trx, fields.folderId);
+    const time = now();
+    const created: CompanyFile[] = [];
+    for (const file of files) {
+      const stored = changes.add('company', file);
+      const row = await trx
+        .insertInto('companyFiles')
+        .values({
+          folderId: fields.folderId ?? null,
+          companyName: fields.companyName ?? null,
+          fileCategory: fields.fileCategory ?? null,
+          expireDate: fields.expireDate ?? null,
+          description: fields.description ?? null,
+          fileName: stored.name,
+          fileUrl: stored.url,
+          fileSize: stored.size,
+          mimeType: stored.mimeType,
+          createTime: time,
+          updateTime: time,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const record = presentFile(row);
+      created.push(record);
+      await recordAudit(trx, { actor, action: 'create', entity: 'companyFile', entityId: row.id, after: record });
+    }
+    return created;
+  });
+}
+
+export async function updateFile(db: Db, actor: AuthUser, id: number, input: CompanyFileFields): Promise<CompanyFile> {
+  return db.transaction().execute(async (trx) => {
+    const before = presentFile(await findFile(trx, id));
+    await requireFolder(trx, input.folderId);
+    const changes: Updateable<CompanyFilesTable> = { updateTime: now() };
+    for (const key of ['folderId', 'companyName', 'fileCategory', 'expireDate', 'description'] as const) {
+      if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+    }
+    const row = await trx.updateTable('companyFiles').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const after = presentFile(row);
+    await recordAudit(trx, { actor, action: 'update', entity: 'companyFile', entityId: id, before, after });
+    return after;
+  });
+}
+
+export async function deleteFile(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
+  await withFiles(db, store, async (trx, changes) => {
+    const row = await findFile(trx, id);
+    await trx.deleteFrom('companyFiles').where('id', '=', id).execute();
+    changes.remove(row.fileUrl);
+    await recordAudit(trx, { actor, action: 'delete', entity: 'companyFile', entityId: id, before: presentFile(row) });
+  });
+}

@@ -1,0 +1,184 @@
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import {
+  contractCreateBody,
+  contractListQuery,
+  contractRecord,
+  contractUpdateBody,
+  corpFolderBody,
+  corpFolderQuery,
+  corpFolderRecord,
+  corpFolderUpdateBody,
+  detailBatchBody,
+  detailBody,
+  detailListQuery,
+  detailRecord,
+  detailUpdateBody,
+  importQuery,
+  importResult,
+} from '../../../shared/corp-contracts.js';
+import { pagedSchema } from '../../../shared/paging.js';
+import { contentDisposition } from '../../http/download.js';
+import { invalid } from '../../http/errors.js';
+import { reply, route } from '../../http/route.js';
+import { SPREADSHEET } from '../../http/upload.js';
+import { XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import {
+  batchDetails,
+  createContract,
+  createDetails,
+  createFolder,
+  deleteContract,
+  deleteDetail,
+  deleteFolder,
+  exportDetails,
+  exportFileName,
+  findContractRow as getContractExists,
+  getContract,
+  getFolder,
+  importDetails,
+  listContracts,
+  listDetails,
+  listFolders,
+  updateContract,
+  updateDetail,
+  updateFolder,
+} from './corp-contracts.service.js';
+
+const tag = 'Corporate contracts';
+const MB = 1024 * 1024;
+/** The contract file: one document (anything but a program), in `file` or `files`. */
+const CONTRACT_FILE = { accept: 'document', maxFileSize: 50 * MB, maxFiles: 2, fields: ['file', 'files'] } as const;
+
+const folderExample = { id: 1, name: '2026 上游', description: null, category: 'upstream', contractCount: 0, createTime: '2026-11-22T08:00:00.000Z', updateTime: '2026-11-22T08:00:00.000Z' };
+const detailExample = { lineNo: 1, commodity: 'Copper cathode', specification: 'Grade A', quantity: 25.5, unit: 't', unitPrice: 68000, deliveryDate: '2026-12-15', remark: null };
+
+export const corpContractRoutes = [
+  // ---- folders
+  route({
+    method: 'get', path: '/corp-contract/folders', tag, summary: 'List corporate contract folders',
+    query: corpFolderQuery, response: pagedSchema(corpFolderRecord),
+    handler: (ctx, { query }) => listFolders(ctx.deps.db, query),
+  }),
+  route({
+    method: 'post', path: '/corp-contract/folders', tag, summary: 'Create a folder',
+    body: corpFolderBody, response: corpFolderRecord,
+    example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
+    handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
+  }),
+  route({
+    method: 'get', path: '/corp-contract/folders/:id', tag, summary: 'One folder', response: corpFolderRecord,
+    handler: (ctx, { id }) => getFolder(ctx.deps.db, id),
+  }),
+  route({
+    method: 'put', path: '/corp-contract/folders/:id', tag, summary: 'Change a folder (fields not sent stay as they are)',
+    body: corpFolderUpdateBody, response: corpFolderRecord,
+    handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
+  }),
+  route({
+    method: 'delete', path: '/corp-contract/folders/:id', tag, summary: 'Delete an empty folder',
+    description: 'A folder that still holds contracts is refused (400, "folder is not empty").',
+    handler: async (ctx, { id, user }) => {
+      await deleteFolder(ctx.deps.db, user, id);
+      return reply(undefined, 'folder deleted');
+    },
+  }),
+
+  // ---- contracts
+  route({
+    method: 'get', path: '/corp-contract/contracts', tag, summary: 'List contracts with their detail lines',
+    query: contractListQuery, response: pagedSchema(contractRecord),
+    handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
+  }),
+  route({
+    method: 'post', path: '/corp-contract/contracts', tag, summary: 'Upload a contract file with its fields',
+    description: 'multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder\'s, currency to CNY.',
+    upload: { ...CONTRACT_FILE, required: true }, body: contractCreateBody, response: contractRecord,
+    handler: async (ctx, { body, files, user }) => reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
+  }),
+  route({
+    method: 'get', path: '/corp-contract/contracts/:id', tag, summary: 'One contract with its detail lines', response: contractRecord,
+    handler: (ctx, { id }) => getContract(ctx.deps.db, id),
+  }),
+  route({
+    method: 'put', path: '/corp-contract/contracts/:id', tag, summary: 'Change a contract',
+    description: 'JSON, or multipart with a replacement file in `file`; fields not sent stay as they are.',
+    upload: CONTRACT_FILE, body: contractUpdateBody, response: contractRecord,
+    handler: async (ctx, { id, body, files, user }) => reply(await updateContract(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
+  }),
+  route({
+    method: 'delete', path: '/corp-contract/contracts/:id', tag, summary: 'Delete a contract, its lines and its file',
+    handler: async (ctx, { id, user }) => {
+      await deleteContract(ctx.deps.db, ctx.deps.files, user, id);
+      return reply(undefined, 'contract deleted');
+    },
+  }),
+
+  // ---- detail lines (literal paths before /corp-contract/details/:id)
+  route({
+    method: 'post', path: '/corp-contract/details/batch', tag, summary: 'Create several detail lines (all or none)',
+    body: detailBatchBody, response: z.array(detailRecord),
+    example: { request: { contractId: 1, details: [detailExample] } },
+    handler: async (ctx, { body, user }) => {
+      const created = await batchDetails(ctx.deps.db, user, body);
+      return reply(created, `${created.length} detail line(s) created`);
+    },
+  }),
+  route({
+    method: 'post', path: '/corp-contract/contracts/:id/details', tag, summary: 'Create one detail line',
+    description: 'amount = quantity × unitPrice (rounded to cents) unless amount is given; lineNo follows the last line unless given.',
+    body: detailBody, response: detailRecord, example: { request: detailExample },
+    handler: async (ctx, { id, body, user }) => reply((await createDetails(ctx.deps.db, user, id, [body], false))[0], 'detail line created'),
+  }),
+  route({
+    method: 'get', path: '/corp-contract/contracts/:id/details', tag, summary: 'List a contract\'s detail lines in lineNo order',
+    query: detailListQuery, response: pagedSchema(detailRecord),
+    handler: async (ctx, { id, query }) => {
+      await getContractExists(ctx.deps.db, id);
+      return listDetails(ctx.deps.db, id, query);
+    },
+  }),
+  route({
+    method: 'put', path: '/corp-contract/details/:id', tag, summary: 'Change a detail line',
+    body: detailUpdateBody, response: detailRecord,
+    handler: async (ctx, { id, body, user }) => reply(await updateDetail(ctx.deps.db, user, id, body), 'detail line updated'),
+  }),
+  route({
+    method: 'delete', path: '/corp-contract/details/:id', tag, summary: 'Delete a detail line',
+    handler: async (ctx, { id, user }) => {
+      await deleteDetail(ctx.deps.db, user, id);
+      return reply(undefined, 'detail line deleted');
+    },
+  }),
+
+  // ---- spreadsheet
+  route({
+    method: 'post', path: '/corp-contract/contracts/:id/details/import', tag, summary: 'Import detail lines from an .xlsx',
+    description:
+      'multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet\'s lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).',
+    upload: SPREADSHEET, query: importQuery, response: importResult,
+    handler: async (ctx, { id, query, files, user }) => {
+      const file = files[0];
+      if (!file) throw invalid('file is required: attach the .xlsx workbook in the field "file"');
+      const result = await importDetails(ctx.deps.db, user, id, file.tempPath, query.mode);
+      return reply(result, `${result.imported} detail line(s) imported`);
+    },
+  }),
+  route({
+    method: 'get', path: '/corp-contract/contracts/:id/details/export', tag, summary: 'Export a contract\'s detail lines as .xlsx',
+    produces: XLSX_TYPE,
+    handler: async (ctx, { id }) => {
+      const contract = await getContractExists(ctx.deps.db, id);
+      const body = new PassThrough();
+      ctx.type = XLSX_TYPE;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Disposition', contentDisposition('attachment', exportFileName(contract.contractNumber)));
+      ctx.body = body;
+      exportDetails(ctx.deps.db, id, body).catch((err: unknown) => {
+        ctx.deps.logger.error({ err, contractId: id }, 'detail-line export failed');
+        body.destroy(err as Error);
+      });
+    },
+  }),
+];

@@ -1,0 +1,562 @@
+// Corporate contracts: folders, contracts with their file, detail lines, and the detail-line
+// spreadsheet (which columns, what to insert); the generic sheet work is in server/spreadsheets.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Writable } from 'node:stream';
+import type { z } from 'zod';
+import {
+
+  type CorpCategory,
+  type CorpContract,
+  type CorpFolder,
+  type Detail,
+  type DetailInput,
+  type contractCreateBody,
+  type contractListQuery,
+  type contractUpdateBody,
+  type corpFolderBody,
+  type corpFolderQuery,
+  type corpFolderUpdateBody,
+  detailBody,
+  type detailBatchBody,
+  type detailListQuery,
+  type detailUpdateBody,
+} from '../../../shared/corp-contracts.js';
+import { isUniqueViolation, now } from '../../db/database.js';
+import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { readSheet, rowErrorsToHttp, writeSheet, type Column } from '../../spreadsheets/sheet.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type FolderRow = Selectable<CorpContractFoldersTable>;
+type ContractRow = Selectable<CorpContractsTable>;
+type DetailRow = Selectable<CorpContractDetailsTable>;
+
+// ---------------------------------------------------------------- folders
+
+function presentFolder(row: FolderRow & { contractCount: number | string | null }): CorpFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category as CorpCategory,
+    contractCount: Number(row.contractCount ?? 0),
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+function folderQuery(db: Queryable) {
+  return db
+    .selectFrom('corpContractFolders as f')
+    .selectAll('f')
+    .select((eb) =>
+      eb.selectFrom('corpContracts as c').whereRef('c.folderId', '=', 'f.id').select(eb.fn.countAll<number>().as('n')).as('contractCount'),
+    );
+}
+
+export async function getFolder(db: Queryable, id: number): Promise<CorpFolder> {
+  const row = await folderQuery(db).where('f.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('folder', id);
+  return presentFolder(row);
+}
+
+export function listFolders(db: Queryable, q: z.output<typeof corpFolderQuery>) {
+  let query = folderQuery(db);
+  if (q.category) query = query.where('f.category', '=', q.category);
+  if (q.keyword) query = query.where((eb) => eb.or([eb('f.name', 'like', `%${q.keyword}%`), eb('f.description', 'like', `%${q.keyword}%`)]));
+  const order = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('f.id', order), q, presentFolder);
+}
+
+const folderNameTaken = (name: string) => invalid(`a folder named "${name}" already exists; choose another name`);
+
+export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof corpFolderBody>): Promise<CorpFolder> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const time = now();
+      const row = await trx
+        .insertInto('corpContractFolders')
+        .values({ name: input.name, description: input.description ?? null, category: input.category, createTime: time, updateTime: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const folder = await getFolder(trx, row.id);
+      await recordAudit(trx, { actor, action: 'create', entity: 'corpContractFolder', entityId: row.id, after: folder });
+      return folder;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw folderNameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z.output<typeof corpFolderUpdateBody>): Promise<CorpFolder> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await getFolder(trx, id);
+      const changes: Updateable<CorpContractFoldersTable> = { updateTime: now() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.category !== undefined) changes.category = input.category;
+      await trx.updateTable('corpContractFolders').set(changes).where('id', '=', id).execute();
+      const after = await getFolder(trx, id);
+      await recordAudit(trx, { actor, action: 'update', entity: 'corpContractFolder', entityId: id, before, after });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw folderNameTaken(input.name ?? '');
+    throw err;
+  }
+}
+
+export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getFolder(trx, id);
+    if (before.contractCount > 0)
+      throw invalid(`folder is not empty: it holds ${before.contractCount} contract(s); move or delete them first`);
+    await trx.deleteFrom('corpContractFolders').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'corpContractFolder', entityId: id, before });
+  });
+}
+
+async function requireFolder(db: Queryable, id: number): Promise<FolderRow> {
+  const row = await db.selectFrom('corpContractFolders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw invalid(`folderId ${id} names no corporate contract folder`);
+  return row;
+}
+
+// ---------------------------------------------------------------- detail lines
+
+export function presentDetail(row: DetailRow): Detail {
+  return {
+    id: row.id,
+    contractId: row.contractId,
+    lineNo: row.lineNo,
+    commodity: row.commodity,
+    specification: row.specification,
+    quantity: row.quantity,
+    unit: row.unit,
+    unitPrice: row.unitPrice,
+    amount: row.amount,
+    deliveryDate: row.deliveryDate,
+    remark: row.remark,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** amount as given, else quantity × unitPrice rounded to cents, else null (no price). */
+function amountOf(quantity: number, unitPrice: number | null | undefined, amount: number | null | undefined): number | null {
+  if (amount !== undefined && amount !== null) return amount;
+  return unitPrice === undefined || unitPrice === null ? null : round2(quantity * unitPrice);
+}
+
+function detailValues(contractId: number, lineNo: number, input: DetailInput, time: string): Insertable<CorpContractDetailsTable> {
+  return {
+    contractId,
+    lineNo,
+    commodity: input.commodity,
+    specification: input.specification ?? null,
+    quantity: input.quantity,
+    unit: input.unit ?? null,
+    unitPrice: input.unitPrice ?? null,
+    amount: amountOf(input.quantity, input.unitPrice, input.amount),
+    deliveryDate: input.deliveryDate ?? null,
+    remark: input.remark ?? null,
+    createTime: time,
+    updateTime: time,
+  };
+}
+
+async function maxLineNo(db: Queryable, contractId: number): Promise<number> {
+  const row = await db
+    .selectFrom('corpContractDetails')
+    .select((eb) => eb.fn.max('lineNo').as('max'))
+    .where('contractId', '=', contractId)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Line numbers for new lines: a given lineNo is kept (and must be free); the others follow the
+ * largest number in use, in the order given.
+ */
+async function assignLineNos(db: Queryable, contractId: number, lines: { lineNo?: number }[], at: (i: number) => string): Promise<number[]> {
+  const used = new Set(
+    (await db.selectFrom('corpContractDetails').select('lineNo').where('contractId', '=', contractId).execute()).map((r) => r.lineNo),
+  );
+  let next = 0;
+  for (const n of used) next = Math.max(next, n);
+  for (const l of lines) next = Math.max(next, l.lineNo ?? 0);
+  const result: number[] = [];
+  lines.forEach((line, i) => {
+    if (line.lineNo !== undefined) {
+      if (used.has(line.lineNo)) throw invalid(`${at(i)}lineNo ${line.lineNo} is already used in this contract; choose another or leave it out`);
+      used.add(line.lineNo);
+      result.push(line.lineNo);
+    } else result.push(++next);
+  });
+  return result;
+}
+
+const INSERT_CHUNK = 500; // rows per INSERT, well under SQLite's limit of bound values
+
+async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[]): Promise<void> {
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    await db.insertInto('corpContractDetails').values(values.slice(i, i + INSERT_CHUNK)).execute();
+  }
+}
+
+async function touchContract(db: Queryable, contractId: number, time: string): Promise<void> {
+  await db.updateTable('corpContracts').set({ updateTime: time }).where('id', '=', contractId).execute();
+}
+
+async function findDetail(db: Queryable, id: number): Promise<DetailRow> {
+  const row = await db.selectFrom('corpContractDetails').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('detail line', id);
+  return row;
+}
+
+export function listDetails(db: Queryable, contractId: number, q: z.output<typeof detailListQuery>) {
+  const order = q.sortOrder ?? 'asc';
+  const query = db.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).orderBy('lineNo', order);
+  return paginate(query, q, presentDetail);
+}
+
+export async function createDetails(db: Db, actor: AuthUser, contractId: number, lines: DetailInput[], batch: boolean): Promise<Detail[]> {
+  return db.transaction().execute(async (trx) => {
+    await findContractRow(trx, contractId);
+    const lineNos = await assignLineNos(trx, contractId, lines, (i) => (batch ? `details.${i}.` : ''));
+    const time = now();
+    const created: Detail[] = [];
+    for (const [i, line] of lines.entries()) {
+      const row = await trx.insertInto('corpContractDetails').values(detailValues(contractId, lineNos[i]!, line, time)).returningAll().executeTakeFirstOrThrow();
+      const detail = presentDetail(row);
+      created.push(detail);
+      await recordAudit(trx, { actor, action: 'create', entity: 'corpContractDetail', entityId: row.id, after: detail });
+    }
+    await touchContract(trx, contractId, time);
+    return created;
+  });
+}
+
+export async function batchDetails(db: Db, actor: AuthUser, input: z.output<typeof detailBatchBody>): Promise<Detail[]> {
+  const exists = await db.selectFrom('corpContracts').select('id').where('id', '=', input.contractId).executeTakeFirst();
+  if (!exists) throw invalid(`contractId ${input.contractId} names no corporate contract`);
+  return createDetails(db, actor, input.contractId, input.details, true);
+}
+
+export async function updateDetail(db: Db, actor: AuthUser, id: number, input: z.output<typeof detailUpdateBody>): Promise<Detail> {
+  return db.transaction().execute(async (trx) => {
+    const beforeRow = await findDetail(trx, id);
+    const time = now();
+    const changes: Updateable<CorpContractDetailsTable> = { updateTime: time };
+    for (const key of ['lineNo', 'commodity', 'specification', 'quantity', 'unit', 'unitPrice', 'deliveryDate', 'remark'] as const) {
+      if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+    }
+    const quantity = input.quantity ?? beforeRow.quantity;
+    const unitPrice = input.unitPrice === undefined ? beforeRow.unitPrice : input.unitPrice;
+    // amount follows quantity × unitPrice when either changes and no amount is sent
+    if (input.amount !== undefined) changes.amount = input.amount ?? amountOf(quantity, unitPrice, null);
+    else if (input.quantity !== undefined || input.unitPrice !== undefined) changes.amount = amountOf(quantity, unitPrice, null);
+    let row: DetailRow;
+    try {
+      row = await trx.updateTable('corpContractDetails').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid(`lineNo ${input.lineNo} is already used in this contract; choose another`);
+      throw err;
+    }
+    await touchContract(trx, row.contractId, time);
+    const after = presentDetail(row);
+    await recordAudit(trx, { actor, action: 'update', entity: 'corpContractDetail', entityId: id, before: presentDetail(beforeRow), after });
+    return after;
+  });
+}
+
+export async function deleteDetail(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findDetail(trx, id);
+    await trx.deleteFrom('corpContractDetails').where('id', '=', id).execute();
+    await touchContract(trx, before.contractId, now());
+    await recordAudit(trx, { actor, action: 'delete', entity: 'corpContractDetail', entityId: id, before: presentDetail(before) });
+  });
+}
+
+// ---------------------------------------------------------------- contracts
+
+function presentContract(row: ContractRow, details: Detail[]): CorpContract {
+  return {
+    id: row.id,
+    folderId: row.folderId,
+    contractNumber: row.contractNumber,
+    name: row.name,
+    category: row.category as CorpCategory,
+    partyA: row.partyA,
+    partyB: row.partyB,
+    signDate: row.signDate,
+    amount: row.amount,
+    currency: row.currency,
+    remark: row.remark,
+    fileName: row.fileName,
+    fileUrl: row.fileUrl,
+    fileSize: row.fileSize,
+    details,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+/** What the audit log keeps of a contract: its fields and how many lines it has, not every line. */
+async function auditView(db: Queryable, row: ContractRow) {
+  const { details: _lines, ...fields } = presentContract(row, []);
+  const { n } = await db
+    .selectFrom('corpContractDetails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('contractId', '=', row.id)
+    .executeTakeFirstOrThrow();
+  return { ...fields, detailCount: Number(n) };
+}
+
+export async function findContractRow(db: Queryable, id: number): Promise<ContractRow> {
+  const row = await db.selectFrom('corpContracts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('contract', id);
+  return row;
+}
+
+async function detailsOf(db: Queryable, contractIds: number[]): Promise<Map<number, Detail[]>> {
+  const map = new Map<number, Detail[]>(contractIds.map((id) => [id, []]));
+  if (contractIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('corpContractDetails')
+    .selectAll()
+    .where('contractId', 'in', contractIds)
+    .orderBy('contractId')
+    .orderBy('lineNo')
+    .execute();
+  for (const row of rows) map.get(row.contractId)!.push(presentDetail(row));
+  return map;
+}
+
+export async function getContract(db: Queryable, id: number): Promise<CorpContract> {
+  const row = await findContractRow(db, id);
+  return presentContract(row, (await detailsOf(db, [id])).get(id)!);
+}
+
+export async function listContracts(db: Queryable, q: z.output<typeof contractListQuery>) {
+  let query = db.selectFrom('corpContracts').selectAll();
+  if (q.folderId) query = query.where('folderId', '=', q.folderId);
+  if (q.category) query = query.where('category', '=', q.category);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('contractNumber', 'like', like),
+        eb('name', 'like', like),
+        eb('partyA', 'like', like),
+        eb('partyB', 'like', like),
+        eb('remark', 'like', like),
+        eb('fileName', 'like', like),
+      ]),
+    );
+  }
+  const order = q.sortOrder ?? 'desc';
+  const page = await paginate(query.orderBy('id', order), q, (row) => row);
+  const details = await detailsOf(db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map((row) => presentContract(row, details.get(row.id)!)) };
+}
+
+/** The one contract file of a request: `file` or `files`, exactly one. */
+function contractFile(files: UploadedFile[], required: boolean): UploadedFile | undefined {
+  if (files.length > 1) throw invalid(`send one contract file; ${files.length} were sent`);
+  if (required && files.length === 0) throw invalid('file is required: attach the contract file in the field "file" (or "files")');
+  return files[0];
+}
+
+const numberTaken = (contractNumber: string) =>
+  invalid(`contractNumber "${contractNumber}" is already used by another contract; contract numbers are unique`);
+
+export async function createContract(
+  db: Db,
+  store: FileStore,
+  actor: AuthUser,
+  input: z.output<typeof contractCreateBody>,
+  files: UploadedFile[],
+): Promise<CorpContract> {
+  const file = contractFile(files, true)!;
+  try {
+    return await withFiles(db, store, async (trx, changes) => {
+      const folder = await requireFolder(trx, input.folderId);
+      const stored = changes.add('corpContract', file);
+      const time = now();
+      const row = await trx
+        .insertInto('corpContracts')
+        .values({
+          folderId: input.folderId,
+          contractNumber: input.contractNumber,
+          name: input.name ?? null,
+          category: input.category ?? folder.category,
+          partyA: input.partyA ?? null,
+          partyB: input.partyB ?? null,
+          signDate: input.signDate ?? null,
+          amount: input.amount ?? null,
+          currency: input.currency ?? 'CNY',
+          remark: input.remark ?? null,
+          fileName: stored.name,
+          fileUrl: stored.url,
+          fileSize: stored.size,
+          createTime: time,
+          updateTime: time,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, { actor, action: 'create', entity: 'corpContract', entityId: row.id, after: await auditView(trx, row) });
+      return presentContract(row, []);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw numberTaken(input.contractNumber);
+    throw err;
+  }
+}
+
+export async function updateContract(
+  db: Db,
+  store: FileStore,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof contractUpdateBody>,
+  files: UploadedFile[],
+): Promise<CorpContract> {
+  const file = contractFile(files, false);
+  try {
+    return await withFiles(db, store, async (trx, changes) => {
+      const beforeRow = await findContractRow(trx, id);
+      const before = await auditView(trx, beforeRow);
+      if (input.folderId !== undefined) await requireFolder(trx, input.folderId);
+      const set: Updateable<CorpContractsTable> = { updateTime: now() };
+      for (const key of ['folderId', 'contractNumber', 'name', 'category', 'partyA', 'partyB', 'signDate', 'amount', 'currency', 'remark'] as const) {
+        if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
+      }
+      if (file) {
+        const stored = changes.add('corpContract', file);
+        Object.assign(set, { fileName: stored.name, fileUrl: stored.url, fileSize: stored.size });
+        changes.remove(beforeRow.fileUrl);
+      }
+      const row = await trx.updateTable('corpContracts').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await recordAudit(trx, { actor, action: 'update', entity: 'corpContract', entityId: id, before, after: await auditView(trx, row) });
+      return presentContract(row, (await detailsOf(trx, [id])).get(id)!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw numberTaken(input.contractNumber ?? '');
+    throw err;
+  }
+}
+
+export async function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
+  await withFiles(db, store, async (trx, changes) => {
+    const row = await findContractRow(trx, id);
+    const before = await auditView(trx, row);
+    await trx.deleteFrom('corpContractDetails').where('contractId', '=', id).execute();
+    await trx.deleteFrom('corpContracts').where('id', '=', id).execute();
+    changes.remove(row.fileUrl);
+    await recordAudit(trx, { actor, action: 'delete', entity: 'corpContract', entityId: id, before });
+  });
+}
+
+// ---------------------------------------------------------------- spreadsheet
+
+/** The detail-line sheet: the record's fields from lineNo on, in order, with their Chinese labels. */
+export const DETAIL_COLUMNS: readonly Column[] = [
+  { key: 'lineNo', label: '行号', type: 'number', width: 8 },
+  { key: 'commodity', label: '品名', type: 'text', width: 24 },
+  { key: 'specification', label: '规格', type: 'text', width: 20 },
+  { key: 'quantity', label: '数量', type: 'number' },
+  { key: 'unit', label: '单位', type: 'text', width: 8 },
+  { key: 'unitPrice', label: '单价', type: 'number' },
+  { key: 'amount', label: '金额', type: 'number', width: 16 },
+  { key: 'deliveryDate', label: '交货日期', type: 'date' },
+  { key: 'remark', label: '备注', type: 'text', width: 30 },
+];
+
+export const exportFileName = (contractNumber: string) => `${contractNumber}-details.xlsx`;
+
+/** A contract's lines in lineNo order, read page by page so no query holds the database for long. */
+async function* detailRows(db: Queryable, contractId: number, pageSize = 2000): AsyncGenerator<DetailRow> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('corpContractDetails')
+      .selectAll()
+      .where('contractId', '=', contractId)
+      .where('lineNo', '>', after)
+      .orderBy('lineNo')
+      .limit(pageSize)
+      .execute();
+    yield* rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.lineNo;
+  }
+}
+
+export async function exportDetails(db: Queryable, contractId: number, target: Writable): Promise<void> {
+  await writeSheet(DETAIL_COLUMNS, detailRows(db, contractId), target, 'details');
+}
+
+/**
+ * Imports lines from an .xlsx: every row is checked first and nothing is written if any is wrong.
+ * append: the lines follow the existing ones, numbered on from the largest lineNo in use, in sheet order.
+ * replace: the existing lines are removed; the sheet's lineNo values are kept (blank ones are
+ * numbered after the largest), and a lineNo used twice in the sheet is a row error.
+ */
+export async function importDetails(
+  db: Db,
+  actor: AuthUser,
+  contractId: number,
+  path: string,
+  mode: 'append' | 'replace',
+): Promise<{ imported: number; removed: number }> {
+  await findContractRow(db, contractId);
+  const result = await readSheet(path, DETAIL_COLUMNS, detailBody);
+  if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
+  const { rows, rowNumbers } = result;
+
+  if (mode === 'replace') {
+    const seen = new Map<number, number>();
+    const errors = [];
+    for (const [i, row] of rows.entries()) {
+      if (row.lineNo === undefined) continue;
+      const first = seen.get(row.lineNo);
+      if (first !== undefined) errors.push({ row: rowNumbers[i]!, column: 'lineNo', message: `lineNo ${row.lineNo} is already used in row ${first}` });
+      else seen.set(row.lineNo, rowNumbers[i]!);
+    }
+    if (errors.length) throw rowErrorsToHttp(errors);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    const contract = await findContractRow(trx, contractId);
+    let removed = 0;
+    let next: number;
+    if (mode === 'replace') {
+      const del = await trx.deleteFrom('corpContractDetails').where('contractId', '=', contractId).executeTakeFirst();
+      removed = Number(del.numDeletedRows);
+      next = rows.reduce((max, r) => Math.max(max, r.lineNo ?? 0), 0);
+    } else next = await maxLineNo(trx, contractId);
+    const time = now();
+    const values = rows.map((row) => detailValues(contractId, mode === 'replace' && row.lineNo !== undefined ? row.lineNo : ++next, row, time));
+    await insertDetails(trx, values);
+    await touchContract(trx, contractId, time);
+    await recordAudit(trx, {
+      actor,
+      action: 'update',
+      entity: 'corpContract',
+      entityId: contractId,
+      before: { contractNumber: contract.contractNumber },
+      after: { contractNumber: contract.contractNumber, import: { mode, imported: values.length, removed } },
+    });
+    return { imported: values.length, removed };
+  });
+}

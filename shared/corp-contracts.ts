@@ -1,0 +1,123 @@
+// Corporate contracts: folders, contracts (an uploaded file plus fields) and their detail lines.
+import { z } from 'zod';
+import { pagingQuery } from './paging.js';
+import { id, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+
+export const CORP_CATEGORIES = ['upstream', 'downstream', 'foreign_purchase', 'freight_forwarding', 'logistics', 'other'] as const;
+export type CorpCategory = (typeof CORP_CATEGORIES)[number];
+
+const keyword = z.string().trim().max(100).optional();
+
+// ---- folders
+export const corpFolderBody = z.object({
+  name: text(100),
+  description: optionalText(1000),
+  category: z.enum(CORP_CATEGORIES),
+});
+export const corpFolderUpdateBody = corpFolderBody.partial();
+export const corpFolderQuery = pagingQuery.extend({ category: z.enum(CORP_CATEGORIES).optional(), keyword });
+
+export const corpFolderRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CORP_CATEGORIES),
+  contractCount: z.number().int(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type CorpFolder = z.infer<typeof corpFolderRecord>;
+
+// ---- detail lines
+const lineNo = () => z.number().int().min(1).max(1_000_000_000);
+
+export const detailFields = {
+  lineNo: lineNo().optional(),
+  commodity: text(200),
+  specification: optionalText(200),
+  quantity: positiveNumber(),
+  unit: optionalText(20),
+  unitPrice: nonNegativeNumber().nullish(),
+  amount: nonNegativeNumber().nullish(),
+  deliveryDate: optionalIsoDate(),
+  remark: optionalText(1000),
+};
+export const detailBody = z.object(detailFields);
+export type DetailInput = z.output<typeof detailBody>;
+export const detailUpdateBody = z.object({
+  ...detailFields,
+  lineNo: lineNo().optional(),
+  commodity: text(200).optional(),
+  quantity: positiveNumber().optional(),
+});
+export const detailBatchBody = z.object({
+  contractId: id(),
+  details: z.array(detailBody).min(1).max(5000),
+});
+export const detailListQuery = pagingQuery;
+
+export const detailRecord = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  lineNo: z.number().int(),
+  commodity: z.string(),
+  specification: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  unitPrice: z.number().nullable(),
+  amount: z.number().nullable(),
+  deliveryDate: z.string().nullable(),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Detail = z.infer<typeof detailRecord>;
+
+export const importQuery = z.object({ mode: z.enum(['append', 'replace']).default('append') });
+export const importResult = z.object({ imported: z.number().int(), removed: z.number().int() });
+
+// ---- contracts
+const contractFields = {
+  folderId: id(),
+  contractNumber: text(100),
+  name: optionalText(200),
+  category: z.enum(CORP_CATEGORIES).optional(),
+  partyA: optionalText(200),
+  partyB: optionalText(200),
+  signDate: optionalIsoDate(),
+  amount: nonNegativeNumber().nullish(),
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code like CNY or USD' }).transform((v) => v.toUpperCase()).optional(),
+  remark: optionalText(1000),
+};
+export const contractCreateBody = z.object(contractFields);
+export const contractUpdateBody = z.object({
+  ...contractFields,
+  folderId: id().optional(),
+  contractNumber: text(100).optional(),
+});
+export const contractListQuery = pagingQuery.extend({
+  folderId: id().optional(),
+  category: z.enum(CORP_CATEGORIES).optional(),
+  keyword,
+});
+
+export const contractRecord = z.object({
+  id: z.number().int(),
+  folderId: z.number().int(),
+  contractNumber: z.string(),
+  name: z.string().nullable(),
+  category: z.enum(CORP_CATEGORIES),
+  partyA: z.string().nullable(),
+  partyB: z.string().nullable(),
+  signDate: z.string().nullable(),
+  amount: z.number().nullable(),
+  currency: z.string(),
+  remark: z.string().nullable(),
+  fileName: z.string(),
+  fileUrl: z.string().describe('read it at GET /api/corp-contract-files/{fileUrl}'),
+  fileSize: z.number().int(),
+  details: z.array(detailRecord),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type CorpContract = z.infer<typeof contractRecord>;

@@ -1,0 +1,151 @@
+// Benchmark (not a test): 100,000 detail lines through the spreadsheet module, against exceljs alone.
+//   npx tsx test/bench/spreadsheet.bench.ts [lines]
+// Each phase runs in its own process, so its peak RSS (getrusage maxRSS) is its own.
+import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { finished } from 'node:stream/promises';
+import { openDatabase } from '../../server/db/database.js';
+import { DETAIL_COLUMNS, exportDetails, importDetails } from '../../server/routes/corp-contracts/corp-contracts.service.js';
+import { writeSheet } from '../../server/spreadsheets/sheet.js';
+
+const actor = { id: 1, username: 'bench', role: 'admin' as const };
+
+function line(i: number) {
+  return {
+    lineNo: i,
+    commodity: `电解铜 Copper cathode ${i % 97}`,
+    specification: `A级 99.99% lot ${i}`,
+    quantity: Math.round((1 + (i % 500) * 0.37) * 1000) / 1000,
+    unit: '吨',
+    unitPrice: 68000 + (i % 1000) / 4,
+    amount: null as number | null,
+    deliveryDate: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    remark: i % 10 === 0 ? `备注 ${i}` : null,
+  };
+}
+function* lines(n: number) {
+  for (let i = 1; i <= n; i++) {
+    const l = line(i);
+    l.amount = Math.round(l.quantity * l.unitPrice * 100) / 100;
+    yield l;
+  }
+}
+
+async function openBenchDb(dir: string) {
+  const { db } = await openDatabase(join(dir, 'bench.sqlite'));
+  return db;
+}
+
+/** One phase; prints { seconds, peakRssMb, ... } as JSON. */
+async function phase(name: string, dir: string, n: number): Promise<Record<string, unknown>> {
+  const file = join(dir, 'lines.xlsx');
+  const start = performance.now();
+  const extra: Record<string, unknown> = {};
+  switch (name) {
+    case 'idle':
+      break; // the process with every module loaded: the floor under every other figure
+    case 'generate': {
+      const out = createWriteStream(file);
+      await writeSheet(DETAIL_COLUMNS, lines(n), out, 'details');
+      await finished(out);
+      extra.fileMb = Math.round(((await stat(file)).size / 1e6) * 10) / 10;
+      break;
+    }
+    case 'import': {
+      const db = await openBenchDb(dir);
+      const time = new Date().toISOString();
+      const { id: folderId } = await db.insertInto('corpContractFolders').values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('corpContracts')
+        .values({ folderId, contractNumber: 'BENCH-1', name: null, category: 'other', partyA: null, partyB: null, signDate: null, amount: null, currency: 'CNY', remark: null, fileName: 'x.pdf', fileUrl: 'files/x.pdf', fileSize: 1, createTime: time, updateTime: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const result = await importDetails(db, actor, id, file, 'append');
+      extra.imported = result.imported;
+      await db.destroy();
+      break;
+    }
+    case 'export': {
+      const db = await openBenchDb(dir);
+      const out = createWriteStream(join(dir, 'export.xlsx'));
+      await exportDetails(db, 1, out);
+      await finished(out);
+      extra.fileMb = Math.round(((await stat(join(dir, 'export.xlsx'))).size / 1e6) * 10) / 10;
+      await db.destroy();
+      break;
+    }
+    case 'reimport-check': {
+      // the exported file imports back to the same number of lines (replace mode)
+      const db = await openBenchDb(dir);
+      const result = await importDetails(db, actor, 1, join(dir, 'export.xlsx'), 'replace');
+      extra.imported = result.imported;
+      extra.removed = result.removed;
+      await db.destroy();
+      break;
+    }
+    case 'exceljs-stream-read': {
+      let rows = 0;
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+      for await (const sheet of reader) for await (const _row of sheet) rows++;
+      extra.rows = rows;
+      break;
+    }
+    case 'exceljs-stream-write': {
+      const out = createWriteStream(join(dir, 'baseline.xlsx'));
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const ws = wb.addWorksheet('details');
+      ws.addRow(DETAIL_COLUMNS.map((c) => c.key)).commit();
+      for (const l of lines(n)) ws.addRow(DETAIL_COLUMNS.map((c) => (c.key === 'deliveryDate' ? new Date(`${l.deliveryDate}T00:00:00Z`) : (l as Record<string, unknown>)[c.key]) as ExcelJS.CellValue)).commit();
+      ws.commit();
+      await wb.commit();
+      break;
+    }
+    case 'exceljs-inmemory-read': {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      extra.rows = wb.worksheets[0]!.rowCount;
+      break;
+    }
+    default:
+      throw new Error(`unknown phase ${name}`);
+  }
+  return { phase: name, seconds: Math.round((performance.now() - start) / 10) / 100, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ...extra };
+}
+
+const PHASES = ['idle', 'generate', 'import', 'export', 'reimport-check', 'exceljs-stream-read', 'exceljs-stream-write', 'exceljs-inmemory-read'];
+
+async function main() {
+  const [mode, ...args] = process.argv.slice(2);
+  if (mode === '--phase') {
+    const [name, dir, n] = args as [string, string, string];
+    console.log(JSON.stringify(await phase(name, dir, Number(n))));
+    return;
+  }
+  const n = Number(mode ?? 100_000);
+  const dir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-'));
+  await mkdir(dir, { recursive: true });
+  const self = fileURLToPath(import.meta.url);
+  const results = [];
+  try {
+    for (const name of PHASES) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--phase', name, dir, String(n)], { encoding: 'utf8', maxBuffer: 1e7 });
+      const result = JSON.parse(out.trim().split('\n').pop()!);
+      results.push(result);
+      console.log(JSON.stringify(result));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log(`\n${n} lines, node ${process.version}, ${new Date().toISOString()}`);
+  console.table(results);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
