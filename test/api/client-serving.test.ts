@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../server/start.js';
 import { newDataDir } from '../helpers/app.js';
 
 const INDEX = '<!doctype html><title>Cargodesk test client</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>';
+const body = async (res: Response) => (await res.json()) as { success: boolean; message: string };
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 async function start(clientDir: string) {
@@ -89,33 +90,33 @@ describe('a built client', () => {
     const unknown = await app.get('/api/no-such-route', HTML);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await unknown.json()).toEqual({ success: false, message: 'there is no GET /api/no-such-route in this service: check the address' });
+    expect(await body(unknown)).toEqual({ success: false, message: 'there is no GET /api/no-such-route in this service: check the address' });
     expectSecurityHeaders(unknown);
 
     const bare = await app.get('/api', HTML);
     expect(bare.status).toBe(404);
-    expect((await bare.json()).success).toBe(false);
+    expect((await body(bare)).success).toBe(false);
 
     const health = await app.get('/health', HTML);
     expect(health.status).toBe(200);
-    expect((await health.json()).success).toBe(true);
+    expect((await body(health)).success).toBe(true);
     expectSecurityHeaders(health);
   });
 
   it('answers a missing file that is not a page with the 404 envelope', async () => {
     const missingAsset = await app.get('/assets/gone-12345678.js', HTML);
     expect(missingAsset.status).toBe(404);
-    expect((await missingAsset.json()).success).toBe(false);
+    expect((await body(missingAsset)).success).toBe(false);
 
     const favicon = await app.get('/favicon.ico', { accept: 'image/avif,image/webp,*/*' });
     expect(favicon.status).toBe(404);
-    expect((await favicon.json()).success).toBe(false);
+    expect((await body(favicon)).success).toBe(false);
   });
 
   it('does not fall back for other methods', async () => {
     const res = await app.get('/admin/users', HTML, 'POST');
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toBe('there is no POST /admin/users in this service: check the address');
+    expect((await body(res)).message).toBe('there is no POST /admin/users in this service: check the address');
   });
 
   it('keeps requests inside the client folder', async () => {
@@ -152,6 +153,6 @@ describe('a service without a built client', () => {
   it('still serves the API', async () => {
     const res = await app.get('/api/health');
     expect(res.status).toBe(200);
-    expect((await res.json()).success).toBe(true);
+    expect((await body(res)).success).toBe(true);
   });
 });
