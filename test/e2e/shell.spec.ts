@@ -4,6 +4,9 @@ import { ADMIN, CLERK, expect, login, register, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
+// page.evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+
 test('registers the first admin, who can sign in at once', async ({ page }) => {
   await register(page, ADMIN);
   await expect(page.getByText(`Account "${ADMIN.username}" is the first one: it is an admin and can sign in now.`)).toBeVisible();
