@@ -90,6 +90,7 @@ export const enUS = {
   'list.any': 'Any',
   'list.loadFailed': 'Could not load the list',
 
+  'users.id': 'ID',
   'users.keyword': 'Keyword',
   'users.keywordHint': 'username, name or email',
   'users.status': 'Status',

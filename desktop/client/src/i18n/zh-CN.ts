@@ -91,6 +91,7 @@ export const zhCN: Messages = {
   'list.any': '全部',
   'list.loadFailed': '列表加载失败',
 
+  'users.id': 'ID',
   'users.keyword': '关键字',
   'users.keywordHint': '用户名、名称或邮箱',
   'users.status': '状态',

@@ -12,7 +12,7 @@ export function LanguageSwitch() {
       onChange={setLanguage}
       variant="borderless"
       suffixIcon={<GlobalOutlined />}
-      style={{ width: 110 }}
+      style={{ width: 96 }}
       options={LANGUAGES.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
     />
   );

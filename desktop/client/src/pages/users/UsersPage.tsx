@@ -21,7 +21,7 @@ const filters: FieldDef[] = [
 ];
 
 const columns: ColumnDef<User>[] = [
-  { key: 'id', title: 'audit.entityId', sortable: true, width: 80 },
+  { key: 'id', title: 'users.id', sortable: true, width: 80 },
   { key: 'username', title: 'auth.username' },
   { key: 'displayName', title: 'auth.displayName' },
   { key: 'email', title: 'auth.email' },
