@@ -8,6 +8,12 @@ test.describe.configure({ mode: 'serial' });
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 
 test('registers the first admin, who can sign in at once', async ({ page }) => {
+  // the Content-Security-Policy must not block anything the client needs
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
   await register(page, ADMIN);
   await expect(page.getByText(`Account "${ADMIN.username}" is the first one: it is an admin and can sign in now.`)).toBeVisible();
 
@@ -18,6 +24,7 @@ test('registers the first admin, who can sign in at once', async ({ page }) => {
   await expect(header).toContainText('Admin');
   const menu = page.getByRole('menu');
   for (const group of ['Contracts', 'Company files', 'Warehouse', 'Finance', 'Administration']) await expect(menu.getByText(group, { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('shows client validation from the shared schemas before sending', async ({ page }) => {
