@@ -34,6 +34,10 @@ test('shows client validation from the shared schemas before sending', async ({ 
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('has the wrong format')).toBeVisible();
   await expect(page.getByText('must be at least 8 characters')).toBeVisible();
+
+  // what only the server knows is shown as the server says it
+  await register(page, { username: ADMIN.username, password: 'another-password-1' });
+  await expect(page.getByRole('alert')).toContainText('username "admin" is already taken; choose another');
 });
 
 test('a second account awaits approval; the admin approves it on the Users page; then it signs in', async ({ page }) => {
