@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
 import type { FileStore } from './files/file-store.js';
+import { serveClient } from './http/client.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
+  app.use(serveClient(deps.config.clientDir));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use((ctx) => {

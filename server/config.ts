@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   /** also write logs to stdout (the log file in <data>/logs is always written) */
   logToStdout: boolean;
   version: string;
+  /** the built browser client served at `/` (`npm run build:client` writes it) */
+  clientDir: string;
 }
 
 export const VERSION: string = (
@@ -38,5 +41,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logToStdout: true,
     version: VERSION,
+    clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url))),
   };
 }

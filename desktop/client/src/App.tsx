@@ -1,0 +1,69 @@
+import { Button, Result } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useAuth } from './api/auth';
+import { useT } from './i18n';
+import { AppLayout, PageFallback } from './layout/AppLayout';
+import { MENU, type MenuPage } from './menu';
+import ComingSoon from './pages/ComingSoon';
+
+const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
+const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, checking } = useAuth();
+  const location = useLocation();
+  if (checking) return <PageFallback />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+function NotFound() {
+  const t = useT();
+  return (
+    <Result
+      status="404"
+      subTitle={t('app.notFound')}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('app.backHome')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function Page({ item }: { item: MenuPage }) {
+  const t = useT();
+  const { user } = useAuth();
+  if (item.adminOnly && user?.role !== 'admin') return <Result status="403" subTitle={t('app.forbidden')} />;
+  const Component = item.page;
+  return Component ? <Component /> : <ComingSoon area={item.label} />;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route
+            element={
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<ComingSoon area="menu.dashboard" />} />
+            {MENU.flatMap((g) => g.items).map((item) => (
+              <Route key={item.path} path={item.path} element={<Page item={item} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}
+

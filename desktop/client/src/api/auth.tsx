@@ -1,0 +1,90 @@
+// Who is signed in: the user of /auth/me, sign-in and sign-out, and a timer that refreshes the
+// token shortly before it expires so an idle window stays signed in.
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '../../../../shared/users';
+import { api, refreshTokens } from './client';
+import { clearTokens, onTokensChange, readTokens, saveTokens, type Tokens } from './tokens';
+
+interface LoginResult {
+  token: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: User;
+}
+
+interface Auth {
+  user: User | null;
+  /** true until the stored token has been checked */
+  checking: boolean;
+  login(username: string, password: string): Promise<User>;
+  logout(): Promise<void>;
+  /** re-read the signed-in user (after it changed its own name) */
+  reloadUser(): Promise<void>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [checking, setChecking] = useState(() => readTokens() !== null);
+  const [tokens, setTokens] = useState<Tokens | null>(readTokens);
+
+  useEffect(
+    () =>
+      onTokensChange((next) => {
+        setTokens(next);
+        if (!next) {
+          setUser(null);
+          queryClient.clear();
+        }
+      }),
+    [queryClient],
+  );
+
+  // check a stored token once at start
+  useEffect(() => {
+    if (!readTokens()) return;
+    api
+      .get<User>('/auth/me')
+      .then(setUser, () => clearTokens())
+      .finally(() => setChecking(false));
+  }, []);
+
+  // refresh one minute before expiry (the API client also refreshes lazily on its own)
+  useEffect(() => {
+    if (!tokens) return;
+    const delay = Math.max(tokens.expiresAt - Date.now() - 60_000, 1_000);
+    const timer = setTimeout(() => void refreshTokens().catch(() => undefined), Math.min(delay, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [tokens]);
+
+  const login = useCallback(async (username: string, password: string) => {
+    const result = await api.post<LoginResult>('/auth/login', { username, password }, { anonymous: true });
+    saveTokens(result);
+    setUser(result.user);
+    return result.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    const current = readTokens();
+    if (current) await api.post('/auth/logout', { refreshToken: current.refreshToken }).catch(() => undefined);
+    clearTokens();
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const reloadUser = useCallback(async () => {
+    setUser(await api.get<User>('/auth/me'));
+  }, []);
+
+  const value = useMemo(() => ({ user, checking, login, logout, reloadUser }), [user, checking, login, logout, reloadUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,98 @@
+// Create/edit drawer: fields by config, validated with a zod schema of shared/ while typing and on
+// save; server field errors land next to their field, other server messages above the form.
+import { Alert, Button, Drawer, Form, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { useT } from '../i18n';
+import { fieldInput, type FieldDef } from './fields';
+import { applyServerErrors, dropEmpty, zodRule } from './zodForm';
+
+export interface EditDrawerProps {
+  open: boolean;
+  title: string;
+  fields: readonly FieldDef[];
+  schema: z.ZodType;
+  initialValues?: Record<string, unknown>;
+  onClose(): void;
+  /** receives the values as the schema parsed them; throws ApiError on refusal */
+  onSubmit(values: Record<string, unknown>): Promise<unknown>;
+}
+
+const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v);
+
+/** Form values → request values: dates as YYYY-MM-DD. */
+function toRequest(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(dropEmpty(values)).map(([k, v]) => [k, isDayjs(v) ? v.format('YYYY-MM-DD') : v]));
+}
+
+/** Record values → form values: date fields as dayjs. */
+function toForm(fields: readonly FieldDef[], values: Record<string, unknown> = {}): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of fields) if (f.kind === 'date' && typeof out[f.name] === 'string') out[f.name] = dayjs(out[f.name] as string);
+  return out;
+}
+
+export function EditDrawer({ open, title, fields, schema, initialValues, onClose, onSubmit }: EditDrawerProps) {
+  const t = useT();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [topError, setTopError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(toForm(fields, initialValues));
+    setTopError(null);
+  }, [open, initialValues, fields, form]);
+
+  const save = async () => {
+    setTopError(null);
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const parsed = schema.safeParse(toRequest(form.getFieldsValue()));
+    if (!parsed.success) return; // the rules above already show why
+    setSaving(true);
+    try {
+      await onSubmit(parsed.data as Record<string, unknown>);
+      onClose();
+    } catch (err) {
+      setTopError(applyServerErrors(form, err, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // the schema sees YYYY-MM-DD strings, as the server does
+  const rules = [zodRule(schema, t, toRequest)];
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      size={480}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('list.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            {t('list.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {topError && <Alert type="error" showIcon title={topError} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={() => void save()}>
+        {fields.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={rules} required={f.required}>
+            {fieldInput(f, t)}
+          </Form.Item>
+        ))}
+        <button type="submit" hidden />
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,315 @@
+// The list page every area reuses: a search form declared by config whose values live in the URL
+// (so back/forward and reload keep them), a server-paged and server-sorted table, status badges,
+// row actions with optional confirmation, a create/edit drawer validated by a shared zod schema,
+// and delete with confirmation.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import type { ColumnsType, TableProps } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import type { Paged } from '../../../../shared/paging';
+import { api } from '../api/client';
+import { errorText } from '../api/errors';
+import { useFormatDate, useT, type MessageKey } from '../i18n';
+import { EditDrawer } from './EditDrawer';
+import { fieldInput, type FieldDef } from './fields';
+import { StatusBadge, type StatusMap } from './StatusBadge';
+
+export interface ColumnDef<T> {
+  key: keyof T & string;
+  title: MessageKey;
+  kind?: 'text' | 'date' | 'dateTime' | 'status';
+  status?: StatusMap;
+  /** the column the server sorts by: its arrow drives `sortOrder` */
+  sortable?: boolean;
+  width?: number;
+  render?: (row: T) => ReactNode;
+}
+
+export interface RowAction<T> {
+  key: string;
+  label: MessageKey;
+  run(row: T): Promise<unknown>;
+  /** ask first, with this text */
+  confirm?: MessageKey;
+  danger?: boolean;
+  /** message after success */
+  done?: (row: T) => string;
+}
+
+export interface FormDef<T> {
+  fields: readonly FieldDef[];
+  schema: z.ZodType;
+  title: (row?: T) => string;
+}
+
+export interface ListPageProps<T extends { id: number }> {
+  title: MessageKey;
+  /** API path of the list, e.g. '/users'; also the query cache key */
+  path: string;
+  filters?: readonly FieldDef[];
+  columns: readonly ColumnDef<T>[];
+  actions?: (row: T) => RowAction<T>[];
+  /** POST path (default: path) */
+  create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown> };
+  /** PUT path/:id (default) */
+  edit?: FormDef<T> & { initial: (row: T) => Record<string, unknown>; submit?: (row: T, values: Record<string, unknown>) => Promise<unknown> };
+  /** DELETE path/:id with confirmation */
+  canDelete?: boolean | ((row: T) => boolean);
+  expandedRow?: (row: T) => ReactNode;
+  /** called after any change so other caches can follow */
+  onChanged?: (row?: T) => void;
+}
+
+const PAGE_SIZES = [20, 50, 100];
+
+/** URL params → request query: every param as given, dateRange fields split into start/end. */
+function readParams(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(params.entries());
+}
+
+function paramsToForm(filters: readonly FieldDef[], params: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of filters) {
+    if (f.kind === 'dateRange') {
+      if (params.startDate && params.endDate) values[f.name] = [dayjs(params.startDate), dayjs(params.endDate)];
+    } else if (params[f.name] !== undefined) {
+      values[f.name] = f.kind === 'number' ? Number(params[f.name]) : f.kind === 'select' && typeof f.options?.[0]?.value === 'number' ? Number(params[f.name]) : params[f.name];
+    }
+  }
+  return values;
+}
+
+function formToParams(filters: readonly FieldDef[], values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of filters) {
+    const v = values[f.name];
+    if (f.kind === 'dateRange') {
+      const range = v as [Dayjs, Dayjs] | null | undefined;
+      if (range?.[0] && range[1]) {
+        out.startDate = range[0].format('YYYY-MM-DD');
+        out.endDate = range[1].format('YYYY-MM-DD');
+      }
+    } else if (v !== undefined && v !== null && v !== '') {
+      out[f.name] = typeof v === 'string' ? v.trim() : String(v);
+    }
+  }
+  return out;
+}
+
+export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
+  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, onChanged } = props;
+  const t = useT();
+  const formatDate = useFormatDate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readParams(searchParams);
+  const page = Number(params.page ?? 1) || 1;
+  const pageSize = Number(params.pageSize ?? PAGE_SIZES[0]) || PAGE_SIZES[0]!;
+  const [searchForm] = Form.useForm();
+  const [drawer, setDrawer] = useState<{ mode: 'create' } | { mode: 'edit'; row: T } | null>(null);
+
+  const list = useQuery({
+    queryKey: [path, params],
+    queryFn: ({ signal }) => api.get<Paged<T>>(path, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const changed = (row?: T) => {
+    void queryClient.invalidateQueries({ queryKey: [path] });
+    onChanged?.(row);
+  };
+
+  const runAction = useMutation({
+    mutationFn: ({ action, row }: { action: RowAction<T>; row: T }) => action.run(row),
+    onSuccess: (_data, { action, row }) => {
+      void message.success(action.done?.(row) ?? t('list.saved'));
+      changed(row);
+    },
+    onError: (err) => void message.error(errorText(err, t)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: T) => api.delete(`${path}/${row.id}`),
+    onSuccess: (_data, row) => {
+      void message.success(t('list.deleted'));
+      changed(row);
+    },
+    onError: (err) => void message.error(errorText(err, t)),
+  });
+
+  const { mutate: runMutate, mutateAsync: runMutateAsync } = runAction;
+  const removeAsync = remove.mutateAsync;
+
+  const setQuery = (next: Record<string, string | undefined>) => {
+    const merged = { ...params, ...next };
+    setSearchParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>);
+  };
+
+  const tableColumns = useMemo<ColumnsType<T>>(() => {
+    const cols: ColumnsType<T> = columns.map((c) => ({
+      key: c.key,
+      dataIndex: c.key,
+      title: t(c.title),
+      width: c.width,
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : undefined,
+      sortDirections: c.sortable ? (['descend', 'ascend', 'descend'] as const).slice() : undefined,
+      render: (_: unknown, row: T) => {
+        if (c.render) return c.render(row);
+        const value = row[c.key] as unknown;
+        if (c.kind === 'status' && c.status) return <StatusBadge value={value as string} map={c.status} />;
+        if (c.kind === 'date' || c.kind === 'dateTime') return formatDate(value as string | null, c.kind === 'dateTime');
+        return value == null ? '' : String(value);
+      },
+    }));
+    const removable = (row: T) => (typeof canDelete === 'function' ? canDelete(row) : !!canDelete);
+    if (actions || edit || canDelete) {
+      cols.push({
+        key: '_actions',
+        title: t('list.actions'),
+        fixed: 'right',
+        render: (_: unknown, row: T) => (
+          <Space size={0} wrap>
+            {edit && (
+              <Button type="link" size="small" onClick={() => setDrawer({ mode: 'edit', row })}>
+                {t('list.edit')}
+              </Button>
+            )}
+            {actions?.(row).map((a) => {
+              const button = (
+                <Button
+                  key={a.key}
+                  type="link"
+                  size="small"
+                  danger={a.danger}
+                  data-action={a.key}
+                  onClick={a.confirm ? undefined : () => runMutate({ action: a, row })}
+                >
+                  {t(a.label)}
+                </Button>
+              );
+              return a.confirm ? (
+                <Popconfirm key={a.key} title={t(a.confirm)} okText={t('list.yes')} cancelText={t('list.no')} onConfirm={() => runMutateAsync({ action: a, row }).catch(() => undefined)}>
+                  {button}
+                </Popconfirm>
+              ) : (
+                button
+              );
+            })}
+            {removable(row) && (
+              <Popconfirm title={t('list.deleteConfirm')} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => removeAsync(row).catch(() => undefined)}>
+                <Button type="link" size="small" danger>
+                  {t('list.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      });
+    }
+    return cols;
+  }, [columns, actions, edit, canDelete, t, formatDate, params.sortOrder, runMutate, runMutateAsync, removeAsync]);
+
+  const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    setQuery({
+      page: String(pagination.current ?? 1),
+      pageSize: String(pagination.pageSize ?? pageSize),
+      sortOrder: s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined,
+    });
+  };
+
+  const search = (values: Record<string, unknown>) => {
+    const next: Record<string, string> = formToParams(filters, values);
+    if (params.pageSize) next.pageSize = params.pageSize;
+    if (params.sortOrder) next.sortOrder = params.sortOrder;
+    setSearchParams(next);
+  };
+
+  const editing = drawer?.mode === 'edit' ? drawer.row : undefined;
+  const formDef = drawer?.mode === 'create' ? create : edit;
+  const initialValues = useMemo(() => (editing && edit ? edit.initial(editing) : undefined), [editing, edit]);
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t(title)}
+      </Typography.Title>
+      {filters.length > 0 && (
+        <Card size="small">
+          <Form form={searchForm} layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
+            <Row gutter={[0, 8]} style={{ width: '100%' }}>
+              {filters.map((f) => (
+                <Col key={f.name}>
+                  <Form.Item name={f.name} label={t(f.label)}>
+                    {fieldInput(f, t, true)}
+                  </Form.Item>
+                </Col>
+              ))}
+              <Col>
+                <Space>
+                  <Button type="primary" htmlType="submit">
+                    {t('list.search')}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      searchForm.resetFields();
+                      searchForm.setFieldsValue(Object.fromEntries(filters.map((f) => [f.name, undefined])));
+                      search({});
+                    }}
+                  >
+                    {t('list.reset')}
+                  </Button>
+                </Space>
+              </Col>
+            </Row>
+          </Form>
+        </Card>
+      )}
+      {create && (
+        <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
+          {t('list.create')}
+        </Button>
+      )}
+      {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        columns={tableColumns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        expandable={expandedRow ? { expandedRowRender: expandedRow } : undefined}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('list.total', { total }),
+        }}
+      />
+      {formDef && (
+        <EditDrawer
+          open={!!drawer}
+          title={formDef.title(editing)}
+          fields={formDef.fields}
+          schema={formDef.schema}
+          initialValues={initialValues}
+          onClose={() => setDrawer(null)}
+          onSubmit={async (values) => {
+            if (editing && edit) await (edit.submit ? edit.submit(editing, values) : api.put(`${path}/${editing.id}`, values));
+            else if (create) await (create.submit ? create.submit(values) : api.post(path, values));
+            void message.success(t('list.saved'));
+            changed(editing);
+          }}
+        />
+      )}
+    </Space>
+  );
+}

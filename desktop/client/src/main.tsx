@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError } from './api/client';
+import { AuthProvider } from './api/auth';
+import { App } from './App';
+import { I18nProvider } from './i18n';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      refetchOnWindowFocus: false,
+      // a refused request (4xx) will be refused again
+      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),
+    },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <AntApp>
+          <AuthProvider>
+            <App />
+          </AuthProvider>
+        </AntApp>
+      </I18nProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

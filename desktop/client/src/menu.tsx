@@ -1,0 +1,90 @@
+// The side menu and the routes come from this one list. Areas not built yet route to a page that
+// says so; each built area is a lazily loaded chunk.
+import {
+  FileTextOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { MessageKey } from './i18n';
+
+export interface MenuPage {
+  path: string;
+  label: MessageKey;
+  /** null: the area is not built yet */
+  page: LazyExoticComponent<ComponentType> | null;
+  adminOnly?: boolean;
+}
+
+export interface MenuGroup {
+  key: string;
+  label: MessageKey;
+  icon: ReactNode;
+  adminOnly?: boolean;
+  items: MenuPage[];
+}
+
+const UsersPage = lazy(() => import('./pages/users/UsersPage'));
+const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+
+const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
+
+export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: null, icon: <HomeOutlined /> };
+
+export const MENU: MenuGroup[] = [
+  {
+    key: 'contracts',
+    label: 'menu.contracts',
+    icon: <FileTextOutlined />,
+    items: [
+      coming('/contracts', 'menu.businessContracts'),
+      coming('/contracts/archive', 'menu.contractArchive'),
+      coming('/corp-contracts', 'menu.corpContracts'),
+    ],
+  },
+  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [coming('/company-files', 'menu.companyFiles')] },
+  {
+    key: 'warehouse',
+    label: 'menu.warehouse',
+    icon: <ShopOutlined />,
+    items: [
+      coming('/warehouse/pickup-requests', 'menu.pickupRequests'),
+      coming('/warehouse/outbound-orders', 'menu.outboundOrders'),
+      coming('/warehouse/warehouses', 'menu.warehouses'),
+      coming('/warehouse/inbound-orders', 'menu.inboundOrders'),
+      coming('/warehouse/stock-summary', 'menu.stockSummary'),
+      coming('/warehouse/stock-ledger', 'menu.stockLedger'),
+      coming('/warehouse/ownership-transfers', 'menu.ownershipTransfers'),
+    ],
+  },
+  {
+    key: 'finance',
+    label: 'menu.finance',
+    icon: <WalletOutlined />,
+    items: [
+      coming('/finance/freight-charges', 'menu.freightCharges'),
+      coming('/finance/misc-charges', 'menu.miscCharges'),
+      coming('/finance/service-fees', 'menu.serviceFees'),
+      coming('/finance/cost-breakdowns', 'menu.costBreakdowns'),
+      coming('/finance/profit-records', 'menu.profitRecords'),
+      coming('/finance/invoices', 'menu.invoices'),
+      coming('/finance/settlements', 'menu.settlements'),
+      coming('/finance/reconciliations', 'menu.reconciliations'),
+    ],
+  },
+  {
+    key: 'admin',
+    label: 'menu.admin',
+    icon: <SettingOutlined />,
+    adminOnly: true,
+    items: [
+      { path: '/admin/users', label: 'menu.users', page: UsersPage, adminOnly: true },
+      { path: '/admin/audit', label: 'menu.audit', page: AuditPage, adminOnly: true },
+      { ...coming('/admin/backups', 'menu.backups'), adminOnly: true },
+    ],
+  },
+];
+

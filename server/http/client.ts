@@ -1,0 +1,79 @@
+// Serves the built back-office client (dist/client, built by `npm run build:client`) at `/`:
+// hashed assets cached for a year, index.html never cached, history fallback to index.html for
+// page addresses only (never /api, never /health), and security headers on every answer.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context, Middleware } from 'koa';
+import koaStatic from 'koa-static';
+import send from 'koa-send';
+
+// The client loads scripts, styles, fonts and data only from the service itself. Ant Design writes
+// its styles at run time (CSS-in-JS), hence 'unsafe-inline' for styles (never for scripts). blob:
+// serves previews of fetched files (PDFs, images) inside the window.
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const isServicePath = (path: string) => /^\/(api|health)(\/|$)/.test(path);
+
+/** A browser navigating to a page asks for HTML; fetch() and API clients do not. */
+const wantsPage = (ctx: Context) => (ctx.get('accept') ?? '').includes('text/html');
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cargodesk</title></head>
+<body style="font-family: sans-serif; margin: 3em">
+<h1>The Cargodesk client is not built</h1>
+<p>The service is running and its API answers under <code>/api</code>, but the browser client has not been built yet.</p>
+<p>Build it with <code>npm run build:client</code> (or start the service with <code>npm start</code>, which builds it when needed), then reload this page.</p>
+</body></html>
+`;
+
+export function serveClient(dir: string): Middleware {
+  const serveFile = koaStatic(dir, {
+    index: false,
+    gzip: false,
+    brotli: false,
+    setHeaders(res, path) {
+      // Vite puts every hashed file under assets/; anything else may change under the same name
+      res.setHeader('Cache-Control', path.startsWith(join(dir, 'assets')) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  const page = async (ctx: Context) => {
+    if (!existsSync(join(dir, 'index.html'))) {
+      ctx.status = 503;
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = NOT_BUILT;
+      return;
+    }
+    await send(ctx, 'index.html', { root: dir, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+  };
+
+  return async (ctx, next) => {
+    ctx.set(SECURITY_HEADERS);
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServicePath(ctx.path)) return next();
+    if (ctx.path === '/' || ctx.path === '/index.html') return page(ctx);
+    // a file of the build, else the page for a client route, else the API's 404
+    await serveFile(ctx, () => (wantsPage(ctx) && !ctx.path.startsWith('/assets/') ? page(ctx) : next()));
+  };
+}

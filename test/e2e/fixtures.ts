@@ -1,0 +1,31 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.CARGODESK_URL;
+    if (!url) throw new Error('CARGODESK_URL is not set: run the specs with `npx playwright test`');
+    await use(url);
+  },
+});
+export { expect };
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang' };
+export const CLERK = { username: 'li.wei', password: 'clerk-password-1', displayName: 'Li Wei' };
+
+/** Signs in; unless `refused`, waits until the shell shows the user. */
+export async function login(page: Page, user: { username: string; password: string }, refused = false) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (!refused) await expect(page.getByTestId('current-user')).toBeVisible();
+}
+
+export async function register(page: Page, user: { username: string; password: string; displayName?: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(user.username);
+  if (user.displayName) await page.getByLabel('Display name').fill(user.displayName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Repeat the password').fill(user.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+}

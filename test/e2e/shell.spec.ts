@@ -1,0 +1,159 @@
+// A new office's first steps in the browser: the first admin, a clerk who waits for approval,
+// the admin approving the clerk, the language switch and signing out.
+import { ADMIN, CLERK, expect, login, register, test } from './fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+// page.evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+
+test('registers the first admin, who can sign in at once', async ({ page }) => {
+  // the Content-Security-Policy must not block anything the client needs
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await register(page, ADMIN);
+  await expect(page.getByText(`Account "${ADMIN.username}" is the first one: it is an admin and can sign in now.`)).toBeVisible();
+
+  await login(page, ADMIN);
+  await expect(page).toHaveURL(/\/$/);
+  const header = page.getByTestId('current-user');
+  await expect(header).toContainText(ADMIN.displayName);
+  await expect(header).toContainText('Admin');
+  const menu = page.getByRole('menu');
+  for (const group of ['Contracts', 'Company files', 'Warehouse', 'Finance', 'Administration']) await expect(menu.getByText(group, { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('shows client validation from the shared schemas before sending', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill('x');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('has the wrong format')).toBeVisible();
+  await expect(page.getByText('must be at least 8 characters')).toBeVisible();
+
+  // what only the server knows is shown as the server says it
+  await register(page, { username: ADMIN.username, password: 'another-password-1' });
+  await expect(page.getByRole('alert')).toContainText('username "admin" is already taken; choose another');
+});
+
+test('a second account awaits approval; the admin approves it on the Users page; then it signs in', async ({ page }) => {
+  await register(page, CLERK);
+  await expect(page.getByText('Your account awaits approval')).toBeVisible();
+  await expect(page.getByText(`Account "${CLERK.username}" was created. An admin must approve it before you can sign in.`)).toBeVisible();
+
+  await login(page, CLERK, true);
+  await expect(page.getByTestId('login-error')).toContainText('account is awaiting approval by an admin');
+
+  await login(page, ADMIN);
+  await page.getByRole('menu').getByText('Administration').click();
+  await page.getByRole('menu').getByText('Users', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users/);
+  const row = page.getByRole('row').filter({ hasText: CLERK.username });
+  await expect(row).toContainText('Awaiting approval');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`User ${CLERK.username} updated`)).toBeVisible();
+  await expect(row).toContainText('Active');
+
+  // the status filter goes to the server and into the address
+  await page.getByLabel('Status').click();
+  await page.getByTitle('Awaiting approval').click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page.getByRole('row').filter({ hasText: CLERK.username })).toHaveCount(0);
+
+  await page.getByTestId('current-user').waitFor();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await login(page, CLERK);
+  await expect(page.getByTestId('current-user')).toContainText(CLERK.displayName);
+  await expect(page.getByTestId('current-user')).toContainText('Staff');
+  await expect(page.getByRole('menu').getByText('Administration')).toHaveCount(0);
+});
+
+test('edits a user in the drawer, validated as the server does, and the audit log shows before and after', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/admin/users');
+  const row = page.getByRole('row').filter({ hasText: CLERK.username });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Email').fill('not-an-email');
+  await expect(drawer.getByText('must be an email address like name@example.com')).toBeVisible();
+  await drawer.getByLabel('Email').fill('li.wei@example.com');
+  await drawer.getByLabel('Display name').fill('Li Wei (warehouse)');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(row).toContainText('Li Wei (warehouse)');
+  await expect(row).toContainText('li.wei@example.com');
+
+  await page.goto('/admin/audit');
+  const first = page.getByRole('row').filter({ hasText: 'Updated' }).first();
+  await expect(first).toContainText('user');
+  await first.getByRole('button', { name: /expand/i }).click();
+  await expect(page.getByRole('cell', { name: 'li.wei@example.com', exact: true })).toBeVisible();
+});
+
+test('switches the language: menu and header follow, and the choice is kept', async ({ page }) => {
+  await login(page, ADMIN);
+  await expect(page.getByRole('menu').getByText('Warehouse')).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('中文').click();
+  const menu = page.getByRole('menu');
+  for (const group of ['合同', '公司文件', '仓储', '财务', '系统管理']) await expect(menu.getByText(group, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(page.getByTestId('current-user')).toContainText('管理员');
+
+  await page.reload();
+  await expect(page.getByRole('menu').getByText('仓储')).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('English').click();
+  await expect(page.getByRole('menu').getByText('Warehouse')).toBeVisible();
+});
+
+test('an area not built yet says so, and signing out returns to the sign-in page', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/warehouse/stock-ledger');
+  await expect(page.getByText('Stock ledger is coming')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('refreshes the token after a 401 and before expiry; signs out when the refresh token is refused', async ({ page }) => {
+  await login(page, ADMIN);
+  const tokens = () => page.evaluate(() => JSON.parse(localStorage.getItem('cargodesk.tokens') ?? 'null') as { token: string; refreshToken: string; expiresAt: number });
+  const before = await tokens();
+
+  // a token the server refuses: the client refreshes once and retries
+  await page.evaluate(() => {
+    const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
+    localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, token: 'not-a-valid-token' }));
+  });
+  await page.goto('/admin/users');
+  await expect(page.getByRole('row').filter({ hasText: CLERK.username })).toBeVisible();
+  const afterRetry = await tokens();
+  expect(afterRetry.token).not.toBe('not-a-valid-token');
+  expect(afterRetry.refreshToken).not.toBe(before.refreshToken);
+
+  // a token about to expire: refreshed before the request is sent
+  await page.evaluate(() => {
+    const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
+    localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, expiresAt: Date.now() + 5_000 }));
+  });
+  const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/auth/refresh'));
+  await page.reload();
+  await refreshed;
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  expect((await tokens()).expiresAt).toBeGreaterThan(Date.now() + 60 * 60 * 1000);
+
+  // both refused: back to the sign-in page
+  await page.evaluate(() => localStorage.setItem('cargodesk.tokens', JSON.stringify({ token: 'bad', refreshToken: 'bad', expiresAt: Date.now() + 3_600_000 })));
+  await page.goto('/admin/audit');
+  await expect(page).toHaveURL(/\/login/);
+  expect(await tokens()).toBeNull();
+});
