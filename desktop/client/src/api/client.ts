@@ -108,7 +108,8 @@ export function refreshTokens(): Promise<Tokens | null> {
   return refreshing;
 }
 
-async function validToken(): Promise<string | undefined> {
+/** The current access token, refreshed first when it is about to expire. */
+export async function validToken(): Promise<string | undefined> {
   const tokens = readTokens();
   if (!tokens) return undefined;
   if (tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return tokens.token;

@@ -71,6 +71,17 @@ export const enUS = {
   'coming.title': '{area} is coming',
   'coming.text': 'This part of Cargodesk is not in this version yet. Its pages will appear here once it is built.',
 
+  'files.drop': 'Drop files here, or click to choose',
+  'files.limit': 'At most {max} MB a file, {count} files',
+  'files.wrongType': '{name}: this kind of file cannot be uploaded here',
+  'files.tooLarge': '{name} is larger than {max} MB',
+  'files.empty': '{name} is empty',
+  'files.tooMany': 'At most {max} files',
+  'files.preview': 'Preview',
+  'files.download': 'Download',
+  'files.previewFailed': 'The file could not be shown; download it instead.',
+  'files.files': 'Files',
+
   'list.search': 'Search',
   'list.reset': 'Reset',
   'list.create': 'New',

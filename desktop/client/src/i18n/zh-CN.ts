@@ -72,6 +72,17 @@ export const zhCN: Messages = {
   'coming.title': '“{area}”即将推出',
   'coming.text': 'Cargodesk 的这一部分尚未包含在当前版本中，完成后其页面将显示在这里。',
 
+  'files.drop': '将文件拖到此处，或点击选择',
+  'files.limit': '每个文件最大 {max} MB，最多 {count} 个',
+  'files.wrongType': '{name}：此处不能上传这种文件',
+  'files.tooLarge': '{name} 超过 {max} MB',
+  'files.empty': '{name} 是空文件',
+  'files.tooMany': '最多 {max} 个文件',
+  'files.preview': '预览',
+  'files.download': '下载',
+  'files.previewFailed': '无法显示此文件，请下载查看。',
+  'files.files': '附件',
+
   'list.search': '查询',
   'list.reset': '重置',
   'list.create': '新建',
