@@ -1,3 +1,5 @@
+// Specs run one at a time in file order against one service: 00-shell.spec.ts registers the first
+// (admin) account through the UI; area specs then call signInAsAdmin.
 import { expect, test as base, type Page } from '@playwright/test';
 
 export const test = base.extend({
@@ -28,4 +30,14 @@ export async function register(page: Page, user: { username: string; password: s
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Repeat the password').fill(user.password);
   await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/**
+ * For the area specs: makes sure the admin exists (00-shell.spec.ts registers it first through the
+ * UI; a spec run alone registers it through the API) and signs it in.
+ */
+export async function signInAsAdmin(page: Page) {
+  const res = await page.request.post('/api/auth/register', { data: { username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName } });
+  if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
+  await login(page, ADMIN);
 }
