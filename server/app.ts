@@ -15,7 +15,9 @@ import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
+import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
+import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,8 @@ export const apiRoutes: readonly RouteDef[] = [
   ...userRoutes,
   ...auditRoutes,
   ...fileRoutes,
+  ...warehouseRoutes,
+  ...inventoryRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health. */

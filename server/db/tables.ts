@@ -1,6 +1,7 @@
 // Table types of the whole database. Columns are camelCase, as the API speaks.
 // Each area keeps its tables in server/db/tables-<area>.ts and `Database` extends them.
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { WarehouseTables } from './tables-warehouse.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -43,7 +44,7 @@ export interface CoreTables {
   auditLog: AuditLogTable;
 }
 
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, WarehouseTables {}
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: query functions take either. */
