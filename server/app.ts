@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth/auth.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
+import { ownershipRoutes } from './routes/ownership/ownership.routes.js';
 import { outboundRoutes, pickupRoutes } from './routes/pickup/pickup.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
@@ -40,6 +41,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...inventoryRoutes,
   ...pickupRoutes,
   ...outboundRoutes,
+  ...ownershipRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health. */
