@@ -136,8 +136,9 @@ describe('inbound orders', () => {
     const ledger = await app.request('GET', `/api/inventory/ledger?warehouse=${w.code}`, { token });
     expect(ledger.body.data.items.map((e: { quantityChange: number; balance: number; kind: string; documentNumber: string }) => [e.kind, e.quantityChange, e.balance, e.documentNumber])).toEqual([
       ['inbound', 10, 10, x.inboundNumber],
-      ['inbound', -10, 0, x.inboundNumber],
-      ['inbound', 12.5, 12.5, x.inboundNumber],
+      // the edit: the new entry, then the reversal (entries adding stock come first)
+      ['inbound', 12.5, 22.5, x.inboundNumber],
+      ['inbound', -10, 12.5, x.inboundNumber],
       ['inbound', -12.5, 0, x.inboundNumber],
     ]);
     expect(await stockOf(app, token, w.code)).toBeUndefined();

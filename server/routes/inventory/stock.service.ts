@@ -1,6 +1,6 @@
 // The stock ledger. Inbound orders, outbound orders and ownership transfers never touch stock
 // themselves: each change of one of them calls `moveStock(trx, before, after)` inside its own
-// transaction, which appends ledger entries (a reversal of `before`, then `after`), keeps
+// transaction, which appends ledger entries (a reversal of `before` and an entry for `after`), keeps
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
 // and the writes cannot interleave with another request's.
@@ -103,9 +103,14 @@ export async function moveStock(db: Queryable, before: Movement | null, after: M
       touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.commodity, start, end: start });
     }
   }
+  // Entries that add stock go first, so when the end result is not below zero, no running
+  // balance in between is either.
+  const postings: [Movement, 1 | -1][] = [];
+  if (before) postings.push([before, -1]);
+  if (after) postings.push([after, 1]);
+  postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
   const entryTime = now();
-  if (before) touched.get(keyOf(before))!.end = await post(db, before, -1, entryTime);
-  if (after) touched.get(keyOf(after))!.end = await post(db, after, 1, entryTime);
+  for (const [m, direction] of postings) touched.get(keyOf(m))!.end = await post(db, m, direction, entryTime);
 
   for (const t of touched.values()) {
     if (t.end >= 0) continue;
