@@ -123,24 +123,24 @@ export async function updateWarehouse(db: Db, actor: AuthUser, id: number, input
   }
 }
 
-/** Records that name the warehouse; any of them keeps it from being deleted. */
-async function movementCount(db: Queryable, id: number): Promise<number> {
-  let total = 0;
+/** True when any record or ledger entry names the warehouse: that keeps it from being deleted. */
+async function hasMovements(db: Queryable, id: number): Promise<boolean> {
   for (const table of ['pickupRequests', 'outboundOrders', 'inboundOrders', 'ownershipTransfers', 'stockLedger'] as const) {
     const row = await db
       .selectFrom(table as 'inboundOrders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select('warehouseId')
       .where('warehouseId', '=', id)
-      .executeTakeFirstOrThrow();
-    total += Number(row.n);
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
   }
-  return total;
+  return false;
 }
 
 export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await findWarehouse(trx, id);
-    if ((await movementCount(trx, id)) > 0)
+    if (await hasMovements(trx, id))
       throw invalid(`warehouse "${before.name}" has movements and cannot be deleted; set its status to inactive instead`);
     await trx.deleteFrom('warehouses').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'warehouse', entityId: id, before: presentWarehouse(before) });
