@@ -105,6 +105,29 @@ describe('pickup requests', () => {
     expect(audit.body.data.items.map((e: { action: string }) => e.action)).toEqual(['status', 'status', 'status', 'create']);
   });
 
+  it('allows exactly the transitions of the status machine (every pair tried)', async () => {
+    const path: Record<string, string[]> = {
+      pending: [],
+      approved: ['approved'],
+      in_progress: ['approved', 'in_progress'],
+      completed: ['approved', 'in_progress', 'completed'],
+      cancelled: ['cancelled'],
+    };
+    const allowed = new Set(['pending>approved', 'approved>in_progress', 'in_progress>completed', 'pending>cancelled', 'approved>cancelled', 'in_progress>cancelled']);
+    const statuses = Object.keys(path);
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const p = await makePickup(app, token, { warehouse: warehouse.code });
+        for (const s of path[from]!) expect((await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, body: { status: s } })).status).toBe(200);
+        const res = await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, body: { status: to } });
+        const ok = allowed.has(`${from}>${to}`) || (from === to && from !== 'completed' && from !== 'cancelled');
+        expect(res.status, `${from} -> ${to}`).toBe(ok ? 200 : 400);
+        const now = (await app.request('GET', `/api/apply-delivery/${p.id}`, { token })).body.data.status;
+        expect(now, `${from} -> ${to}`).toBe(ok ? to : from);
+      }
+    }
+  });
+
   it('cancels from pending, approved and in_progress in both shapes; a cancelled request takes nothing more', async () => {
     const statuses = [[], ['approved'], ['approved', 'in_progress']];
     for (const [i, path] of statuses.entries()) {

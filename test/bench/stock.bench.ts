@@ -134,7 +134,9 @@ try {
   await measure('inbound, one week', '/api/inventory/inbound?startDate=2025-03-01&endDate=2025-03-07');
   await measure('outbound, status pending', '/api/delivery-details/list?outboundStatus=pending');
   await measure('outbound, warehouse + commodity', '/api/delivery-details?warehouse=W3&commodity=commodity-7');
-  await measure('outbound, number prefix', '/api/delivery-details?outboundNumber=OB');
+  const outboundPrefix = (await db.selectFrom('outboundOrders').select('outboundNumber').where('id', '=', 1234).executeTakeFirstOrThrow()).outboundNumber;
+  await measure('outbound, number prefix', `/api/delivery-details?outboundNumber=${outboundPrefix}`);
+  await measure('outbound, number prefix matching every order', '/api/delivery-details?outboundNumber=OB');
   await measure('pickup, status pending', '/api/apply-delivery/list?status=pending');
   await measure('pickup, B/L prefix', '/api/apply-delivery?blNumber=BL0000');
   await measure('inbound, commodity', '/api/inventory/inbound?commodity=commodity-7');

@@ -152,6 +152,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('quantityChangeMilli', 'integer', (c) => c.notNull())
     .addColumn('balanceMilli', 'integer', (c) => c.notNull())
     .execute();
+  // (warehouseId, commodity) then rowid: pages of one stock's ledger in entry order
+  await s.createIndex('stockLedger_key').on('stockLedger').columns(['warehouseId', 'commodity']).execute();
   await s.createIndex('stockLedger_stock').on('stockLedger').columns(['warehouseId', 'commodity', 'businessDate']).execute();
   await s.createIndex('stockLedger_date').on('stockLedger').column('businessDate').execute();
   await s.createIndex('stockLedger_document').on('stockLedger').column('documentNumber').execute();

@@ -4,7 +4,7 @@
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
 // and the writes cannot interleave with another request's.
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import type { z } from 'zod';
 import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
@@ -186,9 +186,9 @@ async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | un
 export async function listLedger(db: Queryable, q: z.output<typeof ledgerQuery>) {
   let query = db
     .selectFrom('stockLedger as l')
-    .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
     .selectAll('l')
-    .select('w.name as warehouse');
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
   if (q.warehouse) query = query.where('l.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
   if (q.commodity) query = query.where('l.commodity', '=', q.commodity);
   if (q.documentNumber) query = query.where('l.documentNumber', '=', q.documentNumber);

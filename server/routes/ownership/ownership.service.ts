@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   fromMilli,
@@ -45,7 +45,11 @@ export function presentTransfer(row: TransferRow, files: FileRow[]): OwnershipTr
 }
 
 const selectTransfer = (db: Queryable) =>
-  db.selectFrom('ownershipTransfers as d').innerJoin('warehouses as w', 'w.id', 'd.warehouseId').selectAll('d').select('w.name as warehouse');
+  db.selectFrom('ownershipTransfers as d')
+    .selectAll('d')
+    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
 
 const filesOf = (db: Queryable, ids: number[]) =>
   ids.length ? db.selectFrom('ownershipFiles').selectAll().where('transferId', 'in', ids).orderBy('id').execute() : Promise.resolve([]);
