@@ -154,7 +154,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // (warehouseId, commodity) then rowid: pages of one stock's ledger in entry order
   await s.createIndex('stockLedger_key').on('stockLedger').columns(['warehouseId', 'commodity']).execute();
-  await s.createIndex('stockLedger_stock').on('stockLedger').columns(['warehouseId', 'commodity', 'businessDate']).execute();
+  // covers the summary asOf a date: read from the index alone, never from the table
+  await s
+    .createIndex('stockLedger_stock')
+    .on('stockLedger')
+    .columns(['warehouseId', 'commodity', 'businessDate', 'kind', 'quantityChangeMilli'])
+    .execute();
   await s.createIndex('stockLedger_date').on('stockLedger').column('businessDate').execute();
   await s.createIndex('stockLedger_document').on('stockLedger').column('documentNumber').execute();
   await s.createIndex('stockLedger_commodity').on('stockLedger').column('commodity').execute();

@@ -152,20 +152,21 @@ export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery
 
 /** The summary as it stood at the end of `asOf`: the ledger's entries of that business date and before. */
 async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodity: string | undefined) {
+  // grouped on the ledger's covering index alone; warehouse names are added afterwards
   let query = db
     .selectFrom('stockLedger as l')
-    .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
-    .select(['l.warehouseId', 'w.name as warehouse', 'l.commodity', 'l.kind'])
+    .select(['l.warehouseId', 'l.commodity', 'l.kind'])
     .select(sql<number>`sum(${sql.ref('l.quantityChangeMilli')})`.as('total'))
     .where('l.businessDate', '<=', asOf)
-    .groupBy(['l.warehouseId', 'w.name', 'l.commodity', 'l.kind']);
+    .groupBy(['l.warehouseId', 'l.commodity', 'l.kind']);
   if (warehouseId !== undefined) query = query.where('l.warehouseId', '=', warehouseId);
   if (commodity) query = query.where('l.commodity', '=', commodity);
   const rows = await query.execute();
+  const names = new Map((await db.selectFrom('warehouses').select(['id', 'name']).execute()).map((w) => [w.id, w.name]));
   const byKey = new Map<string, { warehouse: string; warehouseId: number; commodity: string; inbound: number; outbound: number; transfer: number }>();
   for (const r of rows) {
     const key = `${r.warehouseId}\u0000${r.commodity}`;
-    const row = byKey.get(key) ?? { warehouse: r.warehouse, warehouseId: r.warehouseId, commodity: r.commodity, inbound: 0, outbound: 0, transfer: 0 };
+    const row = byKey.get(key) ?? { warehouse: names.get(r.warehouseId) ?? '', warehouseId: r.warehouseId, commodity: r.commodity, inbound: 0, outbound: 0, transfer: 0 };
     row[r.kind] += Number(r.total) * signOf(r.kind);
     byKey.set(key, row);
   }
