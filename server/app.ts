@@ -21,7 +21,11 @@ import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.route
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
+import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
+import { ownershipRoutes } from './routes/ownership/ownership.routes.js';
+import { outboundRoutes, pickupRoutes } from './routes/pickup/pickup.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
+import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +48,11 @@ export const apiRoutes: readonly RouteDef[] = [
   ...corpContractRoutes,
   ...companyRoutes,
   ...financeRoutes,
+  ...warehouseRoutes,
+  ...inventoryRoutes,
+  ...pickupRoutes,
+  ...outboundRoutes,
+  ...ownershipRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (spec 4.8). */

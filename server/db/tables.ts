@@ -4,6 +4,7 @@ import type { Generated, Kysely, Transaction } from 'kysely';
 import type { ContractTables } from './tables-contracts.js';
 import type { FinanceTables } from './tables-finance.js';
 import type { CorpTables } from './tables-corp.js';
+import type { WarehouseTables } from './tables-warehouse.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -46,7 +47,7 @@ export interface CoreTables {
   auditLog: AuditLogTable;
 }
 
-export interface Database extends CoreTables, ContractTables, CorpTables, FinanceTables {}
+export interface Database extends CoreTables, ContractTables, CorpTables, WarehouseTables, FinanceTables {}
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: query functions take either. */

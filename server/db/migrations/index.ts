@@ -3,11 +3,13 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-users.js';
 import * as m002 from './002-contracts.js';
 import * as m003 from './003-corp-contracts-company.js';
+import * as m004 from './004-warehouse.js';
 import * as m005 from './005-finance.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
   '002-contracts': m002,
   '003-corp-contracts-company': m003,
+  '004-warehouse': m004,
   '005-finance': m005,
 };

@@ -1,0 +1,168 @@
+// Tables of the warehouse area: warehouses, pickup requests, outbound orders (with their receipt
+// history), inbound orders, ownership transfers (with attachments), and the stock ledger with its
+// per-(warehouse, commodity) balances. Quantities and weights are integer thousandths (`...Milli`)
+// so that sums compare exactly; the API speaks plain numbers with at most 3 decimals.
+import type { Generated } from 'kysely';
+
+export type WarehouseStatus = 'active' | 'inactive';
+export type PickupStatus = 'pending' | 'approved' | 'in_progress' | 'completed' | 'cancelled';
+export type OutboundStatus = 'pending' | 'completed' | 'cancelled';
+export type ReceiptStatus = 'unconfirmed' | 'confirmed';
+export type TransferStatus = 'pending' | 'completed' | 'cancelled';
+export type LedgerKind = 'inbound' | 'outbound' | 'transfer';
+export type LedgerDocumentType = 'inboundOrder' | 'outboundOrder' | 'ownershipTransfer';
+
+export interface WarehousesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  address: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  status: WarehouseStatus;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface PickupRequestsTable {
+  id: Generated<number>;
+  orderNumber: string;
+  blNumber: string;
+  licensePlate: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  driverIdCard: string | null;
+  commodity: string;
+  quantityMilli: number;
+  unit: string | null;
+  deliveryDate: string;
+  deliveryAddress: string | null;
+  warehouseId: number;
+  status: PickupStatus;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OutboundOrdersTable {
+  id: Generated<number>;
+  outboundNumber: string;
+  deliveryOrderNumber: string | null;
+  blNumber: string | null;
+  licensePlate: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  commodity: string;
+  commodityCode: string | null;
+  quantityMilli: number;
+  unit: string | null;
+  outboundDate: string;
+  warehouseId: number;
+  operator: string | null;
+  outboundStatus: OutboundStatus;
+  receiptStatus: ReceiptStatus;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OutboundReceiptsTable {
+  id: Generated<number>;
+  outboundId: number;
+  receivedQuantityMilli: number | null;
+  receiver: string | null;
+  remark: string | null;
+  userId: number | null;
+  username: string | null;
+  time: string;
+}
+
+export interface InboundOrdersTable {
+  id: Generated<number>;
+  inboundNumber: string;
+  warehouseId: number;
+  commodity: string;
+  commodityCode: string | null;
+  blNumber: string | null;
+  blWeightMilli: number | null;
+  inboundWeightMilli: number;
+  owner: string | null;
+  contractNumber: string | null;
+  inboundDate: string;
+  operator: string | null;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OwnershipTransfersTable {
+  id: Generated<number>;
+  transferNumber: string;
+  transferDate: string;
+  blNumber: string | null;
+  quantityMilli: number;
+  commodity: string;
+  warehouseId: number;
+  transferor: string;
+  transferee: string;
+  status: TransferStatus;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OwnershipFilesTable {
+  id: Generated<number>;
+  transferId: number;
+  name: string;
+  url: string;
+  size: number;
+  mimeType: string;
+  createTime: string;
+}
+
+/** Append-only: rows are inserted, never updated or deleted. */
+export interface StockLedgerTable {
+  id: Generated<number>;
+  entryTime: string;
+  businessDate: string;
+  warehouseId: number;
+  commodity: string;
+  kind: LedgerKind;
+  documentType: LedgerDocumentType;
+  documentId: number;
+  documentNumber: string;
+  quantityChangeMilli: number;
+  /** running stock of (warehouseId, commodity) after this entry */
+  balanceMilli: number;
+}
+
+/** Totals of the ledger per (warehouseId, commodity), kept in the transaction of each entry. */
+export interface StockBalancesTable {
+  warehouseId: number;
+  commodity: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+  currentMilli: number;
+}
+
+/** Last number handed out per prefix and day (`PU20261122-`). */
+export interface DocumentSequencesTable {
+  prefix: string;
+  lastValue: number;
+}
+
+export interface WarehouseTables {
+  warehouses: WarehousesTable;
+  pickupRequests: PickupRequestsTable;
+  outboundOrders: OutboundOrdersTable;
+  outboundReceipts: OutboundReceiptsTable;
+  inboundOrders: InboundOrdersTable;
+  ownershipTransfers: OwnershipTransfersTable;
+  ownershipFiles: OwnershipFilesTable;
+  stockLedger: StockLedgerTable;
+  stockBalances: StockBalancesTable;
+  documentSequences: DocumentSequencesTable;
+}

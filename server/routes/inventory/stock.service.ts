@@ -1,0 +1,213 @@
+// The stock ledger. Inbound orders, outbound orders and ownership transfers never touch stock
+// themselves: each change of one of them calls `moveStock(trx, before, after)` inside its own
+// transaction, which appends ledger entries (a reversal of `before` and an entry for `after`), keeps
+// `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
+// Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
+// and the writes cannot interleave with another request's.
+import { sql, type NotNull } from 'kysely';
+import type { z } from 'zod';
+import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../shared/warehouse.js';
+import { now } from '../../db/database.js';
+import type { Queryable } from '../../db/tables.js';
+import type { LedgerDocumentType, LedgerKind } from '../../db/tables-warehouse.js';
+import { invalid } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { warehouseFilterId } from '../warehouses/warehouses.service.js';
+
+/** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
+export interface Movement {
+  kind: LedgerKind;
+  documentType: LedgerDocumentType;
+  documentId: number;
+  documentNumber: string;
+  warehouseId: number;
+  commodity: string;
+  quantityMilli: number;
+  businessDate: string;
+}
+
+const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
+const keyOf = (m: Movement) => `${m.warehouseId}\u0000${m.commodity}`;
+const same = (a: Movement, b: Movement) =>
+  keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber;
+
+/** Appends one ledger entry and updates the balance of its warehouse and commodity; returns the new balance. */
+async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: string): Promise<number> {
+  const change = direction * signOf(m.kind) * m.quantityMilli;
+  const delta = { inbound: 0, outbound: 0, transfer: 0 };
+  delta[m.kind] = direction * m.quantityMilli;
+  const { currentMilli } = await db
+    .insertInto('stockBalances')
+    .values({
+      warehouseId: m.warehouseId,
+      commodity: m.commodity,
+      inboundMilli: delta.inbound,
+      outboundMilli: delta.outbound,
+      transferredMilli: delta.transfer,
+      currentMilli: change,
+    })
+    .onConflict((oc) =>
+      oc.columns(['warehouseId', 'commodity']).doUpdateSet((eb) => ({
+        inboundMilli: eb('stockBalances.inboundMilli', '+', delta.inbound),
+        outboundMilli: eb('stockBalances.outboundMilli', '+', delta.outbound),
+        transferredMilli: eb('stockBalances.transferredMilli', '+', delta.transfer),
+        currentMilli: eb('stockBalances.currentMilli', '+', change),
+      })),
+    )
+    .returning('currentMilli')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('stockLedger')
+    .values({
+      entryTime,
+      businessDate: m.businessDate,
+      warehouseId: m.warehouseId,
+      commodity: m.commodity,
+      kind: m.kind,
+      documentType: m.documentType,
+      documentId: m.documentId,
+      documentNumber: m.documentNumber,
+      quantityChangeMilli: change,
+      balanceMilli: currentMilli,
+    })
+    .execute();
+  return currentMilli;
+}
+
+async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
+  const row = await db
+    .selectFrom('stockBalances')
+    .select('currentMilli')
+    .where('warehouseId', '=', warehouseId)
+    .where('commodity', '=', commodity)
+    .executeTakeFirst();
+  return row?.currentMilli ?? 0;
+}
+
+async function warehouseName(db: Queryable, id: number): Promise<string> {
+  const row = await db.selectFrom('warehouses').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? String(id);
+}
+
+/**
+ * Records in the ledger that a document went from `before` to `after` (either may be null) and
+ * refuses the change (400, inside the caller's transaction, so nothing is written) when the stock
+ * of a warehouse and commodity it touches would end below zero.
+ */
+export async function moveStock(db: Queryable, before: Movement | null, after: Movement | null): Promise<void> {
+  if (before && after && same(before, after)) return;
+  const touched = new Map<string, { warehouseId: number; commodity: string; start: number; end: number }>();
+  for (const m of [before, after]) {
+    if (m && !touched.has(keyOf(m))) {
+      const start = await currentStock(db, m.warehouseId, m.commodity);
+      touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.commodity, start, end: start });
+    }
+  }
+  // Entries that add stock go first, so when the end result is not below zero, no running
+  // balance in between is either.
+  const postings: [Movement, 1 | -1][] = [];
+  if (before) postings.push([before, -1]);
+  if (after) postings.push([after, 1]);
+  postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
+  const entryTime = now();
+  for (const [m, direction] of postings) touched.get(keyOf(m))!.end = await post(db, m, direction, entryTime);
+
+  for (const t of touched.values()) {
+    if (t.end >= 0) continue;
+    const where = `${t.commodity} in ${await warehouseName(db, t.warehouseId)}`;
+    if (after && after.kind !== 'inbound' && keyOf(after) === `${t.warehouseId}\u0000${t.commodity}`) {
+      // what this order could take: the stock as it stands, plus what it held itself before
+      const available = t.end + after.quantityMilli;
+      throw invalid(
+        `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where}; ${fromMilli(after.quantityMilli)} requested`,
+      );
+    }
+    throw invalid(
+      `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where}; this change would take away ${fromMilli(t.start - t.end)}, as much has already gone out`,
+    );
+  }
+}
+
+export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery>) {
+  const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
+  if (q.asOf) return summaryAsOf(db, q.asOf, warehouseId, q.commodity);
+  let query = db
+    .selectFrom('stockBalances as b')
+    .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
+    .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.inboundMilli', 'b.outboundMilli', 'b.transferredMilli', 'b.currentMilli'])
+    .where((eb) => eb.or([eb('b.inboundMilli', '!=', 0), eb('b.outboundMilli', '!=', 0), eb('b.transferredMilli', '!=', 0)]));
+  if (warehouseId !== undefined) query = query.where('b.warehouseId', '=', warehouseId);
+  if (q.commodity) query = query.where('b.commodity', '=', q.commodity);
+  const rows = await query.orderBy('w.name').orderBy('b.commodity').execute();
+  return rows.map((r) => ({
+    warehouse: r.warehouse,
+    warehouseId: r.warehouseId,
+    commodity: r.commodity,
+    inboundQuantity: fromMilli(r.inboundMilli),
+    outboundQuantity: fromMilli(r.outboundMilli),
+    transferredQuantity: fromMilli(r.transferredMilli),
+    currentStock: fromMilli(r.currentMilli),
+  }));
+}
+
+/** The summary as it stood at the end of `asOf`: the ledger's entries of that business date and before. */
+async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodity: string | undefined) {
+  // grouped on the ledger's covering index alone; warehouse names are added afterwards
+  let query = db
+    .selectFrom('stockLedger as l')
+    .select(['l.warehouseId', 'l.commodity', 'l.kind'])
+    .select(sql<number>`sum(${sql.ref('l.quantityChangeMilli')})`.as('total'))
+    .where('l.businessDate', '<=', asOf)
+    .groupBy(['l.warehouseId', 'l.commodity', 'l.kind']);
+  if (warehouseId !== undefined) query = query.where('l.warehouseId', '=', warehouseId);
+  if (commodity) query = query.where('l.commodity', '=', commodity);
+  const rows = await query.execute();
+  const names = new Map((await db.selectFrom('warehouses').select(['id', 'name']).execute()).map((w) => [w.id, w.name]));
+  const byKey = new Map<string, { warehouse: string; warehouseId: number; commodity: string; inbound: number; outbound: number; transfer: number }>();
+  for (const r of rows) {
+    const key = `${r.warehouseId}\u0000${r.commodity}`;
+    const row = byKey.get(key) ?? { warehouse: names.get(r.warehouseId) ?? '', warehouseId: r.warehouseId, commodity: r.commodity, inbound: 0, outbound: 0, transfer: 0 };
+    row[r.kind] += Number(r.total) * signOf(r.kind);
+    byKey.set(key, row);
+  }
+  return [...byKey.values()]
+    .filter((r) => r.inbound !== 0 || r.outbound !== 0 || r.transfer !== 0)
+    .sort((a, b) => (a.warehouse === b.warehouse ? (a.commodity < b.commodity ? -1 : 1) : a.warehouse < b.warehouse ? -1 : 1))
+    .map((r) => ({
+      warehouse: r.warehouse,
+      warehouseId: r.warehouseId,
+      commodity: r.commodity,
+      inboundQuantity: fromMilli(r.inbound),
+      outboundQuantity: fromMilli(r.outbound),
+      transferredQuantity: fromMilli(r.transfer),
+      currentStock: fromMilli(r.inbound - r.outbound - r.transfer),
+    }));
+}
+
+export async function listLedger(db: Queryable, q: z.output<typeof ledgerQuery>) {
+  let query = db
+    .selectFrom('stockLedger as l')
+    .selectAll('l')
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
+  if (q.warehouse) query = query.where('l.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
+  if (q.commodity) query = query.where('l.commodity', '=', q.commodity);
+  if (q.documentNumber) query = query.where('l.documentNumber', '=', q.documentNumber);
+  if (q.startDate) query = query.where('l.businessDate', '>=', q.startDate);
+  if (q.endDate) query = query.where('l.businessDate', '<=', q.endDate);
+  const order = q.sortOrder ?? 'asc';
+  return paginate(query.orderBy('l.id', order), q, (r) => ({
+    id: r.id,
+    entryTime: r.entryTime,
+    businessDate: r.businessDate,
+    warehouse: r.warehouse,
+    warehouseId: r.warehouseId,
+    commodity: r.commodity,
+    kind: r.kind,
+    documentType: r.documentType,
+    documentId: r.documentId,
+    documentNumber: r.documentNumber,
+    quantityChange: fromMilli(r.quantityChangeMilli),
+    balance: fromMilli(r.balanceMilli),
+  }));
+}

@@ -1,0 +1,96 @@
+// Ownership transfers. Each route serves both published shapes, set A (spec 4.6) first and set B
+// (4.7) second; literal paths come before `/:id`. Attachments are read at
+// GET /api/ownership-files/ownership/<stored name> (the url in fileList).
+import { pagedSchema } from '../../../shared/paging.js';
+import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../shared/warehouse.js';
+import { reply, route } from '../../http/route.js';
+import { DOCUMENTS } from '../../http/upload.js';
+import { createTransfer, deleteTransfer, findTransfer, listTransfers, updateTransfer } from './ownership.service.js';
+
+const tag = 'Ownership transfers';
+const example = {
+  transferDate: '2026-11-22',
+  blNumber: 'COSU6300001',
+  quantity: 20,
+  commodity: '电解铜',
+  warehouse: 'WH-SH',
+  transferor: '甲公司',
+  transferee: '乙公司',
+  remark: '货权转移',
+};
+
+export const ownershipRoutes = [
+  route({
+    method: 'get',
+    path: ['/ownership-transfer/list', '/ownership-transfer'],
+    tag,
+    summary: 'Ownership transfers, newest first, each with its fileList',
+    description:
+      'transferNumber and blNumber match from the start; transferor and transferee match any part; warehouse is a code or name; commodity matches exactly; startDate/endDate are on transferDate, inclusive.',
+    query: transferListQuery,
+    response: pagedSchema(transferRecord),
+    handler: (ctx, { query }) => listTransfers(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: ['/ownership-transfer/detail/:id', '/ownership-transfer/:id'],
+    tag,
+    summary: 'One ownership transfer with its attachments',
+    response: transferRecord,
+    handler: (ctx, { id }) => findTransfer(ctx.deps.db, id),
+  }),
+  route({
+    method: 'post',
+    path: ['/ownership-transfer/create', '/ownership-transfer'],
+    tag,
+    summary: 'Create an ownership transfer (JSON, or the multipart form with files)',
+    description: 'Takes its quantity from the stock of the warehouse and commodity (400 when short). status defaults to completed.',
+    body: transferBody,
+    upload: DOCUMENTS,
+    response: transferRecord,
+    example: { request: example },
+    handler: async (ctx, { body, files, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, files), 'ownership transfer created'),
+  }),
+  route({
+    method: 'post',
+    path: ['/ownership-transfer/create-with-files', '/ownership-transfer/with-files'],
+    tag,
+    summary: 'Create an ownership transfer with attachments (multipart: the fields and files)',
+    body: transferBody,
+    upload: { ...DOCUMENTS, required: true },
+    response: transferRecord,
+    handler: async (ctx, { body, files, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, files), 'ownership transfer created'),
+  }),
+  route({
+    method: 'post',
+    path: '/inventory/transfer/create',
+    tag,
+    summary: 'Create an ownership transfer from a stock summary row (transferDate defaults to today)',
+    body: stockTransferBody,
+    response: transferRecord,
+    example: { request: { warehouse: 'WH-SH', commodity: '电解铜', quantity: 5, transferor: '甲公司', transferee: '乙公司' } },
+    handler: async (ctx, { body, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, []), 'ownership transfer created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/ownership-transfer/update/:id', '/ownership-transfer/:id'],
+    tag,
+    summary: 'Change an ownership transfer (JSON, or multipart to add files); fields not sent stay',
+    description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock.',
+    body: transferUpdateBody,
+    upload: DOCUMENTS,
+    response: transferRecord,
+    handler: async (ctx, { id, body, files, user }) =>
+      reply(await updateTransfer(ctx.deps.db, ctx.deps.files, user, id, body, files), 'ownership transfer updated'),
+  }),
+  route({
+    method: 'delete',
+    path: '/ownership-transfer/:id',
+    tag,
+    summary: 'Delete an ownership transfer and its files (both shapes share this path)',
+    handler: async (ctx, { id, user }) => {
+      await deleteTransfer(ctx.deps.db, ctx.deps.files, user, id);
+      return reply({ id }, 'ownership transfer deleted');
+    },
+  }),
+];

@@ -1,0 +1,192 @@
+import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  fromMilli,
+  toMilli,
+  type OwnershipTransfer,
+  type stockTransferBody,
+  type transferListQuery,
+  type transferUpdateBody,
+} from '../../../shared/warehouse.js';
+import { now } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../db/tables-warehouse.js';
+import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { nextNumber, today } from '../inventory/document-numbers.js';
+import { prefixEnd, sentFields } from '../inventory/records.js';
+import { moveStock, type Movement } from '../inventory/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+
+type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
+type FileRow = Selectable<OwnershipFilesTable>;
+
+export function presentTransfer(row: TransferRow, files: FileRow[]): OwnershipTransfer {
+  return {
+    id: row.id,
+    transferNumber: row.transferNumber,
+    transferDate: row.transferDate,
+    blNumber: row.blNumber,
+    quantity: fromMilli(row.quantityMilli),
+    commodity: row.commodity,
+    warehouse: row.warehouse,
+    warehouseId: row.warehouseId,
+    transferor: row.transferor,
+    transferee: row.transferee,
+    status: row.status,
+    remark: row.remark,
+    fileList: files.map((f) => ({ id: f.id, name: f.name, url: f.url, size: f.size })),
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+const selectTransfer = (db: Queryable) =>
+  db.selectFrom('ownershipTransfers as d')
+    .selectAll('d')
+    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
+
+const filesOf = (db: Queryable, ids: number[]) =>
+  ids.length ? db.selectFrom('ownershipFiles').selectAll().where('transferId', 'in', ids).orderBy('id').execute() : Promise.resolve([]);
+
+async function findRow(db: Queryable, id: number): Promise<TransferRow> {
+  const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('ownership transfer', id);
+  return row;
+}
+
+export async function findTransfer(db: Queryable, id: number): Promise<OwnershipTransfer> {
+  const row = await findRow(db, id);
+  return presentTransfer(row, await filesOf(db, [id]));
+}
+
+/** A cancelled transfer moves nothing; pending and completed ones take their quantity from stock. */
+const movementOf = (row: TransferRow): Movement | null =>
+  row.status === 'cancelled'
+    ? null
+    : {
+        kind: 'transfer',
+        documentType: 'ownershipTransfer',
+        documentId: row.id,
+        documentNumber: row.transferNumber,
+        warehouseId: row.warehouseId,
+        commodity: row.commodity,
+        quantityMilli: row.quantityMilli,
+        businessDate: row.transferDate,
+      };
+
+export async function listTransfers(db: Queryable, q: z.output<typeof transferListQuery>) {
+  let query = selectTransfer(db);
+  if (q.status) query = query.where('d.status', '=', q.status);
+  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
+  if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
+  if (q.transferor) query = query.where('d.transferor', 'like', `%${q.transferor}%`);
+  if (q.transferee) query = query.where('d.transferee', 'like', `%${q.transferee}%`);
+  if (q.transferNumber) query = query.where('d.transferNumber', '>=', q.transferNumber).where('d.transferNumber', '<', prefixEnd(q.transferNumber));
+  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
+  if (q.startDate) query = query.where('d.transferDate', '>=', q.startDate);
+  if (q.endDate) query = query.where('d.transferDate', '<=', q.endDate);
+  const page = await paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, (row) => row);
+  const files = await filesOf(db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map((row) => presentTransfer(row, files.filter((f) => f.transferId === row.id))) };
+}
+
+async function addFiles(db: Queryable, changes: FileChanges, transferId: number, uploads: UploadedFile[]): Promise<void> {
+  const time = now();
+  for (const upload of uploads) {
+    const stored = changes.add('ownership', upload);
+    await db
+      .insertInto('ownershipFiles')
+      .values({ transferId, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time })
+      .execute();
+  }
+}
+
+/** Creates a transfer (with its attachments) and takes its quantity from stock, all or nothing. */
+export function createTransfer(
+  db: Db,
+  store: FileStore,
+  actor: AuthUser,
+  input: z.output<typeof stockTransferBody>,
+  uploads: UploadedFile[],
+): Promise<OwnershipTransfer> {
+  return withFiles(db, store, async (trx, changes) => {
+    const warehouse = await warehouseForMovement(trx, input.warehouse);
+    const time = now();
+    const { id } = await trx
+      .insertInto('ownershipTransfers')
+      .values({
+        transferNumber: await nextNumber(trx, 'ownershipTransfers', 'OT'),
+        transferDate: input.transferDate ?? today(),
+        blNumber: input.blNumber ?? null,
+        quantityMilli: toMilli(input.quantity),
+        commodity: input.commodity,
+        warehouseId: warehouse.id,
+        transferor: input.transferor,
+        transferee: input.transferee,
+        status: input.status ?? 'completed',
+        remark: input.remark ?? null,
+        createTime: time,
+        updateTime: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await addFiles(trx, changes, id, uploads);
+    await moveStock(trx, null, movementOf(await findRow(trx, id)));
+    const after = await findTransfer(trx, id);
+    await recordAudit(trx, { actor, action: 'create', entity: 'ownershipTransfer', entityId: id, after });
+    return after;
+  });
+}
+
+/** Changes a transfer; `removeFileIds` deletes attachments, new uploads are added. */
+export function updateTransfer(
+  db: Db,
+  store: FileStore,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof transferUpdateBody>,
+  uploads: UploadedFile[],
+): Promise<OwnershipTransfer> {
+  return withFiles(db, store, async (trx, changes) => {
+    const beforeRow = await findRow(trx, id);
+    const before = await findTransfer(trx, id);
+    const update: Updateable<OwnershipTransfersTable> = {
+      ...sentFields(input, ['transferDate', 'blNumber', 'commodity', 'transferor', 'transferee', 'status', 'remark']),
+      updateTime: now(),
+    };
+    if (input.warehouse !== undefined) update.warehouseId = (await warehouseForMovement(trx, input.warehouse, beforeRow.warehouseId)).id;
+    if (input.quantity !== undefined) update.quantityMilli = toMilli(input.quantity);
+    for (const fileId of input.removeFileIds ?? []) {
+      const file = before.fileList.find((f) => f.id === fileId);
+      if (!file) throw invalid(`removeFileIds: attachment ${fileId} does not belong to ownership transfer ${before.transferNumber}`);
+      await trx.deleteFrom('ownershipFiles').where('id', '=', fileId).execute();
+      changes.remove(file.url);
+    }
+    await addFiles(trx, changes, id, uploads);
+    await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
+    await moveStock(trx, movementOf(beforeRow), movementOf(await findRow(trx, id)));
+    const after = await findTransfer(trx, id);
+    const action = after.status !== before.status ? 'status' : 'update';
+    await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after });
+    return after;
+  });
+}
+
+/** Deletes a transfer and its attachments; its quantity goes back to stock. */
+export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
+  return withFiles(db, store, async (trx, changes) => {
+    const row = await findRow(trx, id);
+    const before = await findTransfer(trx, id);
+    await moveStock(trx, movementOf(row), null);
+    for (const file of before.fileList) changes.remove(file.url);
+    await trx.deleteFrom('ownershipFiles').where('transferId', '=', id).execute();
+    await trx.deleteFrom('ownershipTransfers').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'ownershipTransfer', entityId: id, before });
+  });
+}

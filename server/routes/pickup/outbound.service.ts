@@ -1,0 +1,235 @@
+import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  fromMilli,
+  toMilli,
+  type confirmReceiptBody,
+  type OutboundOrder,
+  type outboundBody,
+  type outboundListQuery,
+  type outboundUpdateBody,
+} from '../../../shared/warehouse.js';
+import { now } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables-warehouse.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { nextNumber, numberExists } from '../inventory/document-numbers.js';
+import { duplicateNumber, prefixEnd, sentFields } from '../inventory/records.js';
+import { moveStock, type Movement } from '../inventory/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+
+export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
+
+export function presentOutbound(row: OutboundRow): OutboundOrder {
+  return {
+    id: row.id,
+    outboundNumber: row.outboundNumber,
+    deliveryOrderNumber: row.deliveryOrderNumber,
+    blNumber: row.blNumber,
+    licensePlate: row.licensePlate,
+    driverName: row.driverName,
+    driverPhone: row.driverPhone,
+    commodity: row.commodity,
+    commodityCode: row.commodityCode,
+    quantity: fromMilli(row.quantityMilli),
+    unit: row.unit,
+    outboundDate: row.outboundDate,
+    warehouse: row.warehouse,
+    warehouseId: row.warehouseId,
+    operator: row.operator,
+    outboundStatus: row.outboundStatus,
+    receiptStatus: row.receiptStatus,
+    remark: row.remark,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+const selectOutbound = (db: Queryable) =>
+  db.selectFrom('outboundOrders as d')
+    .selectAll('d')
+    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
+
+export async function findOutbound(db: Queryable, id: number): Promise<OutboundRow> {
+  const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('outbound order', id);
+  return row;
+}
+
+/** A cancelled order takes nothing from stock; pending and completed ones do. */
+const movementOf = (row: OutboundRow): Movement | null =>
+  row.outboundStatus === 'cancelled'
+    ? null
+    : {
+        kind: 'outbound',
+        documentType: 'outboundOrder',
+        documentId: row.id,
+        documentNumber: row.outboundNumber,
+        warehouseId: row.warehouseId,
+        commodity: row.commodity,
+        quantityMilli: row.quantityMilli,
+        businessDate: row.outboundDate,
+      };
+
+/** deliveryOrderNumber, when given, must be the orderNumber of a pickup request that is not cancelled. */
+async function checkPickup(db: Queryable, orderNumber: string | null | undefined): Promise<void> {
+  if (!orderNumber) return;
+  const pickup = await db.selectFrom('pickupRequests').select('status').where('orderNumber', '=', orderNumber).executeTakeFirst();
+  if (!pickup) throw invalid(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`);
+  if (pickup.status === 'cancelled') throw invalid(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`);
+}
+
+export async function listOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
+  let query = selectOutbound(db);
+  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
+  if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
+  if (q.outboundStatus) query = query.where('d.outboundStatus', '=', q.outboundStatus);
+  if (q.receiptStatus) query = query.where('d.receiptStatus', '=', q.receiptStatus);
+  if (q.deliveryOrderNumber) query = query.where('d.deliveryOrderNumber', '=', q.deliveryOrderNumber);
+  if (q.outboundNumber) query = query.where('d.outboundNumber', '>=', q.outboundNumber).where('d.outboundNumber', '<', prefixEnd(q.outboundNumber));
+  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
+  if (q.startDate) query = query.where('d.outboundDate', '>=', q.startDate);
+  if (q.endDate) query = query.where('d.outboundDate', '<=', q.endDate);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('d.outboundNumber', 'like', like),
+        eb('d.blNumber', 'like', like),
+        eb('d.licensePlate', 'like', like),
+        eb('d.driverName', 'like', like),
+        eb('d.commodity', 'like', like),
+      ]),
+    );
+  }
+  return paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, presentOutbound);
+}
+
+export async function createOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
+  const warehouse = await warehouseForMovement(db, input.warehouse);
+  await checkPickup(db, input.deliveryOrderNumber);
+  if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
+  const time = now();
+  const { id } = await db
+    .insertInto('outboundOrders')
+    .values({
+      outboundNumber: input.outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
+      deliveryOrderNumber: input.deliveryOrderNumber ?? null,
+      blNumber: input.blNumber ?? null,
+      licensePlate: input.licensePlate ?? null,
+      driverName: input.driverName ?? null,
+      driverPhone: input.driverPhone ?? null,
+      commodity: input.commodity,
+      commodityCode: input.commodityCode ?? null,
+      quantityMilli: toMilli(input.quantity),
+      unit: input.unit ?? null,
+      outboundDate: input.outboundDate,
+      warehouseId: warehouse.id,
+      operator: input.operator ?? actor?.username ?? null,
+      outboundStatus: input.outboundStatus ?? 'completed',
+      receiptStatus: 'unconfirmed',
+      remark: input.remark ?? null,
+      createTime: time,
+      updateTime: time,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await findOutbound(db, id);
+  await moveStock(db, null, movementOf(row));
+  const after = presentOutbound(row);
+  await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
+  return after;
+}
+
+export const addOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
+  db.transaction().execute((trx) => createOutbound(trx, actor, input));
+
+export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findOutbound(trx, id);
+    if (input.deliveryOrderNumber !== undefined && input.deliveryOrderNumber !== before.deliveryOrderNumber) await checkPickup(trx, input.deliveryOrderNumber);
+    const changes: Updateable<OutboundOrdersTable> = {
+      ...sentFields(input, [
+        'deliveryOrderNumber',
+        'blNumber',
+        'licensePlate',
+        'driverName',
+        'driverPhone',
+        'commodity',
+        'commodityCode',
+        'unit',
+        'outboundDate',
+        'operator',
+        'outboundStatus',
+        'remark',
+      ]),
+      updateTime: now(),
+    };
+    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
+    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
+    const row = await findOutbound(trx, id);
+    await moveStock(trx, movementOf(before), movementOf(row));
+    const after = presentOutbound(row);
+    const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
+    await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
+    return after;
+  });
+}
+
+export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findOutbound(trx, id);
+    await moveStock(trx, movementOf(before), null);
+    await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
+    await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
+  });
+}
+
+const presentReceipt = (row: Selectable<OutboundReceiptsTable>) => ({
+  id: row.id,
+  outboundId: row.outboundId,
+  receivedQuantity: row.receivedQuantityMilli === null ? null : fromMilli(row.receivedQuantityMilli),
+  receiver: row.receiver,
+  remark: row.remark,
+  userId: row.userId,
+  username: row.username,
+  time: row.time,
+});
+
+/** Marks the goods of an order as received and appends an entry to its receipt history. */
+export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.output<typeof confirmReceiptBody>): Promise<OutboundOrder> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findOutbound(trx, id);
+    if (before.outboundStatus === 'cancelled') throw invalid(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`);
+    const time = now();
+    await trx
+      .insertInto('outboundReceipts')
+      .values({
+        outboundId: id,
+        receivedQuantityMilli: input.receivedQuantity === undefined ? null : toMilli(input.receivedQuantity),
+        receiver: input.receiver ?? null,
+        remark: input.remark ?? null,
+        userId: actor.id,
+        username: actor.username,
+        time,
+      })
+      .execute();
+    await trx.updateTable('outboundOrders').set({ receiptStatus: 'confirmed', updateTime: time }).where('id', '=', id).execute();
+    const after = presentOutbound(await findOutbound(trx, id));
+    await recordAudit(trx, { actor, action: 'status', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
+    return after;
+  });
+}
+
+export async function receiptHistory(db: Queryable, id: number) {
+  await findOutbound(db, id);
+  const rows = await db.selectFrom('outboundReceipts').selectAll().where('outboundId', '=', id).orderBy('id', 'asc').execute();
+  return rows.map(presentReceipt);
+}

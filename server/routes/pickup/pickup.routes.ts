@@ -1,0 +1,196 @@
+// Pickup requests and outbound orders. Each route serves both published shapes, set A (spec 4.6)
+// first and set B (4.7) second, so the two are visibly one thing. Literal paths come before `/:id`.
+import { z } from 'zod';
+import { pagedSchema } from '../../../shared/paging.js';
+import {
+  confirmReceiptBody,
+  outboundBody,
+  outboundListQuery,
+  outboundRecord,
+  outboundUpdateBody,
+  pickupBody,
+  pickupListQuery,
+  pickupRecord,
+  pickupUpdateBody,
+  receiptRecord,
+} from '../../../shared/warehouse.js';
+import { reply, route } from '../../http/route.js';
+import { now } from '../../db/database.js';
+import { outboundPrintPage } from './outbound-print.js';
+import {
+  addOutbound,
+  confirmReceipt,
+  deleteOutbound,
+  findOutbound,
+  listOutbound,
+  presentOutbound,
+  receiptHistory,
+  updateOutbound,
+} from './outbound.service.js';
+import { addPickup, cancelPickup, deletePickup, findPickup, listPickups, presentPickup, updatePickup } from './pickup.service.js';
+
+const pickupTag = 'Pickup requests';
+const outboundTag = 'Outbound orders';
+
+export const pickupRoutes = [
+  route({
+    method: 'get',
+    path: ['/apply-delivery/list', '/apply-delivery'],
+    tag: pickupTag,
+    summary: 'Pickup requests, newest first',
+    description: 'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+    query: pickupListQuery,
+    response: pagedSchema(pickupRecord),
+    handler: (ctx, { query }) => listPickups(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
+    tag: pickupTag,
+    summary: 'One pickup request',
+    response: pickupRecord,
+    handler: async (ctx, { id }) => presentPickup(await findPickup(ctx.deps.db, id)),
+  }),
+  route({
+    method: 'post',
+    path: ['/apply-delivery/create', '/apply-delivery'],
+    tag: pickupTag,
+    summary: 'Create a pickup request (status pending, orderNumber generated)',
+    body: pickupBody,
+    response: pickupRecord,
+    example: {
+      request: {
+        blNumber: 'COSU6300001',
+        licensePlate: '沪A12345',
+        driverName: '张师傅',
+        driverPhone: '13900000000',
+        driverIdCard: '310101199001011234',
+        commodity: '电解铜',
+        quantity: 25.5,
+        unit: '吨',
+        deliveryDate: '2026-11-22',
+        deliveryAddress: '上海市宝山区',
+        warehouse: 'WH-SH',
+      },
+    },
+    handler: async (ctx, { body, user }) => reply(await addPickup(ctx.deps.db, user, body), 'pickup request created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/apply-delivery/update/:id', '/apply-delivery/:id'],
+    tag: pickupTag,
+    summary: 'Change a pickup request, or move its status along',
+    description:
+      'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits.',
+    body: pickupUpdateBody,
+    response: pickupRecord,
+    example: { request: { status: 'approved' } },
+    handler: async (ctx, { id, body, user }) => reply(await updatePickup(ctx.deps.db, user, id, body), 'pickup request updated'),
+  }),
+  route({
+    method: 'put',
+    path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
+    tag: pickupTag,
+    summary: 'Cancel a pending, approved or in-progress pickup request',
+    response: pickupRecord,
+    handler: async (ctx, { id, user }) => reply(await cancelPickup(ctx.deps.db, user, id), 'pickup request cancelled'),
+  }),
+  route({
+    method: 'delete',
+    path: '/apply-delivery/:id',
+    tag: pickupTag,
+    summary: 'Delete a pickup request no outbound order refers to (both shapes share this path)',
+    handler: async (ctx, { id, user }) => {
+      await deletePickup(ctx.deps.db, user, id);
+      return reply({ id }, 'pickup request deleted');
+    },
+  }),
+];
+
+export const outboundRoutes = [
+  route({
+    method: 'get',
+    path: ['/delivery-details/list', '/delivery-details'],
+    tag: outboundTag,
+    summary: 'Outbound orders, newest first',
+    description: 'outboundNumber and blNumber match from the start; warehouse is a code or name; commodity and deliveryOrderNumber match exactly; dates are on outboundDate.',
+    query: outboundListQuery,
+    response: pagedSchema(outboundRecord),
+    handler: (ctx, { query }) => listOutbound(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/delivery-details/receipt-history/:id',
+    tag: outboundTag,
+    summary: 'Receipt confirmations of an outbound order, oldest first',
+    response: z.array(receiptRecord),
+    handler: (ctx, { id }) => receiptHistory(ctx.deps.db, id),
+  }),
+  route({
+    method: 'get',
+    path: '/delivery-details/print/:id',
+    tag: outboundTag,
+    summary: 'Printable A4 page of an outbound order (HTML)',
+    produces: 'text/html',
+    handler: async (ctx, { id }) => {
+      const order = presentOutbound(await findOutbound(ctx.deps.db, id));
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      ctx.body = outboundPrintPage(order, now());
+    },
+  }),
+  route({
+    method: 'get',
+    path: ['/delivery-details/detail/:id', '/delivery-details/:id'],
+    tag: outboundTag,
+    summary: 'One outbound order',
+    response: outboundRecord,
+    handler: async (ctx, { id }) => presentOutbound(await findOutbound(ctx.deps.db, id)),
+  }),
+  route({
+    method: 'post',
+    path: ['/delivery-details/create', '/delivery-details'],
+    tag: outboundTag,
+    summary: 'Create an outbound order (takes its quantity from stock)',
+    description:
+      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity.',
+    body: outboundBody,
+    response: outboundRecord,
+    example: {
+      request: { deliveryOrderNumber: 'PU20261122-0001', blNumber: 'COSU6300001', commodity: '电解铜', quantity: 10, unit: '吨', outboundDate: '2026-11-22', warehouse: 'WH-SH' },
+    },
+    handler: async (ctx, { body, user }) => reply(await addOutbound(ctx.deps.db, user, body), 'outbound order created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/delivery-details/confirm-receipt/:id'],
+    tag: outboundTag,
+    summary: 'Confirm the receipt of an outbound order (appends to its receipt history)',
+    body: confirmReceiptBody,
+    response: outboundRecord,
+    example: { request: { receivedQuantity: 10, receiver: '李四', remark: '完好' } },
+    handler: async (ctx, { id, body, user }) => reply(await confirmReceipt(ctx.deps.db, user, id, body), 'receipt confirmed'),
+  }),
+  route({
+    method: 'put',
+    path: ['/delivery-details/update/:id', '/delivery-details/:id'],
+    tag: outboundTag,
+    summary: 'Change an outbound order (fields not sent stay as they are)',
+    description: 'Setting outboundStatus to cancelled gives its quantity back to stock; re-activating it takes it again (refused when stock is short).',
+    body: outboundUpdateBody,
+    response: outboundRecord,
+    handler: async (ctx, { id, body, user }) => reply(await updateOutbound(ctx.deps.db, user, id, body), 'outbound order updated'),
+  }),
+  route({
+    method: 'delete',
+    path: '/delivery-details/:id',
+    tag: outboundTag,
+    summary: 'Delete an outbound order (its quantity goes back to stock; both shapes share this path)',
+    handler: async (ctx, { id, user }) => {
+      await deleteOutbound(ctx.deps.db, user, id);
+      return reply({ id }, 'outbound order deleted');
+    },
+  }),
+];

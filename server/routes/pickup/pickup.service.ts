@@ -1,0 +1,194 @@
+import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  fromMilli,
+  toMilli,
+  type PickupRequest,
+  type pickupBody,
+  type pickupListQuery,
+  type pickupUpdateBody,
+} from '../../../shared/warehouse.js';
+import { now } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehouse.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { nextNumber } from '../inventory/document-numbers.js';
+import { prefixEnd, sentFields } from '../inventory/records.js';
+import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+
+type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
+
+/** The status machine: each status and the statuses it may move to. */
+export const PICKUP_TRANSITIONS: Record<PickupStatus, readonly PickupStatus[]> = {
+  pending: ['approved', 'cancelled'],
+  approved: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function presentPickup(row: PickupRow): PickupRequest {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    blNumber: row.blNumber,
+    licensePlate: row.licensePlate,
+    driverName: row.driverName,
+    driverPhone: row.driverPhone,
+    driverIdCard: row.driverIdCard,
+    commodity: row.commodity,
+    quantity: fromMilli(row.quantityMilli),
+    unit: row.unit,
+    deliveryDate: row.deliveryDate,
+    deliveryAddress: row.deliveryAddress,
+    warehouse: row.warehouse,
+    warehouseId: row.warehouseId,
+    status: row.status,
+    remark: row.remark,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+const selectPickup = (db: Queryable) =>
+  db.selectFrom('pickupRequests as d')
+    .selectAll('d')
+    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>();
+
+export async function findPickup(db: Queryable, id: number): Promise<PickupRow> {
+  const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('pickup request', id);
+  return row;
+}
+
+export async function listPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
+  let query = selectPickup(db);
+  if (q.status) query = query.where('d.status', '=', q.status);
+  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
+  if (q.orderNumber) query = query.where('d.orderNumber', '>=', q.orderNumber).where('d.orderNumber', '<', prefixEnd(q.orderNumber));
+  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
+  if (q.startDate) query = query.where('d.deliveryDate', '>=', q.startDate);
+  if (q.endDate) query = query.where('d.deliveryDate', '<=', q.endDate);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('d.orderNumber', 'like', like),
+        eb('d.blNumber', 'like', like),
+        eb('d.licensePlate', 'like', like),
+        eb('d.driverName', 'like', like),
+        eb('d.commodity', 'like', like),
+        eb('d.deliveryAddress', 'like', like),
+      ]),
+    );
+  }
+  return paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, presentPickup);
+}
+
+export async function createPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
+  const warehouse = await warehouseForMovement(db, input.warehouse);
+  const time = now();
+  const { id } = await db
+    .insertInto('pickupRequests')
+    .values({
+      orderNumber: await nextNumber(db, 'pickupRequests', 'PU'),
+      blNumber: input.blNumber,
+      licensePlate: input.licensePlate ?? null,
+      driverName: input.driverName ?? null,
+      driverPhone: input.driverPhone ?? null,
+      driverIdCard: input.driverIdCard ?? null,
+      commodity: input.commodity,
+      quantityMilli: toMilli(input.quantity),
+      unit: input.unit ?? null,
+      deliveryDate: input.deliveryDate,
+      deliveryAddress: input.deliveryAddress ?? null,
+      warehouseId: warehouse.id,
+      status: 'pending',
+      remark: input.remark ?? null,
+      createTime: time,
+      updateTime: time,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const after = presentPickup(await findPickup(db, id));
+  await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
+  return after;
+}
+
+export const addPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
+  db.transaction().execute((trx) => createPickup(trx, actor, input));
+
+function checkTransition(row: PickupRow, next: PickupStatus): void {
+  if (next === row.status) return;
+  if (!PICKUP_TRANSITIONS[row.status].includes(next)) {
+    const allowed = PICKUP_TRANSITIONS[row.status];
+    throw invalid(
+      `pickup request ${row.orderNumber} is ${row.status} and cannot become ${next}` +
+        (allowed.length ? `; from ${row.status} it may only become ${allowed.join(' or ')}` : ''),
+    );
+  }
+}
+
+function checkEditable(row: PickupRow): void {
+  if (row.status === 'completed' || row.status === 'cancelled')
+    throw invalid(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`);
+}
+
+export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findPickup(trx, id);
+    checkEditable(before);
+    if (input.status !== undefined) checkTransition(before, input.status);
+    const changes: Updateable<PickupRequestsTable> = {
+      ...sentFields(input, [
+        'blNumber',
+        'licensePlate',
+        'driverName',
+        'driverPhone',
+        'driverIdCard',
+        'commodity',
+        'unit',
+        'deliveryDate',
+        'deliveryAddress',
+        'status',
+        'remark',
+      ]),
+      updateTime: now(),
+    };
+    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
+    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
+    const after = presentPickup(await findPickup(trx, id));
+    const action = after.status !== before.status ? 'status' : 'update';
+    await recordAudit(trx, { actor, action, entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
+    return after;
+  });
+}
+
+export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<PickupRequest> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findPickup(trx, id);
+    checkTransition(before, 'cancelled');
+    if (before.status === 'cancelled') throw invalid(`pickup request ${before.orderNumber} is already cancelled`);
+    await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
+    const after = presentPickup(await findPickup(trx, id));
+    await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
+    return after;
+  });
+}
+
+/** Deletes a pickup request that no outbound order refers to. */
+export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findPickup(trx, id);
+    const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
+    if (used) throw invalid(`pickup request ${before.orderNumber} is referred to by outbound order ${used.outboundNumber}; delete or change that order first`);
+    await trx.deleteFrom('pickupRequests').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'pickupRequest', entityId: id, before: presentPickup(before) });
+  });
+}

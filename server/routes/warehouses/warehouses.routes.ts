@@ -1,0 +1,50 @@
+// Warehouses. Each route serves both published shapes: set A (spec 4.6) first, set B (4.7) second.
+import { z } from 'zod';
+import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../shared/warehouse.js';
+import { reply, route } from '../../http/route.js';
+import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './warehouses.service.js';
+
+const tag = 'Warehouses';
+
+export const warehouseRoutes = [
+  route({
+    method: 'get',
+    path: '/inventory/warehouses',
+    tag,
+    summary: 'All warehouses (not paged), by code',
+    query: warehouseListQuery,
+    response: z.array(warehouseRecord),
+    handler: (ctx, { query }) => listWarehouses(ctx.deps.db, query),
+  }),
+  route({
+    method: 'post',
+    path: ['/inventory/warehouses/create', '/inventory/warehouses'],
+    tag,
+    summary: 'Create a warehouse',
+    description: '`code` and `name` are unique; `status` is active (default) or inactive.',
+    body: warehouseBody,
+    response: warehouseRecord,
+    example: { request: { code: 'WH-SH', name: '上海一号库', address: '上海市浦东新区', contactPerson: '王强', contactPhone: '13800000000' } },
+    handler: async (ctx, { body, user }) => reply(await createWarehouse(ctx.deps.db, user, body), 'warehouse created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/inventory/warehouses/update/:id', '/inventory/warehouses/:id'],
+    tag,
+    summary: 'Change a warehouse (fields not sent stay as they are)',
+    description: 'Renaming keeps every record that names the warehouse attached to it.',
+    body: warehouseUpdateBody,
+    response: warehouseRecord,
+    handler: async (ctx, { id, body, user }) => reply(await updateWarehouse(ctx.deps.db, user, id, body), 'warehouse updated'),
+  }),
+  route({
+    method: 'delete',
+    path: ['/inventory/warehouses/delete/:id', '/inventory/warehouses/:id'],
+    tag,
+    summary: 'Delete a warehouse that has never had a movement',
+    handler: async (ctx, { id, user }) => {
+      await deleteWarehouse(ctx.deps.db, user, id);
+      return reply({ id }, 'warehouse deleted');
+    },
+  }),
+];

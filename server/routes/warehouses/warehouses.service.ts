@@ -1,0 +1,148 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../shared/warehouse.js';
+import { isUniqueViolation, now } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { WarehousesTable } from '../../db/tables-warehouse.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type WarehouseRow = Selectable<WarehousesTable>;
+
+export function presentWarehouse(row: WarehouseRow): Warehouse {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    contactPerson: row.contactPerson,
+    contactPhone: row.contactPhone,
+    status: row.status,
+    remark: row.remark,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+export async function findWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
+  const row = await db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('warehouse', id);
+  return row;
+}
+
+/** The warehouse a request names by code or by name (the code wins if both would match). */
+export async function findWarehouseByRef(db: Queryable, ref: string): Promise<WarehouseRow | undefined> {
+  const rows = await db
+    .selectFrom('warehouses')
+    .selectAll()
+    .where((eb) => eb.or([eb('code', '=', ref), eb('name', '=', ref)]))
+    .execute();
+  return rows.find((r) => r.code === ref) ?? rows[0];
+}
+
+/** The id a list filter `warehouse=<code or name>` means; 0 (matches nothing) for an unknown one. */
+export async function warehouseFilterId(db: Queryable, ref: string): Promise<number> {
+  return (await findWarehouseByRef(db, ref))?.id ?? 0;
+}
+
+/**
+ * The warehouse a movement names. It must exist; it must be active unless the record already
+ * stood in it (`currentId`): an inactive warehouse takes no new movements.
+ */
+export async function warehouseForMovement(db: Queryable, ref: string, currentId?: number): Promise<WarehouseRow> {
+  const row = await findWarehouseByRef(db, ref);
+  if (!row) throw invalid(`warehouse "${ref}" does not exist: give the code or the name of a warehouse`);
+  if (row.status !== 'active' && row.id !== currentId)
+    throw invalid(`warehouse "${row.name}" is inactive and takes no new movements; activate it first or choose another`);
+  return row;
+}
+
+export async function listWarehouses(db: Queryable, q: z.output<typeof warehouseListQuery>): Promise<Warehouse[]> {
+  let query = db.selectFrom('warehouses').selectAll();
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    query = query.where((eb) => eb.or([eb('code', 'like', like), eb('name', 'like', like), eb('address', 'like', like)]));
+  }
+  return (await query.orderBy('code').execute()).map(presentWarehouse);
+}
+
+function duplicate(err: unknown, input: { code?: string; name?: string }): never {
+  const message = String((err as Error).message ?? '');
+  if (message.includes('warehouses.code')) throw invalid(`a warehouse with code "${input.code}" already exists; choose another code`);
+  throw invalid(`a warehouse named "${input.name}" already exists; choose another name`);
+}
+
+export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<typeof warehouseBody>): Promise<Warehouse> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const time = now();
+      const row = await trx
+        .insertInto('warehouses')
+        .values({
+          code: input.code,
+          name: input.name,
+          address: input.address ?? null,
+          contactPerson: input.contactPerson ?? null,
+          contactPhone: input.contactPhone ?? null,
+          status: input.status ?? 'active',
+          remark: input.remark ?? null,
+          createTime: time,
+          updateTime: time,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const after = presentWarehouse(row);
+      await recordAudit(trx, { actor, action: 'create', entity: 'warehouse', entityId: row.id, after });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) duplicate(err, input);
+    throw err;
+  }
+}
+
+export async function updateWarehouse(db: Db, actor: AuthUser, id: number, input: z.output<typeof warehouseUpdateBody>): Promise<Warehouse> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await findWarehouse(trx, id);
+      const changes: Updateable<WarehousesTable> = { updateTime: now() };
+      for (const key of ['code', 'name', 'address', 'contactPerson', 'contactPhone', 'status', 'remark'] as const) {
+        if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+      }
+      const row = await trx.updateTable('warehouses').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const after = presentWarehouse(row);
+      const action = input.status !== undefined && input.status !== before.status ? 'status' : 'update';
+      await recordAudit(trx, { actor, action, entity: 'warehouse', entityId: id, before: presentWarehouse(before), after });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) duplicate(err, input);
+    throw err;
+  }
+}
+
+/** True when any record or ledger entry names the warehouse: that keeps it from being deleted. */
+async function hasMovements(db: Queryable, id: number): Promise<boolean> {
+  for (const table of ['pickupRequests', 'outboundOrders', 'inboundOrders', 'ownershipTransfers', 'stockLedger'] as const) {
+    const row = await db
+      .selectFrom(table as 'inboundOrders')
+      .select('warehouseId')
+      .where('warehouseId', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findWarehouse(trx, id);
+    if (await hasMovements(trx, id))
+      throw invalid(`warehouse "${before.name}" has movements and cannot be deleted; set its status to inactive instead`);
+    await trx.deleteFrom('warehouses').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: 'warehouse', entityId: id, before: presentWarehouse(before) });
+  });
+}

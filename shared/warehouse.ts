@@ -1,0 +1,321 @@
+// Requests and records of the warehouse area: warehouses, pickup requests, outbound orders,
+// inbound orders, ownership transfers, the stock summary and the stock ledger.
+import { z } from 'zod';
+import { dateRangeQuery, pagingQuery } from './paging.js';
+import { id, isoDate, optionalIsoDate, optionalText, text } from './validation.js';
+
+export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
+export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
+export const OUTBOUND_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export const RECEIPT_STATUSES = ['unconfirmed', 'confirmed'] as const;
+export const TRANSFER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export const LEDGER_KINDS = ['inbound', 'outbound', 'transfer'] as const;
+
+/** The largest quantity the service keeps (in thousandths it stays a safe integer). */
+export const MAX_QUANTITY = 1_000_000_000_000;
+
+/** A quantity or weight: greater than zero, at most 3 decimals (kept exactly as thousandths). */
+export const quantity = () =>
+  z
+    .number()
+    .positive()
+    .max(MAX_QUANTITY)
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: 'may have at most 3 decimals, like 12.345' });
+
+export const toMilli = (value: number): number => Math.round(value * 1000);
+export const fromMilli = (milli: number): number => milli / 1000;
+
+/** A warehouse named by its code or its name. */
+const warehouseRef = () => text(100);
+/** A document number given by the clerk (optional; the service generates one otherwise). */
+const documentNumber = () => z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'may hold 1 to 40 letters, digits, - or _' });
+/** Text filters of list queries. */
+const filterText = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+// ---- Warehouses
+
+export const warehouseBody = z.object({
+  code: text(50),
+  name: text(100),
+  address: optionalText(300),
+  contactPerson: optionalText(100),
+  contactPhone: optionalText(50),
+  status: z.enum(WAREHOUSE_STATUSES).optional(),
+  remark: optionalText(1000),
+});
+export const warehouseUpdateBody = warehouseBody.partial();
+export const warehouseListQuery = z.object({ status: z.enum(WAREHOUSE_STATUSES).optional(), keyword: filterText() });
+
+export const warehouseRecord = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  contactPerson: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  status: z.enum(WAREHOUSE_STATUSES),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Warehouse = z.infer<typeof warehouseRecord>;
+
+// ---- Pickup requests
+
+export const pickupBody = z.object({
+  blNumber: text(100),
+  licensePlate: optionalText(30),
+  driverName: optionalText(100),
+  driverPhone: optionalText(50),
+  driverIdCard: optionalText(50),
+  commodity: text(100),
+  quantity: quantity(),
+  unit: optionalText(20),
+  deliveryDate: isoDate(),
+  deliveryAddress: optionalText(300),
+  warehouse: warehouseRef(),
+  remark: optionalText(1000),
+});
+export const pickupUpdateBody = pickupBody.partial().extend({ status: z.enum(PICKUP_STATUSES).optional() });
+
+export const pickupListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  orderNumber: filterText(),
+  blNumber: filterText(),
+  status: z.enum(PICKUP_STATUSES).optional(),
+  warehouse: filterText(),
+  keyword: filterText(),
+});
+
+export const pickupRecord = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  blNumber: z.string(),
+  licensePlate: z.string().nullable(),
+  driverName: z.string().nullable(),
+  driverPhone: z.string().nullable(),
+  driverIdCard: z.string().nullable(),
+  commodity: z.string(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  deliveryDate: z.string(),
+  deliveryAddress: z.string().nullable(),
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  status: z.enum(PICKUP_STATUSES),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type PickupRequest = z.infer<typeof pickupRecord>;
+
+// ---- Outbound orders
+
+export const outboundBody = z.object({
+  outboundNumber: documentNumber().optional(),
+  deliveryOrderNumber: optionalText(40),
+  blNumber: optionalText(100),
+  licensePlate: optionalText(30),
+  driverName: optionalText(100),
+  driverPhone: optionalText(50),
+  commodity: text(100),
+  commodityCode: optionalText(50),
+  quantity: quantity(),
+  unit: optionalText(20),
+  outboundDate: isoDate(),
+  warehouse: warehouseRef(),
+  operator: optionalText(100),
+  outboundStatus: z.enum(OUTBOUND_STATUSES).optional(),
+  remark: optionalText(1000),
+});
+export const outboundUpdateBody = outboundBody.omit({ outboundNumber: true }).partial();
+
+export const outboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  outboundNumber: filterText(),
+  blNumber: filterText(),
+  deliveryOrderNumber: filterText(),
+  outboundStatus: z.enum(OUTBOUND_STATUSES).optional(),
+  receiptStatus: z.enum(RECEIPT_STATUSES).optional(),
+  warehouse: filterText(),
+  commodity: filterText(),
+  keyword: filterText(),
+});
+
+export const confirmReceiptBody = z.object({
+  receivedQuantity: quantity().optional(),
+  receiver: optionalText(100),
+  remark: optionalText(1000),
+});
+
+export const outboundRecord = z.object({
+  id: z.number().int(),
+  outboundNumber: z.string(),
+  deliveryOrderNumber: z.string().nullable(),
+  blNumber: z.string().nullable(),
+  licensePlate: z.string().nullable(),
+  driverName: z.string().nullable(),
+  driverPhone: z.string().nullable(),
+  commodity: z.string(),
+  commodityCode: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  outboundDate: z.string(),
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  operator: z.string().nullable(),
+  outboundStatus: z.enum(OUTBOUND_STATUSES),
+  receiptStatus: z.enum(RECEIPT_STATUSES),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type OutboundOrder = z.infer<typeof outboundRecord>;
+
+export const receiptRecord = z.object({
+  id: z.number().int(),
+  outboundId: z.number().int(),
+  receivedQuantity: z.number().nullable(),
+  receiver: z.string().nullable(),
+  remark: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  time: z.string(),
+});
+
+// ---- Inbound orders
+
+export const inboundBody = z.object({
+  inboundNumber: documentNumber().optional(),
+  warehouse: warehouseRef(),
+  commodity: text(100),
+  commodityCode: optionalText(50),
+  blNumber: optionalText(100),
+  blWeight: quantity().nullish(),
+  inboundWeight: quantity(),
+  owner: optionalText(100),
+  contractNumber: optionalText(100),
+  inboundDate: isoDate(),
+  operator: optionalText(100),
+  remark: optionalText(1000),
+});
+export const inboundUpdateBody = inboundBody.omit({ inboundNumber: true }).partial();
+
+export const inboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  inboundNumber: filterText(),
+  blNumber: filterText(),
+  warehouse: filterText(),
+  commodity: filterText(),
+  keyword: filterText(),
+});
+
+export const inboundRecord = z.object({
+  id: z.number().int(),
+  inboundNumber: z.string(),
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  commodity: z.string(),
+  commodityCode: z.string().nullable(),
+  blNumber: z.string().nullable(),
+  blWeight: z.number().nullable(),
+  inboundWeight: z.number(),
+  weightDifference: z.number().nullable().describe('inboundWeight − blWeight; null without blWeight'),
+  owner: z.string().nullable(),
+  contractNumber: z.string().nullable(),
+  inboundDate: z.string(),
+  operator: z.string().nullable(),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type InboundOrder = z.infer<typeof inboundRecord>;
+
+// ---- Ownership transfers
+
+export const transferBody = z.object({
+  transferDate: isoDate(),
+  blNumber: optionalText(100),
+  quantity: quantity(),
+  commodity: text(100),
+  warehouse: warehouseRef(),
+  transferor: text(100),
+  transferee: text(100),
+  status: z.enum(TRANSFER_STATUSES).optional(),
+  remark: optionalText(1000),
+});
+/** From a stock summary row: the transfer date defaults to today. */
+export const stockTransferBody = transferBody.extend({ transferDate: optionalIsoDate() });
+export const transferUpdateBody = transferBody.partial().extend({
+  /** ids of attachments to delete (JSON array, or comma-separated in a form) */
+  removeFileIds: z.array(id()).max(200).optional(),
+});
+
+export const transferListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  transferNumber: filterText(),
+  blNumber: filterText(),
+  status: z.enum(TRANSFER_STATUSES).optional(),
+  transferor: filterText(),
+  transferee: filterText(),
+  warehouse: filterText(),
+  commodity: filterText(),
+});
+
+export const transferFile = z.object({ id: z.number().int(), name: z.string(), url: z.string(), size: z.number().int() });
+
+export const transferRecord = z.object({
+  id: z.number().int(),
+  transferNumber: z.string(),
+  transferDate: z.string(),
+  blNumber: z.string().nullable(),
+  quantity: z.number(),
+  commodity: z.string(),
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  transferor: z.string(),
+  transferee: z.string(),
+  status: z.enum(TRANSFER_STATUSES),
+  remark: z.string().nullable(),
+  fileList: z.array(transferFile),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type OwnershipTransfer = z.infer<typeof transferRecord>;
+
+// ---- Stock
+
+export const summaryQuery = z.object({ warehouse: filterText(), commodity: filterText(), asOf: isoDate().optional() });
+
+export const summaryRow = z.object({
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  commodity: z.string(),
+  inboundQuantity: z.number(),
+  outboundQuantity: z.number(),
+  transferredQuantity: z.number(),
+  currentStock: z.number(),
+});
+
+export const ledgerQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
+  warehouse: filterText(),
+  commodity: filterText(),
+  documentNumber: filterText(),
+});
+
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  entryTime: z.string(),
+  businessDate: z.string(),
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  commodity: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
+  documentId: z.number().int(),
+  documentNumber: z.string(),
+  quantityChange: z.number(),
+  balance: z.number(),
+});
