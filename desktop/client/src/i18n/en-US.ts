@@ -154,6 +154,11 @@ export const enUS = {
   'validation.format': 'has the wrong format',
   'validation.multipleOf': 'must be a multiple of {n}',
   'validation.invalid': 'is not valid',
+  'validation.cents': 'has more than 2 decimals; amounts are kept to the cent',
+  'validation.decimals4': 'has more than 4 decimals',
+  'validation.fraction': 'is a fraction from 0 to 1: write 0.13 for 13%',
+  'validation.currency': 'must be an ISO 4217 currency code like CNY, USD or EUR',
+  'validation.realDate': 'is not a real calendar date',
 
   'error.network': 'The service cannot be reached. Check that Cargodesk is running and the network is up.',
   'error.unexpected': 'The service answered in an unexpected way (status {status}).',
