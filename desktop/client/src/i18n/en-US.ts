@@ -1,5 +1,6 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
+import * as finance from './areas/finance';
 export const enUS = {
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
@@ -165,6 +166,8 @@ export const enUS = {
 
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
+
+  ...finance.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,4 +1,5 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
+import * as finance from './areas/finance';
 import type { Messages } from './en-US';
 
 export const zhCN: Messages = {
@@ -166,4 +167,6 @@ export const zhCN: Messages = {
 
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
+
+  ...finance.zh,
 };
