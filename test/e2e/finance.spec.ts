@@ -59,7 +59,7 @@ test('freight and misc charges of one contract: totals per currency follow the f
   await filterByContract(page);
   await expect(row(page, 'COSCO Shipping')).toContainText('1,000.50 CNY');
   await expect(row(page, 'COSCO Shipping')).toContainText('Unpaid');
-  await expect(totals(page)).toContainText('CNY: 1 records');
+  await expect(totals(page)).toContainText('Records in CNY: 1');
   await expect(totals(page)).toContainText('Amount: 1,000.50 CNY');
 
   // edit the amount and mark it paid: the row and the totals follow
@@ -86,7 +86,7 @@ test('freight and misc charges of one contract: totals per currency follow the f
   await save(page);
   await filterByContract(page);
   await expect(row(page, 'Port handling')).toContainText('250.00 USD');
-  await expect(page.getByTestId('totals-CNY')).toContainText('CNY: 1 records');
+  await expect(page.getByTestId('totals-CNY')).toContainText('Records in CNY: 1');
   await expect(page.getByTestId('totals-CNY')).toContainText('Amount: 80.25 CNY');
   await expect(page.getByTestId('totals-USD')).toContainText('Amount: 250.00 USD');
 });
@@ -150,9 +150,9 @@ test('a profit record shows profit and margin; the contract summary gathers ever
 
   await row(page, 'Copper cathode').getByRole('link', { name: CONTRACT }).click();
   await expect(page).toHaveURL(/\/finance\/contract-summary\?contractNumber=/);
-  await expect(page.getByTestId('summary-freight-charges')).toContainText('1 records');
+  await expect(page.getByTestId('summary-freight-charges')).toContainText('Records: 1');
   await expect(page.getByTestId('summary-freight-charges')).toContainText('1,200.00 CNY');
-  await expect(page.getByTestId('summary-misc-charges')).toContainText('2 records');
+  await expect(page.getByTestId('summary-misc-charges')).toContainText('Records: 2');
   await expect(page.getByTestId('summary-misc-charges')).toContainText('250.00 USD');
   await expect(page.getByTestId('summary-profit-records')).toContainText('999.99 CNY');
   await expect(page.getByTestId('summary-upstream-invoices')).toContainText(INVOICE);
@@ -162,11 +162,11 @@ test('a profit record shows profit and margin; the contract summary gathers ever
   // one look in Chinese
   await page.getByTestId('language-switch').click();
   await page.getByTitle('中文').click();
-  await expect(page.getByRole('heading', { name: '合同财务汇总' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '合同汇总' })).toBeVisible();
   await expect(page.getByTestId('summary-freight-charges')).toContainText('运费');
   await page.getByTestId('language-switch').click();
   await page.getByTitle('English').click();
-  await expect(page.getByRole('heading', { name: 'Contract finance summary' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contract summary' })).toBeVisible();
 });
 
 test('deletes the records with confirmation; the totals follow', async ({ page }) => {
@@ -184,6 +184,6 @@ test('deletes the records with confirmation; the totals follow', async ({ page }
   await deleteRow(page, INVOICE);
 
   await page.goto(`/finance/contract-summary?contractNumber=${CONTRACT}`);
-  await expect(page.getByTestId('summary-upstream-invoices')).toContainText('0 records');
+  await expect(page.getByTestId('summary-upstream-invoices')).toContainText('Records: 0');
   await expect(page.getByTestId('summary-freight-charges')).toContainText('None for this contract');
 });

@@ -60,6 +60,8 @@ export interface ListPageProps<T extends { id: number }> {
   /** DELETE path/:id with confirmation */
   canDelete?: boolean | ((row: T) => boolean);
   expandedRow?: (row: T) => ReactNode;
+  /** shown under the title (e.g. tabs that switch between lists) */
+  header?: ReactNode;
   /** shown above the table from the whole list answer (e.g. its `summary`), following the filters */
   summary?: (data: Paged<T> & Record<string, unknown>) => ReactNode;
   /** URL params that belong to the page around the list (e.g. a tab): kept by searches, not sent */
@@ -105,7 +107,7 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, summary, pageParams = [], onChanged } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, header, summary, pageParams = [], onChanged } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -247,6 +249,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t(title)}
       </Typography.Title>
+      {header}
       {filters.length > 0 && (
         <Card size="small">
           <Form form={searchForm} layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>

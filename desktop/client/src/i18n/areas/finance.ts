@@ -1,6 +1,6 @@
 // Finance pages: charges, fees, costs, profit, invoices, settlements, reconciliations, contract summary.
 export const en = {
-  'finance.contractSummary': 'Contract finance summary',
+  'finance.contractSummary': 'Contract summary',
   'finance.kind.freightCharges': 'Freight charges',
   'finance.kind.miscCharges': 'Miscellaneous charges',
   'finance.kind.serviceFees': 'Service fees',
@@ -77,7 +77,8 @@ export const en = {
   'finance.hint.status': 'Empty: the default for a new record',
   'finance.noMargin': 'n/a (no revenue)',
   'finance.noTotals': 'No records match: totals are empty.',
-  'finance.totalsOf': '{currency}: {count} records',
+  'finance.totalsOf': 'Records in {currency}: {count}',
+  'finance.sum': '{label}:',
   'finance.keyword': 'Keyword',
   'finance.keywordHint': 'any text: name, number, remark…',
   'finance.createdOn': 'Created on',
@@ -94,12 +95,12 @@ export const en = {
 
   'finance.summary.placeholder': 'Contract number, e.g. PC-2026-018',
   'finance.summary.prompt': 'Enter a contract number to see its charges, invoices, settlements and profit.',
-  'finance.summary.count': '{count} records',
+  'finance.summary.count': 'Records: {count}',
   'finance.summary.none': 'None for this contract',
 } satisfies Record<string, string>;
 
 export const zh: Record<keyof typeof en, string> = {
-  'finance.contractSummary': '合同财务汇总',
+  'finance.contractSummary': '合同汇总',
   'finance.kind.freightCharges': '运费',
   'finance.kind.miscCharges': '杂费',
   'finance.kind.serviceFees': '服务费',
@@ -177,6 +178,7 @@ export const zh: Record<keyof typeof en, string> = {
   'finance.noMargin': '无（收入为 0）',
   'finance.noTotals': '没有符合条件的记录，合计为空。',
   'finance.totalsOf': '{currency}：{count} 条',
+  'finance.sum': '{label}：',
   'finance.keyword': '关键字',
   'finance.keywordHint': '任意文字：名称、单号、备注…',
   'finance.createdOn': '创建日期',

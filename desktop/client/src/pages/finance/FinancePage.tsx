@@ -1,6 +1,6 @@
 // The one finance page: which kind (or the invoices' three tabs) follows from the menu path.
 import { Tabs } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { CurrencyTotal } from '../../../../../shared/finance';
 import { useT, type MessageKey } from '../../i18n';
@@ -34,7 +34,7 @@ function filtersFor(kind: KindSpec): FieldDef[] {
   return filters;
 }
 
-function KindList({ kind, title }: { kind: KindSpec; title: MessageKey }) {
+function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; header?: ReactNode }) {
   const t = useT();
   const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
   const filters = useMemo(() => filtersFor(kind), [kind]);
@@ -54,6 +54,7 @@ function KindList({ kind, title }: { kind: KindSpec; title: MessageKey }) {
   return (
     <ListPage<FinanceRecord>
       title={title}
+      header={header}
       path={kindPath(kind)}
       filters={filters}
       columns={columns}
@@ -77,11 +78,13 @@ export default function FinancePage() {
   if (kinds.length === 1) return <KindList key={pathname} kind={kinds[0]!} title={page.title} />;
   // tabs: the tab is in the address too; changing it starts the other list afresh
   const active = kinds.find((k) => k.segment === searchParams.get('tab')) ?? kinds[0]!;
-  return (
+  const tabs = (
     <Tabs
       activeKey={active.segment}
       onChange={(segment) => setSearchParams({ tab: segment })}
-      items={kinds.map((k) => ({ key: k.segment, label: t(k.title), children: k === active ? <KindList key={k.segment} kind={k} title={page.title} /> : null }))}
+      items={kinds.map((k) => ({ key: k.segment, label: t(k.title) }))}
+      style={{ marginBottom: -16 }}
     />
   );
+  return <KindList key={active.segment} kind={active} title={page.title} header={tabs} />;
 }

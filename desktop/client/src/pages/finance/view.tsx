@@ -93,7 +93,7 @@ export function Totals({ totals, kind }: { totals: CurrencyTotal[]; kind: KindSp
             <Typography.Text strong>{t('finance.totalsOf', { currency: line.currency, count: line.count })}</Typography.Text>
             {[...inputs, ...derived].map((name) => (
               <span key={name}>
-                {t(fieldLabel(name))}: <Typography.Text strong>{formatMoney(line[name as keyof CurrencyTotal], line.currency)}</Typography.Text>
+                {t('finance.sum', { label: t(fieldLabel(name)) })} <Typography.Text strong>{formatMoney(line[name as keyof CurrencyTotal], line.currency)}</Typography.Text>
               </span>
             ))}
           </Space>
