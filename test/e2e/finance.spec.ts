@@ -71,6 +71,10 @@ test('freight and misc charges of one contract: totals per currency follow the f
   await expect(row(page, 'COSCO Shipping')).toContainText('1,200.00 CNY');
   await expect(row(page, 'COSCO Shipping')).toContainText('Paid');
   await expect(totals(page)).toContainText('Amount: 1,200.00 CNY');
+  await row(page, 'COSCO Shipping').getByRole('button', { name: 'Mark unpaid' }).click();
+  await expect(row(page, 'COSCO Shipping')).toContainText('Unpaid');
+  await row(page, 'COSCO Shipping').getByRole('button', { name: 'Mark paid' }).click();
+  await expect(row(page, 'COSCO Shipping').getByText('Paid', { exact: true })).toBeVisible();
 
   await page.goto('/finance/misc-charges');
   await openCreate(page, 'New miscellaneous charge');

@@ -70,6 +70,8 @@ export const en = {
   'finance.status.agreed': 'Agreed',
   'finance.status.disputed': 'Disputed',
 
+  'finance.mark.paid': 'Mark paid',
+  'finance.mark.unpaid': 'Mark unpaid',
   'finance.hint.taxRate': 'A fraction: 0.13 = 13%',
   'finance.placeholder.taxRate': '0.13',
   'finance.hint.currency': 'ISO 4217 code; empty means CNY',
@@ -170,6 +172,8 @@ export const zh: Record<keyof typeof en, string> = {
   'finance.status.agreed': '已核对一致',
   'finance.status.disputed': '有争议',
 
+  'finance.mark.paid': '标记已付',
+  'finance.mark.unpaid': '标记未付',
   'finance.hint.taxRate': '填小数：0.13 = 13%',
   'finance.placeholder.taxRate': '0.13',
   'finance.hint.currency': 'ISO 4217 货币代码；留空即 CNY',

@@ -4,7 +4,8 @@ import { useMemo, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { CurrencyTotal } from '../../../../../shared/finance';
 import { useT, type MessageKey } from '../../i18n';
-import { ListPage } from '../../kit/ListPage';
+import { api } from '../../api/client';
+import { ListPage, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { FinanceFiles } from './FinanceFiles';
 import { hasField, kindPath, KINDS, type FinanceRecord, type KindKey, type KindSpec } from './kinds';
@@ -34,6 +35,14 @@ function filtersFor(kind: KindSpec): FieldDef[] {
   return filters;
 }
 
+/** charges and fees: one click to mark paid or unpaid (other statuses change in the drawer) */
+const paymentActions =
+  (kind: KindSpec) =>
+  (row: FinanceRecord): RowAction<FinanceRecord>[] => {
+    const next = row.paymentStatus === 'paid' ? 'unpaid' : 'paid';
+    return [{ key: `mark-${next}`, label: `finance.mark.${next}`, run: (r) => api.put(`${kindPath(kind)}/${r.id}`, { paymentStatus: next }) }];
+  };
+
 function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; header?: ReactNode }) {
   const t = useT();
   const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
@@ -62,6 +71,7 @@ function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; 
       create={forms.create}
       edit={forms.edit}
       pageParams={['tab']}
+      actions={kind.statusField === 'paymentStatus' ? paymentActions(kind) : undefined}
       canDelete
       expandedRow={kind.hasFiles ? (row) => <FinanceFiles kind={kind} record={row} /> : undefined}
     />
