@@ -29,6 +29,9 @@ export interface MenuGroup {
 
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+// one generic page for every finance kind: it reads its kind from the path
+const FinancePage = lazy(() => import('./pages/finance/FinancePage'));
+const ContractSummaryPage = lazy(() => import('./pages/finance/ContractSummaryPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -65,14 +68,15 @@ export const MENU: MenuGroup[] = [
     label: 'menu.finance',
     icon: <WalletOutlined />,
     items: [
-      coming('/finance/freight-charges', 'menu.freightCharges'),
-      coming('/finance/misc-charges', 'menu.miscCharges'),
-      coming('/finance/service-fees', 'menu.serviceFees'),
-      coming('/finance/cost-breakdowns', 'menu.costBreakdowns'),
-      coming('/finance/profit-records', 'menu.profitRecords'),
-      coming('/finance/invoices', 'menu.invoices'),
-      coming('/finance/settlements', 'menu.settlements'),
-      coming('/finance/reconciliations', 'menu.reconciliations'),
+      { path: '/finance/freight-charges', label: 'menu.freightCharges', page: FinancePage },
+      { path: '/finance/misc-charges', label: 'menu.miscCharges', page: FinancePage },
+      { path: '/finance/service-fees', label: 'menu.serviceFees', page: FinancePage },
+      { path: '/finance/cost-breakdowns', label: 'menu.costBreakdowns', page: FinancePage },
+      { path: '/finance/profit-records', label: 'menu.profitRecords', page: FinancePage },
+      { path: '/finance/invoices', label: 'menu.invoices', page: FinancePage },
+      { path: '/finance/settlements', label: 'menu.settlements', page: FinancePage },
+      { path: '/finance/reconciliations', label: 'menu.reconciliations', page: FinancePage },
+      { path: '/finance/contract-summary', label: 'finance.contractSummary', page: ContractSummaryPage },
     ],
   },
   {

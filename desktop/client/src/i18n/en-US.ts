@@ -1,5 +1,6 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
+import * as finance from './areas/finance';
 export const enUS = {
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
@@ -154,12 +155,19 @@ export const enUS = {
   'validation.format': 'has the wrong format',
   'validation.multipleOf': 'must be a multiple of {n}',
   'validation.invalid': 'is not valid',
+  'validation.cents': 'has more than 2 decimals; amounts are kept to the cent',
+  'validation.decimals4': 'has more than 4 decimals',
+  'validation.fraction': 'is a fraction from 0 to 1: write 0.13 for 13%',
+  'validation.currency': 'must be an ISO 4217 currency code like CNY, USD or EUR',
+  'validation.realDate': 'is not a real calendar date',
 
   'error.network': 'The service cannot be reached. Check that Cargodesk is running and the network is up.',
   'error.unexpected': 'The service answered in an unexpected way (status {status}).',
 
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
+
+  ...finance.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,4 +1,5 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
+import * as finance from './areas/finance';
 import type { Messages } from './en-US';
 
 export const zhCN: Messages = {
@@ -155,10 +156,17 @@ export const zhCN: Messages = {
   'validation.format': '格式不正确',
   'validation.multipleOf': '必须是 {n} 的倍数',
   'validation.invalid': '无效',
+  'validation.cents': '小数超过 2 位；金额精确到分',
+  'validation.decimals4': '小数超过 4 位',
+  'validation.fraction': '应为 0 到 1 之间的小数：13% 请填写 0.13',
+  'validation.currency': '应为 ISO 4217 货币代码，如 CNY、USD 或 EUR',
+  'validation.realDate': '不是真实存在的日期',
 
   'error.network': '无法连接服务。请确认 Cargodesk 正在运行且网络正常。',
   'error.unexpected': '服务返回了意外的结果（状态码 {status}）。',
 
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
+
+  ...finance.zh,
 };

@@ -25,6 +25,7 @@ export interface ColumnDef<T> {
   /** the column the server sorts by: its arrow drives `sortOrder` */
   sortable?: boolean;
   width?: number;
+  align?: 'left' | 'right' | 'center';
   render?: (row: T) => ReactNode;
 }
 
@@ -59,6 +60,12 @@ export interface ListPageProps<T extends { id: number }> {
   /** DELETE path/:id with confirmation */
   canDelete?: boolean | ((row: T) => boolean);
   expandedRow?: (row: T) => ReactNode;
+  /** shown under the title (e.g. tabs that switch between lists) */
+  header?: ReactNode;
+  /** shown above the table from the whole list answer (e.g. its `summary`), following the filters */
+  summary?: (data: Paged<T> & Record<string, unknown>) => ReactNode;
+  /** URL params that belong to the page around the list (e.g. a tab): kept by searches, not sent */
+  pageParams?: readonly string[];
   /** called after any change so other caches can follow */
   onChanged?: (row?: T) => void;
 }
@@ -100,21 +107,22 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, onChanged } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, header, summary, pageParams = [], onChanged } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
+  const apiParams = Object.fromEntries(Object.entries(params).filter(([k]) => !pageParams.includes(k)));
   const page = Number(params.page ?? 1) || 1;
   const pageSize = Number(params.pageSize ?? PAGE_SIZES[0]) || PAGE_SIZES[0]!;
   const [searchForm] = Form.useForm();
   const [drawer, setDrawer] = useState<{ mode: 'create' } | { mode: 'edit'; row: T } | null>(null);
 
   const list = useQuery({
-    queryKey: [path, params],
-    queryFn: ({ signal }) => api.get<Paged<T>>(path, params, signal),
+    queryKey: [path, apiParams],
+    queryFn: ({ signal }) => api.get<Paged<T> & Record<string, unknown>>(path, apiParams, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -155,6 +163,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       dataIndex: c.key,
       title: t(c.title),
       width: c.width,
+      align: c.align,
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : undefined,
       sortDirections: c.sortable ? (['descend', 'ascend', 'descend'] as const).slice() : undefined,
@@ -227,6 +236,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     const next: Record<string, string> = formToParams(filters, values);
     if (params.pageSize) next.pageSize = params.pageSize;
     if (params.sortOrder) next.sortOrder = params.sortOrder;
+    for (const k of pageParams) if (params[k]) next[k] = params[k];
     setSearchParams(next);
   };
 
@@ -239,6 +249,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t(title)}
       </Typography.Title>
+      {header}
       {filters.length > 0 && (
         <Card size="small">
           <Form form={searchForm} layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
@@ -276,6 +287,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         </Button>
       )}
       {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
+      {summary && list.data && summary(list.data)}
       <Table<T>
         rowKey="id"
         size="middle"

@@ -5,12 +5,24 @@ import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errors';
-import type { Translate } from '../i18n';
+import type { MessageKey, Translate } from '../i18n';
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
+/** Messages the shared schemas write themselves (refinements, bounds with their own text). */
+const SCHEMA_MESSAGES: Record<string, MessageKey> = {
+  'has more than 2 decimals; amounts are kept to the cent': 'validation.cents',
+  'has more than 4 decimals': 'validation.decimals4',
+  'is a fraction from 0 to 1: write 0.13 for 13%': 'validation.fraction',
+  'must be an ISO 4217 currency code like CNY, USD or EUR': 'validation.currency',
+  'must be a date written YYYY-MM-DD, like 2026-11-22': 'validation.date',
+  'is not a real calendar date': 'validation.realDate',
+};
+
 /** One zod issue in the user's language (the field's label is shown by the form item). */
 export function issueText(issue: Issue, t: Translate): string {
+  const own = SCHEMA_MESSAGES[issue.message];
+  if (own) return t(own);
   const n = (v: unknown) => ({ n: String(v) });
   switch (issue.code) {
     case 'invalid_type':

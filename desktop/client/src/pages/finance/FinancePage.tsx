@@ -1,0 +1,100 @@
+// The one finance page: which kind (or the invoices' three tabs) follows from the menu path.
+import { Tabs } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import type { CurrencyTotal } from '../../../../../shared/finance';
+import { useT, type MessageKey } from '../../i18n';
+import { api } from '../../api/client';
+import { ListPage, type RowAction } from '../../kit/ListPage';
+import type { FieldDef } from '../../kit/fields';
+import { FinanceFiles } from './FinanceFiles';
+import { hasField, kindPath, KINDS, type FinanceRecord, type KindKey, type KindSpec } from './kinds';
+import { columnsFor, fieldLabel, formFields, Totals } from './view';
+
+/** menu path → the kinds it shows (more than one: as tabs) */
+const PAGES: Record<string, { title: MessageKey; kinds: KindKey[] }> = {
+  '/finance/freight-charges': { title: 'menu.freightCharges', kinds: ['freightCharges'] },
+  '/finance/misc-charges': { title: 'menu.miscCharges', kinds: ['miscCharges'] },
+  '/finance/service-fees': { title: 'menu.serviceFees', kinds: ['serviceFees'] },
+  '/finance/cost-breakdowns': { title: 'menu.costBreakdowns', kinds: ['costBreakdowns'] },
+  '/finance/profit-records': { title: 'menu.profitRecords', kinds: ['profitRecords'] },
+  '/finance/invoices': { title: 'menu.invoices', kinds: ['upstreamInvoices', 'downstreamInvoices', 'freightMiscInvoices'] },
+  '/finance/settlements': { title: 'menu.settlements', kinds: ['settlements'] },
+  '/finance/reconciliations': { title: 'menu.reconciliations', kinds: ['reconciliations'] },
+};
+
+/** The filters the API offers for a kind. */
+function filtersFor(kind: KindSpec): FieldDef[] {
+  const filters: FieldDef[] = [{ name: 'keyword', label: 'finance.keyword', placeholder: 'finance.keywordHint' }];
+  if (hasField(kind, 'contractNumber')) filters.push({ name: 'contractNumber', label: fieldLabel('contractNumber') });
+  if (hasField(kind, 'blNumber')) filters.push({ name: 'blNumber', label: fieldLabel('blNumber') });
+  filters.push({ name: 'dates', label: kind.dateField ? fieldLabel(kind.dateField) : 'finance.createdOn', kind: 'dateRange' });
+  if (kind.statusField && kind.statuses) {
+    filters.push({ name: kind.statusField, label: fieldLabel(kind.statusField), kind: 'select', options: Object.entries(kind.statuses).map(([value, s]) => ({ value, label: s.label })) });
+  }
+  return filters;
+}
+
+/** charges and fees: one click to mark paid or unpaid (other statuses change in the drawer) */
+const paymentActions =
+  (kind: KindSpec) =>
+  (row: FinanceRecord): RowAction<FinanceRecord>[] => {
+    const next = row.paymentStatus === 'paid' ? 'unpaid' : 'paid';
+    return [{ key: `mark-${next}`, label: `finance.mark.${next}`, run: (r) => api.put(`${kindPath(kind)}/${r.id}`, { paymentStatus: next }) }];
+  };
+
+function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; header?: ReactNode }) {
+  const t = useT();
+  const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
+  const filters = useMemo(() => filtersFor(kind), [kind]);
+  const forms = useMemo(() => {
+    const number = (row?: FinanceRecord) => (row && kind.numberField ? String(row[kind.numberField] ?? '') : '');
+    return {
+      create: { fields: formFields(kind), schema: kind.schema, title: () => t('finance.createTitle', { kind: t(kind.one) }) },
+      edit: {
+        // the saved record's derived values (tax, profit, margin) follow read-only
+        fields: formFields(kind, true),
+        schema: kind.schema,
+        title: (row?: FinanceRecord) => t('finance.editTitle', { kind: t(kind.one), number: number(row) || `#${row?.id ?? ''}` }),
+        initial: (row: FinanceRecord) => row,
+      },
+    };
+  }, [kind, t]);
+  return (
+    <ListPage<FinanceRecord>
+      title={title}
+      header={header}
+      path={kindPath(kind)}
+      filters={filters}
+      columns={columns}
+      summary={(data) => <Totals kind={kind} totals={(data.summary as { totals: CurrencyTotal[] } | undefined)?.totals ?? []} />}
+      create={forms.create}
+      edit={forms.edit}
+      pageParams={['tab']}
+      actions={kind.statusField === 'paymentStatus' ? paymentActions(kind) : undefined}
+      canDelete
+      expandedRow={kind.hasFiles ? (row) => <FinanceFiles kind={kind} record={row} /> : undefined}
+    />
+  );
+}
+
+export default function FinancePage() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = PAGES[pathname];
+  if (!page) return null;
+  const kinds = page.kinds.map((k) => KINDS[k]);
+  if (kinds.length === 1) return <KindList key={pathname} kind={kinds[0]!} title={page.title} />;
+  // tabs: the tab is in the address too; changing it starts the other list afresh
+  const active = kinds.find((k) => k.segment === searchParams.get('tab')) ?? kinds[0]!;
+  const tabs = (
+    <Tabs
+      activeKey={active.segment}
+      onChange={(segment) => setSearchParams({ tab: segment })}
+      items={kinds.map((k) => ({ key: k.segment, label: t(k.title) }))}
+      style={{ marginBottom: -16 }}
+    />
+  );
+  return <KindList key={active.segment} kind={active} title={page.title} header={tabs} />;
+}
