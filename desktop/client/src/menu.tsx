@@ -29,6 +29,7 @@ export interface MenuGroup {
 
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContractsPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -42,7 +43,7 @@ export const MENU: MenuGroup[] = [
     items: [
       coming('/contracts', 'menu.businessContracts'),
       coming('/contracts/archive', 'menu.contractArchive'),
-      coming('/corp-contracts', 'menu.corpContracts'),
+      { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
     ],
   },
   { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [coming('/company-files', 'menu.companyFiles')] },
