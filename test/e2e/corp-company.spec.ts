@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import { expect, signInAsAdmin, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
+// many steps on a machine shared with other runs
+test.setTimeout(120_000);
 
 const run = Date.now().toString(36);
 const PDF = Buffer.from(
@@ -147,6 +149,81 @@ test('corporate contracts: folder, contract with its file, detail lines, export 
 
   // delete the contract, then the folder
   await row.getByRole('button', { name: 'Delete' }).first().click();
+  await confirm(page);
+  await expect(row).toHaveCount(0);
+  await folderRow.getByRole('button', { name: 'Delete folder' }).click();
+  await confirm(page);
+  await expect(folderRow).toHaveCount(0);
+});
+
+test('company files: folder, a licence expiring in 20 days found under "expiring within 30 days", download, delete', async ({ page }) => {
+  const folder = `Licences ${run}`;
+  const fileName = `licence-${run}.pdf`;
+  const company = `Xinghai Trading ${run}`;
+  const in20 = new Date(Date.now() + 20 * 86_400_000);
+  const expiry = `${in20.getFullYear()}-${String(in20.getMonth() + 1).padStart(2, '0')}-${String(in20.getDate()).padStart(2, '0')}`;
+  await signInAsAdmin(page);
+  await page.getByRole('menu').getByText('Company files').click();
+  await expect(page).toHaveURL(/\/company-files/);
+
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByRole('dialog').getByLabel('Folder name').fill(folder);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const folderRow = page.locator(`[data-folder="${folder}"]`);
+  await expect(folderRow).toBeVisible();
+
+  // upload with the record's fields; the selected folder is the default
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.locator('input[type=file]').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
+  await drawer.getByLabel('Company', { exact: true }).fill(company);
+  await drawer.getByLabel('File category').fill('licence');
+  await expect(drawer.getByText(folder)).toBeVisible();
+  await drawer.getByLabel('Expires on').click();
+  await drawer.getByLabel('Expires on').fill(expiry);
+  // Enter takes the typed date and saves the form
+  await drawer.getByLabel('Expires on').press('Enter');
+  await expect(drawer).toBeHidden();
+  const row = page.locator('tr[data-row-key]').filter({ hasText: fileName });
+  await expect(row).toContainText(company);
+  await expect(row).toContainText(`${expiry} · in 20 days`);
+  await expect(folderRow).toContainText('1');
+
+  // the "expiring within 30 days" filter finds it
+  await page.getByLabel('Expiring within').click();
+  await page.getByTitle('30 days', { exact: true }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/expiringWithinDays=30/);
+  await expect(page).toHaveURL(/folderId=\d+/);
+  await expect(row).toBeVisible();
+
+  // edit the record's fields
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByLabel('Description').fill('Business licence, original');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row).toContainText('Business licence, original');
+
+  // download under the original name, and the preview in the window
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe(fileName);
+  await row.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // the page in Chinese, then back
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('中文').click();
+  await expect(page.getByRole('columnheader', { name: '公司名称' })).toBeVisible();
+  await expect(row).toContainText('20 天后到期');
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('English').click();
+  await expect(page.getByRole('columnheader', { name: 'Company', exact: true })).toBeVisible();
+
+  // delete the file, then the folder
+  await row.getByRole('button', { name: 'Delete' }).click();
   await confirm(page);
   await expect(row).toHaveCount(0);
   await folderRow.getByRole('button', { name: 'Delete folder' }).click();

@@ -30,6 +30,7 @@ export interface MenuGroup {
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
 const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContractsPage'));
+const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -46,7 +47,7 @@ export const MENU: MenuGroup[] = [
       { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
     ],
   },
-  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [coming('/company-files', 'menu.companyFiles')] },
+  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [{ path: '/company-files', label: 'menu.companyFiles', page: CompanyFilesPage }] },
   {
     key: 'warehouse',
     label: 'menu.warehouse',

@@ -1,5 +1,6 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
+import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
 
 export const enUS = {
@@ -173,6 +174,7 @@ export const enUS = {
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
   ...corpContracts.en,
+  ...company.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

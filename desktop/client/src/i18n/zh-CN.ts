@@ -1,5 +1,6 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
 import type { Messages } from './en-US';
+import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
 
 export const zhCN: Messages = {
@@ -173,4 +174,5 @@ export const zhCN: Messages = {
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
   ...corpContracts.zh,
+  ...company.zh,
 };
