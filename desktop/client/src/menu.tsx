@@ -32,6 +32,8 @@ const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
 // one generic page for every finance kind: it reads its kind from the path
 const FinancePage = lazy(() => import('./pages/finance/FinancePage'));
 const ContractSummaryPage = lazy(() => import('./pages/finance/ContractSummaryPage'));
+const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContractsPage'));
+const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -45,10 +47,10 @@ export const MENU: MenuGroup[] = [
     items: [
       coming('/contracts', 'menu.businessContracts'),
       coming('/contracts/archive', 'menu.contractArchive'),
-      coming('/corp-contracts', 'menu.corpContracts'),
+      { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
     ],
   },
-  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [coming('/company-files', 'menu.companyFiles')] },
+  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [{ path: '/company-files', label: 'menu.companyFiles', page: CompanyFilesPage }] },
   {
     key: 'warehouse',
     label: 'menu.warehouse',

@@ -1,6 +1,9 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
 import * as finance from './areas/finance';
+import * as company from './areas/company';
+import * as corpContracts from './areas/corp-contracts';
+
 export const enUS = {
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
@@ -82,6 +85,15 @@ export const enUS = {
   'files.download': 'Download',
   'files.previewFailed': 'The file could not be shown; download it instead.',
   'files.files': 'Files',
+
+  'folders.new': 'New folder',
+  'folders.search': 'Search folders',
+  'folders.none': 'No folders yet',
+  'folders.count': '{n} record(s)',
+  'folders.edit': 'Rename folder',
+  'folders.delete': 'Delete folder',
+  'folders.deleteConfirm': 'Delete folder "{name}"? Only an empty folder can be deleted.',
+  'folders.editTitle': 'Edit folder {name}',
 
   'list.search': 'Search',
   'list.reset': 'Reset',
@@ -168,6 +180,8 @@ export const enUS = {
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
   ...finance.en,
+  ...corpContracts.en,
+  ...company.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,6 +1,8 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
 import * as finance from './areas/finance';
 import type { Messages } from './en-US';
+import * as company from './areas/company';
+import * as corpContracts from './areas/corp-contracts';
 
 export const zhCN: Messages = {
   'app.name': 'Cargodesk',
@@ -83,6 +85,15 @@ export const zhCN: Messages = {
   'files.download': '下载',
   'files.previewFailed': '无法显示此文件，请下载查看。',
   'files.files': '附件',
+
+  'folders.new': '新建文件夹',
+  'folders.search': '搜索文件夹',
+  'folders.none': '暂无文件夹',
+  'folders.count': '{n} 条记录',
+  'folders.edit': '重命名文件夹',
+  'folders.delete': '删除文件夹',
+  'folders.deleteConfirm': '删除文件夹“{name}”？只能删除空文件夹。',
+  'folders.editTitle': '编辑文件夹 {name}',
 
   'list.search': '查询',
   'list.reset': '重置',
@@ -169,4 +180,6 @@ export const zhCN: Messages = {
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
   ...finance.zh,
+  ...corpContracts.zh,
+  ...company.zh,
 };

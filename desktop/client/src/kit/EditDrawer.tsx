@@ -2,7 +2,7 @@
 // save; server field errors land next to their field, other server messages above the form.
 import { Alert, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, type FieldDef } from './fields';
@@ -17,23 +17,25 @@ export interface EditDrawerProps {
   onClose(): void;
   /** receives the values as the schema parsed them; throws ApiError on refusal */
   onSubmit(values: Record<string, unknown>): Promise<unknown>;
+  /** shown under the fields (e.g. an upload's progress) */
+  extra?: ReactNode;
 }
 
 const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v);
 
 /** Form values → request values: dates as YYYY-MM-DD. */
-function toRequest(values: Record<string, unknown>): Record<string, unknown> {
+export function toRequest(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(dropEmpty(values)).map(([k, v]) => [k, isDayjs(v) ? v.format('YYYY-MM-DD') : v]));
 }
 
 /** Record values → form values: date fields as dayjs. */
-function toForm(fields: readonly FieldDef[], values: Record<string, unknown> = {}): Record<string, unknown> {
+export function toForm(fields: readonly FieldDef[], values: Record<string, unknown> = {}): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) if (f.kind === 'date' && typeof out[f.name] === 'string') out[f.name] = dayjs(out[f.name] as string);
   return out;
 }
 
-export function EditDrawer({ open, title, fields, schema, initialValues, onClose, onSubmit }: EditDrawerProps) {
+export function EditDrawer({ open, title, fields, schema, initialValues, onClose, onSubmit, extra }: EditDrawerProps) {
   const t = useT();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -53,11 +55,14 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
     } catch {
       return;
     }
-    const parsed = schema.safeParse(toRequest(form.getFieldsValue()));
+    const values = form.getFieldsValue() as Record<string, unknown>;
+    const parsed = schema.safeParse(toRequest(values));
     if (!parsed.success) return; // the rules above already show why
+    // file fields are not part of the schema: they go to onSubmit as chosen
+    const files = Object.fromEntries(fields.filter((f) => f.kind === 'files').map((f) => [f.name, (values[f.name] as File[] | undefined) ?? []]));
     setSaving(true);
     try {
-      await onSubmit(parsed.data as Record<string, unknown>);
+      await onSubmit({ ...(parsed.data as Record<string, unknown>), ...files });
       onClose();
     } catch (err) {
       setTopError(applyServerErrors(form, err, t));
@@ -68,6 +73,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
 
   // the schema sees YYYY-MM-DD strings, as the server does
   const rules = [zodRule(schema, t, toRequest)];
+  const fileRules = (f: FieldDef) => (f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : []);
   return (
     <Drawer
       open={open}
@@ -88,12 +94,13 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
       {/* its own name: field ids must not clash with the same field in the search form */}
       <Form form={form} name="edit" layout="vertical" onFinish={() => void save()}>
         {fields.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={rules} required={f.required}>
+          <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={f.kind === 'files' ? fileRules(f) : rules} required={f.required}>
             {fieldInput(f, t)}
           </Form.Item>
         ))}
         <button type="submit" hidden />
       </Form>
+      {extra}
     </Drawer>
   );
 }

@@ -44,6 +44,8 @@ export interface FormDef<T> {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   title: (row?: T) => string;
+  /** shown under the drawer's fields (e.g. an upload's progress) */
+  extra?: ReactNode;
 }
 
 export interface ListPageProps<T extends { id: number }> {
@@ -54,7 +56,7 @@ export interface ListPageProps<T extends { id: number }> {
   columns: readonly ColumnDef<T>[];
   actions?: (row: T) => RowAction<T>[];
   /** POST path (default: path) */
-  create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown> };
+  create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown>; initial?: () => Record<string, unknown> };
   /** PUT path/:id (default) */
   edit?: FormDef<T> & { initial: (row: T) => Record<string, unknown>; submit?: (row: T, values: Record<string, unknown>) => Promise<unknown> };
   /** DELETE path/:id with confirmation */
@@ -64,10 +66,12 @@ export interface ListPageProps<T extends { id: number }> {
   header?: ReactNode;
   /** shown above the table from the whole list answer (e.g. its `summary`), following the filters */
   summary?: (data: Paged<T> & Record<string, unknown>) => ReactNode;
-  /** URL params that belong to the page around the list (e.g. a tab): kept by searches, not sent */
-  pageParams?: readonly string[];
   /** called after any change so other caches can follow */
   onChanged?: (row?: T) => void;
+  /** URL params set outside the search form (a selected folder, a tab) that Search and Reset keep; the API ignores those it does not know */
+  keepParams?: readonly string[];
+  /** the create button's label (default list.create) */
+  createLabel?: MessageKey;
 }
 
 const PAGE_SIZES = [20, 50, 100];
@@ -107,22 +111,21 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, header, summary, pageParams = [], onChanged } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, header, summary, onChanged, keepParams = [], createLabel = 'list.create' } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
-  const apiParams = Object.fromEntries(Object.entries(params).filter(([k]) => !pageParams.includes(k)));
   const page = Number(params.page ?? 1) || 1;
   const pageSize = Number(params.pageSize ?? PAGE_SIZES[0]) || PAGE_SIZES[0]!;
   const [searchForm] = Form.useForm();
   const [drawer, setDrawer] = useState<{ mode: 'create' } | { mode: 'edit'; row: T } | null>(null);
 
   const list = useQuery({
-    queryKey: [path, apiParams],
-    queryFn: ({ signal }) => api.get<Paged<T> & Record<string, unknown>>(path, apiParams, signal),
+    queryKey: [path, params],
+    queryFn: ({ signal }) => api.get<Paged<T> & Record<string, unknown>>(path, params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -236,13 +239,18 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     const next: Record<string, string> = formToParams(filters, values);
     if (params.pageSize) next.pageSize = params.pageSize;
     if (params.sortOrder) next.sortOrder = params.sortOrder;
-    for (const k of pageParams) if (params[k]) next[k] = params[k];
+    for (const k of keepParams) if (params[k]) next[k] = params[k];
     setSearchParams(next);
   };
 
   const editing = drawer?.mode === 'edit' ? drawer.row : undefined;
   const formDef = drawer?.mode === 'create' ? create : edit;
-  const initialValues = useMemo(() => (editing && edit ? edit.initial(editing) : undefined), [editing, edit]);
+  const creating = drawer?.mode === 'create';
+  const initialValues = useMemo(
+    () => (editing && edit ? edit.initial(editing) : creating ? create?.initial?.() : undefined),
+    // read when the drawer opens: a page re-rendering (an upload's progress, a refetch) must not reset the form
+    [editing, creating],
+  );
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -252,7 +260,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       {header}
       {filters.length > 0 && (
         <Card size="small">
-          <Form form={searchForm} layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
+          <Form form={searchForm} name="search" layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
             <Row gutter={[0, 8]} style={{ width: '100%' }}>
               {filters.map((f) => (
                 <Col key={f.name}>
@@ -283,7 +291,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       )}
       {create && (
         <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
-          {t('list.create')}
+          {t(createLabel)}
         </Button>
       )}
       {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
@@ -313,6 +321,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           fields={formDef.fields}
           schema={formDef.schema}
           initialValues={initialValues}
+          extra={formDef.extra}
           onClose={() => setDrawer(null)}
           onSubmit={async (values) => {
             if (editing && edit) await (edit.submit ? edit.submit(editing, values) : api.put(`${path}/${editing.id}`, values));

@@ -70,7 +70,7 @@ function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; 
       summary={(data) => <Totals kind={kind} totals={(data.summary as { totals: CurrencyTotal[] } | undefined)?.totals ?? []} />}
       create={forms.create}
       edit={forms.edit}
-      pageParams={['tab']}
+      keepParams={['tab']}
       actions={kind.statusField === 'paymentStatus' ? paymentActions(kind) : undefined}
       canDelete
       expandedRow={kind.hasFiles ? (row) => <FinanceFiles kind={kind} record={row} /> : undefined}

@@ -1,0 +1,169 @@
+// Company files: licences, invoicing information and the like, in folders, with their expiry dates
+// (expired and soon-expiring ones stand out) and the "expiring within N days" filter.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Col, Row, Select, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { companyFileFields, companyFolderBody, companyFolderUpdateBody, type CompanyFile, type CompanyFolder } from '../../../../../shared/company';
+import type { Paged } from '../../../../../shared/paging';
+import { api } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useFormatDate, useT } from '../../i18n';
+import type { FieldDef } from '../../kit/fields';
+import { canPreview, downloadFile, FILE_RULES, fileHref, FilePreview, uploadForm, UploadProgress } from '../../kit/files';
+import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { ListPage, type ColumnDef } from '../../kit/ListPage';
+
+const FOLDERS = '/company/folders';
+const FILES = '/company/files';
+/** expiry dates this close are shown as a warning */
+const SOON_DAYS = 30;
+
+const folderFields: FieldDef[] = [
+  { name: 'name', label: 'company.folder.name', required: true },
+  { name: 'description', label: 'company.folder.description', kind: 'textarea' },
+];
+const folderInitial = (f: CompanyFolder) => ({ name: f.name, description: f.description ?? '' });
+
+const filters: FieldDef[] = [
+  { name: 'companyName', label: 'company.companyName' },
+  { name: 'fileCategory', label: 'company.fileCategory', placeholder: 'company.fileCategoryHint' },
+  { name: 'keyword', label: 'company.keyword', placeholder: 'company.keywordHint' },
+  {
+    name: 'expiringWithinDays',
+    label: 'company.expiringWithin',
+    kind: 'select',
+    options: [
+      { value: 30, label: 'company.days30' },
+      { value: 60, label: 'company.days60' },
+      { value: 90, label: 'company.days90' },
+    ],
+  },
+];
+
+function ExpiryDate({ date }: { date: string | null }) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  if (!date) return null;
+  const days = dayjs(date).startOf('day').diff(dayjs().startOf('day'), 'day');
+  const text = formatDate(date, false);
+  if (days < 0) return <Tag color="red">{t('company.expired', { date: text })}</Tag>;
+  if (days <= SOON_DAYS) return <Tag color="orange">{t('company.expiresIn', { date: text, days })}</Tag>;
+  return <span>{text}</span>;
+}
+
+const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+export default function CompanyFilesPage() {
+  const t = useT();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [folderId] = useSelectedFolder();
+  const [progress, setProgress] = useState(0);
+  const [preview, setPreview] = useState<CompanyFile | null>(null);
+
+  const allFolders = useQuery({
+    queryKey: [FOLDERS, 'all'],
+    queryFn: ({ signal }) => api.get<Paged<CompanyFolder>>(FOLDERS, { pageSize: 100 }, signal),
+  });
+  const folderOptions = useMemo(() => (allFolders.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })), [allFolders.data]);
+  const folderName = (id: number | null) => (id == null ? '' : (allFolders.data?.items.find((f) => f.id === id)?.name ?? String(id)));
+
+  const recordFields: FieldDef[] = [
+    { name: 'companyName', label: 'company.companyName' },
+    { name: 'fileCategory', label: 'company.fileCategory', placeholder: 'company.fileCategoryHint' },
+    { name: 'expireDate', label: 'company.expireDate', kind: 'date' },
+    { name: 'folderId', label: 'company.folder', render: () => <Select options={folderOptions} allowClear showSearch optionFilterProp="label" /> },
+    { name: 'description', label: 'company.description', kind: 'textarea' },
+  ];
+  const uploadFields: FieldDef[] = [{ name: 'files', label: 'files.files', kind: 'files', rule: FILE_RULES.documents, required: true }, ...recordFields];
+
+  const download = (row: CompanyFile) => downloadFile(`/api${FILES}/${row.id}/download`, row.fileName).catch((err: unknown) => void message.error(errorText(err, t)));
+
+  const columns: ColumnDef<CompanyFile>[] = [
+    {
+      key: 'fileName',
+      title: 'company.fileName',
+      render: (r) => (
+        <Space size={0} wrap>
+          <Typography.Text>{r.fileName}</Typography.Text>
+          {canPreview(r.fileName) && (
+            <Button type="link" size="small" onClick={() => setPreview(r)}>
+              {t('files.preview')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => void download(r)}>
+            {t('files.download')}
+          </Button>
+        </Space>
+      ),
+    },
+    { key: 'companyName', title: 'company.companyName' },
+    { key: 'fileCategory', title: 'company.fileCategory' },
+    { key: 'expireDate', title: 'company.expireDate', render: (r) => <ExpiryDate date={r.expireDate} /> },
+    { key: 'folderId', title: 'company.folder', render: (r) => folderName(r.folderId) },
+    { key: 'description', title: 'company.description' },
+    { key: 'fileSize', title: 'company.fileSize', render: (r) => formatSize(r.fileSize) },
+    { key: 'createTime', title: 'company.uploaded', kind: 'dateTime', sortable: true },
+  ];
+
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="300px">
+        <FolderPanel<CompanyFolder>
+          path={FOLDERS}
+          title="company.folders"
+          allLabel="company.allFiles"
+          count={(f) => f.fileCount}
+          fields={folderFields}
+          createSchema={companyFolderBody}
+          updateSchema={companyFolderUpdateBody}
+          initial={folderInitial}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: [FILES] })}
+        />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <ListPage<CompanyFile>
+          title="menu.companyFiles"
+          path={FILES}
+          keepParams={['folderId']}
+          filters={filters}
+          columns={columns}
+          canDelete
+          createLabel="company.upload"
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: [FOLDERS] })}
+          create={{
+            fields: uploadFields,
+            schema: companyFileFields,
+            title: () => t('company.upload'),
+            initial: () => ({ folderId }),
+            extra: <UploadProgress percent={progress} />,
+            submit: async (values) => {
+              const { files, ...data } = values as { files: File[] } & Record<string, unknown>;
+              try {
+                return await uploadForm({ path: `${FILES}/upload`, fields: { data: JSON.stringify(data) }, files: files.map((f) => ['files', f]), onProgress: setProgress });
+              } finally {
+                setProgress(0);
+              }
+            },
+          }}
+          edit={{
+            fields: recordFields,
+            schema: companyFileFields,
+            title: (row) => t('company.editTitle', { name: row?.fileName ?? '' }),
+            initial: (row) => ({
+              companyName: row.companyName ?? '',
+              fileCategory: row.fileCategory ?? '',
+              expireDate: row.expireDate,
+              folderId: row.folderId ?? undefined,
+              description: row.description ?? '',
+            }),
+            // a cleared folder takes the file out of its folder
+            submit: (row, values) => api.put(`${FILES}/${row.id}`, { ...values, folderId: values.folderId ?? null }),
+          }}
+        />
+        <FilePreview href={preview ? fileHref('company-files', preview.fileUrl) : null} name={preview?.fileName ?? ''} onClose={() => setPreview(null)} />
+      </Col>
+    </Row>
+  );
+}
