@@ -75,6 +75,9 @@ async function exportRows(k: Kind, query: Record<string, string>) {
   return data!.rows.slice(1);
 }
 
+/** List queries, typed as the plain string records they are sent as. */
+const filters = (...queries: Record<string, string>[]) => queries;
+
 const ledgerSize = async () => (await app.request('GET', '/api/inventory/ledger?pageSize=1', { token })).body.data.total as number;
 
 describe('templates', () => {
@@ -108,13 +111,13 @@ describe('exports', () => {
     await makeInbound(app, token, { warehouse: w.code, commodity: 'zinc', blNumber: 'EXP-3', inboundWeight: 7, inboundDate: '2026-10-09' });
     await makeInbound(app, token, { warehouse: other.code, commodity: '电解铜', blNumber: 'EXP-4', inboundWeight: 1, inboundDate: '2026-10-05' });
 
-    for (const query of [
+    for (const query of filters(
       { warehouse: w.code },
       { warehouse: w.name, commodity: '电解铜' },
       { blNumber: 'EXP-', startDate: '2026-10-02', endDate: '2026-10-31' },
       { keyword: 'EXP', sortOrder: 'asc' },
       { warehouse: 'no such warehouse' },
-    ]) {
+    )) {
       const listed = await list('inbound', query);
       const rows = await exportRows('inbound', query);
       expect(rows).toEqual(listed.items.map((item) => asRow('inbound', item)));
@@ -139,7 +142,7 @@ describe('exports', () => {
     await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: p1.orderNumber, blNumber: 'OEXP-1', quantity: 2.5 });
     await makeOutbound(app, token, { warehouse: w.code, blNumber: 'OEXP-2', quantity: 1, outboundStatus: 'cancelled' });
 
-    for (const query of [{ warehouse: w.code }, { warehouse: w.code, status: 'approved' }, { blNumber: 'PEXP', keyword: '张师傅' }]) {
+    for (const query of filters({ warehouse: w.code }, { warehouse: w.code, status: 'approved' }, { blNumber: 'PEXP', keyword: '张师傅' })) {
       const listed = await list('pickup', query);
       expect(await exportRows('pickup', query)).toEqual(listed.items.map((item) => asRow('pickup', item)));
     }
@@ -148,7 +151,7 @@ describe('exports', () => {
     expect(pickups[1]![PICKUP.indexOf('quantity') + 1]).toBe(5.5);
     expect(pickups[0]![PICKUP.length + 1]).toBe('approved');
 
-    for (const query of [{ warehouse: w.code }, { warehouse: w.code, outboundStatus: 'cancelled' }, { deliveryOrderNumber: p1.orderNumber }]) {
+    for (const query of filters({ warehouse: w.code }, { warehouse: w.code, outboundStatus: 'cancelled' }, { deliveryOrderNumber: p1.orderNumber })) {
       const listed = await list('outbound', query);
       expect(await exportRows('outbound', query)).toEqual(listed.items.map((item) => asRow('outbound', item)));
     }
@@ -377,4 +380,19 @@ describe('imports', () => {
     expect((await stockOf(app, token, w.code))!.currentStock).toBe(2500);
     console.log(`2,500 inbound rows: import ${Math.round(importMs)} ms, export ${Math.round(exportMs)} ms`);
   }, 60_000);
+});
+
+describe('OpenAPI', () => {
+  it('declares the nine routes, the downloads as .xlsx and the imports as multipart', async () => {
+    const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> };
+    for (const k of Object.keys(KINDS) as Kind[]) {
+      for (const path of [templatePath(k), exportPath(k)]) {
+        expect(Object.keys(doc.paths[path]!.get!.responses['200'].content), path).toEqual([XLSX]);
+      }
+      expect(Object.keys(doc.paths[importPath(k)]!.post!.requestBody.content)).toContain('multipart/form-data');
+    }
+    expect(doc.paths['/api/inventory/export']!.get!.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['warehouse', 'commodity', 'inboundNumber', 'startDate', 'endDate', 'keyword', 'sortOrder']),
+    );
+  });
 });
