@@ -319,3 +319,8 @@ export const ledgerEntry = z.object({
   quantityChange: z.number(),
   balance: z.number(),
 });
+
+// ---- Spreadsheets
+
+/** What a spreadsheet import answers: how many records it created (all rows, or none). */
+export const sheetImportResult = z.object({ imported: z.number().int() });

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import {
   contractCreateBody,
@@ -18,11 +17,10 @@ import {
   importResult,
 } from '../../../shared/corp-contracts.js';
 import { pagedSchema } from '../../../shared/paging.js';
-import { contentDisposition } from '../../http/download.js';
 import { invalid } from '../../http/errors.js';
 import { reply, route } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
-import { XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { sendSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
   batchDetails,
   createContract,
@@ -169,16 +167,7 @@ export const corpContractRoutes = [
     produces: XLSX_TYPE,
     handler: async (ctx, { id }) => {
       const contract = await getContractExists(ctx.deps.db, id);
-      const body = new PassThrough();
-      ctx.type = XLSX_TYPE;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Content-Disposition', contentDisposition('attachment', exportFileName(contract.contractNumber)));
-      ctx.body = body;
-      exportDetails(ctx.deps.db, id, body).catch((err: unknown) => {
-        ctx.deps.logger.error({ err, contractId: id }, 'detail-line export failed');
-        body.destroy(err as Error);
-      });
+      sendSheet(ctx, exportFileName(contract.contractNumber), (target) => exportDetails(ctx.deps.db, id, target));
     },
   }),
 ];

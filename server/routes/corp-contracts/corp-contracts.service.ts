@@ -28,7 +28,7 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
-import { readSheet, rowErrorsToHttp, writeSheet, type Column } from '../../spreadsheets/sheet.js';
+import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;
@@ -484,23 +484,18 @@ export const DETAIL_COLUMNS: readonly Column[] = [
 
 export const exportFileName = (contractNumber: string) => `${contractNumber}-details.xlsx`;
 
-/** A contract's lines in lineNo order, read page by page so no query holds the database for long. */
-async function* detailRows(db: Queryable, contractId: number, pageSize = 2000): AsyncGenerator<DetailRow> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+/** A contract's lines in lineNo order, read in batches so no query holds the database for long. */
+const detailRows = (db: Queryable, contractId: number) =>
+  inBatches<DetailRow>((last, size) =>
+    db
       .selectFrom('corpContractDetails')
       .selectAll()
       .where('contractId', '=', contractId)
-      .where('lineNo', '>', after)
+      .where('lineNo', '>', last?.lineNo ?? 0)
       .orderBy('lineNo')
-      .limit(pageSize)
-      .execute();
-    yield* rows;
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.lineNo;
-  }
-}
+      .limit(size)
+      .execute(),
+  );
 
 export async function exportDetails(db: Queryable, contractId: number, target: Writable): Promise<void> {
   await writeSheet(DETAIL_COLUMNS, detailRows(db, contractId), target, 'details');

@@ -7,6 +7,7 @@ import type { InboundOrdersTable } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
+import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 import { nextNumber, numberExists } from './document-numbers.js';
@@ -61,7 +62,8 @@ const movementOf = (row: InboundRow): Movement => ({
   businessDate: row.inboundDate,
 });
 
-export async function listInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
+/** The filters of the list (and of its export): every matching order, unordered. */
+async function filterInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
   let query = selectInbound(db);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
   if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
@@ -75,7 +77,21 @@ export async function listInbound(db: Queryable, q: z.output<typeof inboundListQ
       eb.or([eb('d.inboundNumber', 'like', like), eb('d.blNumber', 'like', like), eb('d.commodity', 'like', like), eb('d.owner', 'like', like), eb('d.contractNumber', 'like', like)]),
     );
   }
-  return paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, presentInbound);
+  return query;
+}
+
+export async function listInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
+  return paginate((await filterInbound(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentInbound);
+}
+
+/** Every order the list's filters match, in the list's order, read in batches (for the export). */
+export async function allInbound(db: Queryable, q: z.output<typeof inboundListQuery>): Promise<AsyncIterable<InboundOrder>> {
+  const filtered = await filterInbound(db, q);
+  const order = q.sortOrder ?? 'desc';
+  return inBatches<InboundRow, InboundOrder>(
+    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
+    presentInbound,
+  );
 }
 
 /** Creates an inbound order and enters its weight into stock, in one transaction. */

@@ -13,8 +13,10 @@ import {
   summaryRow,
 } from '../../../shared/warehouse.js';
 import { reply, route } from '../../http/route.js';
-import { addInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound.service.js';
+import { addInbound, allInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound.service.js';
 import { listLedger, listSummary } from './stock.service.js';
+import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './warehouse-sheets.js';
+import { sheetRoutes } from './warehouse-sheets.routes.js';
 
 const tag = 'Inventory';
 
@@ -48,6 +50,18 @@ export const inventoryRoutes = [
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
     handler: (ctx, { query }) => listInbound(ctx.deps.db, query),
+  }),
+  ...sheetRoutes({
+    tag,
+    noun: 'inbound order(s)',
+    kind: 'inbound-orders',
+    paths: { template: '/inventory/template/download', export: '/inventory/export', import: '/inventory/upload' },
+    listQuery: inboundListQuery,
+    listPath: '/inventory/inbound/list',
+    columns: INBOUND_COLUMNS,
+    exportColumns: INBOUND_EXPORT_COLUMNS,
+    rows: allInbound,
+    importRows: importInbound,
   }),
   route({
     method: 'get',

@@ -74,7 +74,7 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
   return currentMilli;
 }
 
-async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
+export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
   const row = await db
     .selectFrom('stockBalances')
     .select('currentMilli')

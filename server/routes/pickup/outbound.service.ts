@@ -15,6 +15,7 @@ import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
+import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber, numberExists } from '../inventory/document-numbers.js';
 import { duplicateNumber, prefixEnd, sentFields } from '../inventory/records.js';
@@ -77,14 +78,15 @@ const movementOf = (row: OutboundRow): Movement | null =>
       };
 
 /** deliveryOrderNumber, when given, must be the orderNumber of a pickup request that is not cancelled. */
-async function checkPickup(db: Queryable, orderNumber: string | null | undefined): Promise<void> {
+export async function checkPickup(db: Queryable, orderNumber: string | null | undefined): Promise<void> {
   if (!orderNumber) return;
   const pickup = await db.selectFrom('pickupRequests').select('status').where('orderNumber', '=', orderNumber).executeTakeFirst();
   if (!pickup) throw invalid(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`);
   if (pickup.status === 'cancelled') throw invalid(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`);
 }
 
-export async function listOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
+/** The filters of the list (and of its export): every matching order, unordered. */
+async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
   let query = selectOutbound(db);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
   if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
@@ -107,7 +109,21 @@ export async function listOutbound(db: Queryable, q: z.output<typeof outboundLis
       ]),
     );
   }
-  return paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, presentOutbound);
+  return query;
+}
+
+export async function listOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
+  return paginate((await filterOutbound(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentOutbound);
+}
+
+/** Every order the list's filters match, in the list's order, read in batches (for the export). */
+export async function allOutbound(db: Queryable, q: z.output<typeof outboundListQuery>): Promise<AsyncIterable<OutboundOrder>> {
+  const filtered = await filterOutbound(db, q);
+  const order = q.sortOrder ?? 'desc';
+  return inBatches<OutboundRow, OutboundOrder>(
+    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
+    presentOutbound,
+  );
 }
 
 export async function createOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {

@@ -1,5 +1,6 @@
 // Pickup requests and outbound orders. Each route serves both published shapes, set A (spec 4.6)
-// first and set B (4.7) second, so the two are visibly one thing. Literal paths come before `/:id`.
+// first and set B (4.7) second, so the two are visibly one thing. Literal paths (the spreadsheet
+// routes too) come before `/:id`.
 import { z } from 'zod';
 import { pagedSchema } from '../../../shared/paging.js';
 import {
@@ -16,9 +17,12 @@ import {
 } from '../../../shared/warehouse.js';
 import { reply, route } from '../../http/route.js';
 import { now } from '../../db/database.js';
+import { importOutbound, importPickups, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS, PICKUP_COLUMNS, PICKUP_EXPORT_COLUMNS } from '../inventory/warehouse-sheets.js';
+import { sheetRoutes } from '../inventory/warehouse-sheets.routes.js';
 import { outboundPrintPage } from './outbound-print.js';
 import {
   addOutbound,
+  allOutbound,
   confirmReceipt,
   deleteOutbound,
   findOutbound,
@@ -27,7 +31,7 @@ import {
   receiptHistory,
   updateOutbound,
 } from './outbound.service.js';
-import { addPickup, cancelPickup, deletePickup, findPickup, listPickups, presentPickup, updatePickup } from './pickup.service.js';
+import { addPickup, allPickups, cancelPickup, deletePickup, findPickup, listPickups, presentPickup, updatePickup } from './pickup.service.js';
 
 const pickupTag = 'Pickup requests';
 const outboundTag = 'Outbound orders';
@@ -42,6 +46,18 @@ export const pickupRoutes = [
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
     handler: (ctx, { query }) => listPickups(ctx.deps.db, query),
+  }),
+  ...sheetRoutes({
+    tag: pickupTag,
+    noun: 'pickup request(s)',
+    kind: 'pickup-requests',
+    paths: { template: '/apply-delivery/template/download', export: '/apply-delivery/export', import: '/apply-delivery/import' },
+    listQuery: pickupListQuery,
+    listPath: '/apply-delivery/list',
+    columns: PICKUP_COLUMNS,
+    exportColumns: PICKUP_EXPORT_COLUMNS,
+    rows: allPickups,
+    importRows: importPickups,
   }),
   route({
     method: 'get',
@@ -117,6 +133,18 @@ export const outboundRoutes = [
     query: outboundListQuery,
     response: pagedSchema(outboundRecord),
     handler: (ctx, { query }) => listOutbound(ctx.deps.db, query),
+  }),
+  ...sheetRoutes({
+    tag: outboundTag,
+    noun: 'outbound order(s)',
+    kind: 'outbound-orders',
+    paths: { template: '/delivery-details/template/download', export: '/delivery-details/export', import: '/delivery-details/import' },
+    listQuery: outboundListQuery,
+    listPath: '/delivery-details/list',
+    columns: OUTBOUND_COLUMNS,
+    exportColumns: OUTBOUND_EXPORT_COLUMNS,
+    rows: allOutbound,
+    importRows: importOutbound,
   }),
   route({
     method: 'get',

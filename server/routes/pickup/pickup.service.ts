@@ -14,6 +14,7 @@ import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehous
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
+import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber } from '../inventory/document-numbers.js';
 import { prefixEnd, sentFields } from '../inventory/records.js';
@@ -66,7 +67,8 @@ export async function findPickup(db: Queryable, id: number): Promise<PickupRow> 
   return row;
 }
 
-export async function listPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
+/** The filters of the list (and of its export): every matching request, unordered. */
+async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
   let query = selectPickup(db);
   if (q.status) query = query.where('d.status', '=', q.status);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
@@ -87,7 +89,21 @@ export async function listPickups(db: Queryable, q: z.output<typeof pickupListQu
       ]),
     );
   }
-  return paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, presentPickup);
+  return query;
+}
+
+export async function listPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
+  return paginate((await filterPickups(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentPickup);
+}
+
+/** Every request the list's filters match, in the list's order, read in batches (for the export). */
+export async function allPickups(db: Queryable, q: z.output<typeof pickupListQuery>): Promise<AsyncIterable<PickupRequest>> {
+  const filtered = await filterPickups(db, q);
+  const order = q.sortOrder ?? 'desc';
+  return inBatches<PickupRow, PickupRequest>(
+    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
+    presentPickup,
+  );
 }
 
 export async function createPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {

@@ -1,0 +1,72 @@
+// The three spreadsheet routes of a warehouse record kind: template, filtered export, import.
+// Spread into the kind's route list before its `/:id` paths.
+import type { z } from 'zod';
+import { sheetImportResult } from '../../../shared/warehouse.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid } from '../../http/errors.js';
+import { reply, route, type RouteDef } from '../../http/route.js';
+import { SPREADSHEET } from '../../http/upload.js';
+import { sendSheet, writeSheet, XLSX_TYPE, type Column } from '../../spreadsheets/sheet.js';
+import { exportName, templateName } from './warehouse-sheets.js';
+
+interface SheetRoutes<Q extends z.ZodType> {
+  tag: string;
+  /** `pickup requests`: for summaries and messages */
+  noun: string;
+  /** `pickup-requests`: the file names and the sheet's name */
+  kind: string;
+  paths: { template: string; export: string; import: string };
+  /** the list route's query schema: the export takes exactly its filters */
+  listQuery: Q;
+  listPath: string;
+  columns: readonly Column[];
+  exportColumns: readonly Column[];
+  rows: (db: Queryable, query: z.output<Q>) => Promise<AsyncIterable<Record<string, unknown>>>;
+  importRows: (db: Db, actor: AuthUser, path: string) => Promise<{ imported: number }>;
+}
+
+const columnList = (columns: readonly Column[]) => columns.map((c) => `${c.key} (${c.label}, ${c.type})`).join(', ');
+
+export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] {
+  return [
+    route({
+      method: 'get',
+      path: s.paths.template,
+      tag: s.tag,
+      summary: `Import template of ${s.noun} (.xlsx, header row only)`,
+      description: `Header row: ${columnList(s.columns)}. The second sheet lists each field's Chinese label.`,
+      produces: XLSX_TYPE,
+      handler: (ctx) => sendSheet(ctx, templateName(s.kind), (target) => writeSheet(s.columns, [], target, s.kind)),
+    }),
+    route({
+      method: 'get',
+      path: s.paths.export,
+      tag: s.tag,
+      summary: `Export the ${s.noun} the list's filters match (.xlsx, every row, no paging)`,
+      description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.exportColumns)}.`,
+      query: s.listQuery,
+      produces: XLSX_TYPE,
+      handler: async (ctx, { query }) => {
+        const rows = await s.rows(ctx.deps.db, query);
+        sendSheet(ctx, exportName(s.kind), (target) => writeSheet(s.exportColumns, rows, target, s.kind));
+      },
+    }),
+    route({
+      method: 'post',
+      path: s.paths.import,
+      tag: s.tag,
+      summary: `Import ${s.noun} from an .xlsx (all rows or none)`,
+      description: `multipart \`file\` (.xlsx). Header row: the field names or their Chinese labels (${columnList(s.columns)}); other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).`,
+      upload: SPREADSHEET,
+      response: sheetImportResult,
+      example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },
+      handler: async (ctx, { files, user }) => {
+        const file = files[0];
+        if (!file) throw invalid('file is required: attach the .xlsx workbook in the field "file"');
+        const result = await s.importRows(ctx.deps.db, user, file.tempPath);
+        return reply(result, `${result.imported} ${s.noun} imported`);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,398 @@
+// Spreadsheets of the warehouse area: templates, filtered exports, all-or-none imports.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
+import { readWorkbook, workbook } from '../helpers/xlsx.js';
+
+let app: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  token = (await signInAdmin(app)).token;
+});
+afterAll(() => app.close());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const PICKUP = ['blNumber', 'licensePlate', 'driverName', 'driverPhone', 'driverIdCard', 'commodity', 'quantity', 'unit', 'deliveryDate', 'deliveryAddress', 'warehouse', 'remark'];
+const PICKUP_ZH = ['提单号', '车牌号', '司机姓名', '司机电话', '司机身份证号', '品名', '数量', '单位', '提货日期', '提货地址', '仓库', '备注'];
+const OUTBOUND = ['deliveryOrderNumber', 'blNumber', 'licensePlate', 'driverName', 'driverPhone', 'commodity', 'commodityCode', 'quantity', 'unit', 'outboundDate', 'warehouse', 'operator', 'outboundStatus', 'remark'];
+const OUTBOUND_ZH = ['提货单号', '提单号', '车牌号', '司机姓名', '司机电话', '品名', '商品编码', '数量', '单位', '出库日期', '仓库', '经办人', '出库状态', '备注'];
+const INBOUND = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark'];
+const INBOUND_ZH = ['仓库', '品名', '商品编码', '提单号', '提单重量', '入库重量', '货主', '合同号', '入库日期', '经办人', '备注'];
+
+const KINDS = {
+  pickup: { base: '/api/apply-delivery', list: '/api/apply-delivery/list', kind: 'pickup-requests', header: PICKUP, labels: PICKUP_ZH, first: 'orderNumber', last: ['status'], dates: ['deliveryDate'] },
+  outbound: { base: '/api/delivery-details', list: '/api/delivery-details/list', kind: 'outbound-orders', header: OUTBOUND, labels: OUTBOUND_ZH, first: 'outboundNumber', last: ['receiptStatus'], dates: ['outboundDate'] },
+  inbound: { base: '/api/inventory', list: '/api/inventory/inbound/list', kind: 'inbound-orders', header: INBOUND, labels: INBOUND_ZH, first: 'inboundNumber', last: ['weightDifference'], dates: ['inboundDate'] },
+} as const;
+type Kind = keyof typeof KINDS;
+
+const templatePath = (k: Kind) => `${KINDS[k].base}/template/download`;
+const exportPath = (k: Kind) => `${KINDS[k].base}/export`;
+const importPath = (k: Kind) => (k === 'inbound' ? '/api/inventory/upload' : `${KINDS[k].base}/import`);
+
+const stamp = () => {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+};
+
+async function download(path: string) {
+  const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+const upload = (k: Kind, bytes: Uint8Array, name = 'sheet.xlsx') => app.upload('POST', importPath(k), { token, files: [['file', name, bytes]] });
+
+async function list(k: Kind, query: Record<string, string>) {
+  const res = await app.request('GET', `${KINDS[k].list}?${new URLSearchParams({ pageSize: '100', ...query })}`, { token });
+  expect(res.status, res.body.message).toBe(200);
+  return res.body.data as { items: Record<string, unknown>[]; total: number };
+}
+
+/** A list item as its export row: the number, the input fields, the status columns; dates as the Date of that day. */
+function asRow(k: Kind, item: Record<string, unknown>): unknown[] {
+  const spec = KINDS[k];
+  const row = [spec.first, ...spec.header, ...spec.last].map((key) => {
+    const value = item[key];
+    if (value === null || value === undefined) return undefined;
+    return (spec.dates as readonly string[]).includes(key) ? new Date(`${value}T00:00:00.000Z`) : value;
+  });
+  while (row.length && row[row.length - 1] === undefined) row.pop(); // exceljs reads a row up to its last filled cell
+  return row;
+}
+
+async function exportRows(k: Kind, query: Record<string, string>) {
+  const { res, bytes } = await download(`${exportPath(k)}?${new URLSearchParams(query)}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe(XLSX);
+  expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${stamp()}.xlsx"`);
+  const book = await readWorkbook(bytes);
+  const [data, labels] = book.sheets;
+  expect(data!.rows[0]).toEqual([KINDS[k].first, ...KINDS[k].header, ...KINDS[k].last]);
+  expect(labels!.name).toBe('字段说明');
+  return data!.rows.slice(1);
+}
+
+/** List queries, typed as the plain string records they are sent as. */
+const filters = (...queries: Record<string, string>[]) => queries;
+
+const ledgerSize = async () => (await app.request('GET', '/api/inventory/ledger?pageSize=1', { token })).body.data.total as number;
+
+describe('templates', () => {
+  for (const k of Object.keys(KINDS) as Kind[]) {
+    it(`${k}: header row only, with the Chinese labels on the second sheet`, async () => {
+      const { res, bytes } = await download(templatePath(k));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(XLSX);
+      expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-template.xlsx"`);
+      const book = await readWorkbook(bytes);
+      expect(book.sheets.map((s) => s.name)).toEqual([KINDS[k].kind, '字段说明']);
+      expect(book.sheets[0]!.rows).toEqual([KINDS[k].header]);
+      expect(book.sheets[0]!.frozen).toBe(true);
+      expect(book.sheets[1]!.rows[0]).toEqual(['field', 'label', 'type']);
+      expect(book.sheets[1]!.rows.slice(1).map((r) => [r[0], r[1]])).toEqual(KINDS[k].header.map((h, i) => [h, KINDS[k].labels[i]]));
+    });
+  }
+
+  it('needs a token', async () => {
+    const res = await fetch(`${app.url}${templatePath('inbound')}`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('exports', () => {
+  it('inbound orders: exactly the rows the same filters list, in the list order, numbers as numbers and dates as dates', async () => {
+    const w = await makeWarehouse(app, token);
+    const other = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, commodity: '电解铜', blNumber: 'EXP-1', blWeight: 100.5, inboundWeight: 100.25, owner: '甲', inboundDate: '2026-10-01' });
+    await makeInbound(app, token, { warehouse: w.code, commodity: '电解铜', blNumber: 'EXP-2', inboundWeight: 3.125, inboundDate: '2026-10-05', remark: '第二批' });
+    await makeInbound(app, token, { warehouse: w.code, commodity: 'zinc', blNumber: 'EXP-3', inboundWeight: 7, inboundDate: '2026-10-09' });
+    await makeInbound(app, token, { warehouse: other.code, commodity: '电解铜', blNumber: 'EXP-4', inboundWeight: 1, inboundDate: '2026-10-05' });
+
+    for (const query of filters(
+      { warehouse: w.code },
+      { warehouse: w.name, commodity: '电解铜' },
+      { blNumber: 'EXP-', startDate: '2026-10-02', endDate: '2026-10-31' },
+      { keyword: 'EXP', sortOrder: 'asc' },
+      { warehouse: 'no such warehouse' },
+    )) {
+      const listed = await list('inbound', query);
+      const rows = await exportRows('inbound', query);
+      expect(rows).toEqual(listed.items.map((item) => asRow('inbound', item)));
+    }
+    const rows = await exportRows('inbound', { warehouse: w.code });
+    expect(rows).toHaveLength(3);
+    const first = rows[2]!; // newest first: the first order made is the last row
+    expect(first[INBOUND.indexOf('blWeight') + 1]).toBe(100.5);
+    expect(first[INBOUND.indexOf('inboundWeight') + 1]).toBe(100.25);
+    expect(first[INBOUND.length + 1]).toBe(-0.25);
+    expect(first[INBOUND.indexOf('inboundDate') + 1]).toBeInstanceOf(Date);
+    expect((first[INBOUND.indexOf('inboundDate') + 1] as Date).toISOString().slice(0, 10)).toBe('2026-10-01');
+    expect(first[INBOUND.indexOf('warehouse') + 1]).toBe(w.name);
+  });
+
+  it('pickup requests and outbound orders: the same filters as their lists', async () => {
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 50 });
+    const p1 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-1', quantity: 5.5, driverName: '张师傅' });
+    const p2 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-2', deliveryDate: '2026-12-01' });
+    await app.request('PUT', `/api/apply-delivery/${p2.id}`, { token, body: { status: 'approved' } });
+    await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: p1.orderNumber, blNumber: 'OEXP-1', quantity: 2.5 });
+    await makeOutbound(app, token, { warehouse: w.code, blNumber: 'OEXP-2', quantity: 1, outboundStatus: 'cancelled' });
+
+    for (const query of filters({ warehouse: w.code }, { warehouse: w.code, status: 'approved' }, { blNumber: 'PEXP', keyword: '张师傅' })) {
+      const listed = await list('pickup', query);
+      expect(await exportRows('pickup', query)).toEqual(listed.items.map((item) => asRow('pickup', item)));
+    }
+    const pickups = await exportRows('pickup', { warehouse: w.code });
+    expect(pickups).toHaveLength(2);
+    expect(pickups[1]![PICKUP.indexOf('quantity') + 1]).toBe(5.5);
+    expect(pickups[0]![PICKUP.length + 1]).toBe('approved');
+
+    for (const query of filters({ warehouse: w.code }, { warehouse: w.code, outboundStatus: 'cancelled' }, { deliveryOrderNumber: p1.orderNumber })) {
+      const listed = await list('outbound', query);
+      expect(await exportRows('outbound', query)).toEqual(listed.items.map((item) => asRow('outbound', item)));
+    }
+    const orders = await exportRows('outbound', { deliveryOrderNumber: p1.orderNumber });
+    expect(orders).toHaveLength(1);
+    expect(orders[0]![OUTBOUND.indexOf('quantity') + 1]).toBe(2.5);
+    expect((orders[0]![OUTBOUND.indexOf('outboundDate') + 1] as Date).toISOString().slice(0, 10)).toBe('2026-11-02');
+  });
+
+  it('refuses a bad filter as the list does', async () => {
+    const res = await app.request('GET', '/api/delivery-details/export?outboundStatus=lost', { token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('outboundStatus');
+    const date = await app.request('GET', '/api/inventory/export?startDate=2026-02-30', { token });
+    expect(date.status).toBe(400);
+  });
+});
+
+describe('imports', () => {
+  it('inbound: a good sheet creates the orders, their stock and ledger entries, and audit entries', async () => {
+    const w = await makeWarehouse(app, token);
+    const ledger = await ledgerSize();
+    const res = await upload(
+      'inbound',
+      await workbook([
+        INBOUND,
+        [w.code, '电解铜', 'CU', 'IMP-1', 20.5, 20.25, '甲公司', 'HT-1', new Date('2026-11-03T00:00:00Z'), '王五', '第一车'],
+        [w.name, '电解铜', null, 'IMP-2', null, '4.75', null, null, '2026-11-04'],
+      ]),
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.message).toBe('2 inbound order(s) imported');
+    expect(res.body.data).toEqual({ imported: 2 });
+    const listed = await list('inbound', { warehouse: w.code, sortOrder: 'asc' });
+    expect(listed.items).toMatchObject([
+      { inboundNumber: expect.stringMatching(new RegExp(`^IB${stamp()}-\\d{4}$`)), commodity: '电解铜', commodityCode: 'CU', blNumber: 'IMP-1', blWeight: 20.5, inboundWeight: 20.25, weightDifference: -0.25, owner: '甲公司', contractNumber: 'HT-1', inboundDate: '2026-11-03', operator: '王五', remark: '第一车' },
+      { blNumber: 'IMP-2', blWeight: null, inboundWeight: 4.75, owner: null, inboundDate: '2026-11-04' },
+    ]);
+    expect((await stockOf(app, token, w.code, '电解铜'))!.currentStock).toBe(25);
+    expect(await ledgerSize()).toBe(ledger + 2);
+    const audit = await app.request('GET', `/api/audit?entity=inboundOrder&entityId=${listed.items[0]!.id}`, { token });
+    expect(audit.body.data.items.map((e: { action: string }) => e.action)).toEqual(['create']);
+  });
+
+  it('pickup requests: the Chinese header works; requests start pending with generated numbers', async () => {
+    const w = await makeWarehouse(app, token);
+    const res = await upload(
+      'pickup',
+      await workbook([
+        ['提单号', '车牌号', '司机姓名', '品名', '数量', '单位', '提货日期', '仓库', '无关列'],
+        ['PIMP-1', '沪A12345', '张师傅', '电解铜', 25.5, '吨', '2026-11-22', w.code, 'ignored'],
+        ['PIMP-2', null, null, '电解铜', '3', null, new Date('2026-11-23T00:00:00Z'), w.name],
+      ]),
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data).toEqual({ imported: 2 });
+    const listed = await list('pickup', { warehouse: w.code, sortOrder: 'asc' });
+    expect(listed.items).toMatchObject([
+      { orderNumber: expect.stringMatching(new RegExp(`^PU${stamp()}-\\d{4}$`)), blNumber: 'PIMP-1', licensePlate: '沪A12345', driverName: '张师傅', quantity: 25.5, unit: '吨', deliveryDate: '2026-11-22', status: 'pending' },
+      { blNumber: 'PIMP-2', licensePlate: null, quantity: 3, deliveryDate: '2026-11-23', status: 'pending' },
+    ]);
+  });
+
+  it('outbound orders: a good sheet takes its quantities from stock, earlier rows counted', async () => {
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
+    const p = await makePickup(app, token, { warehouse: w.code });
+    const res = await upload(
+      'outbound',
+      await workbook([
+        OUTBOUND,
+        [p.orderNumber, 'OIMP-1', null, null, null, 'copper', null, 6, 't', '2026-11-05', w.code],
+        [null, 'OIMP-2', null, null, null, 'copper', null, 4, 't', '2026-11-06', w.code, '李四', 'pending'],
+        [null, 'OIMP-3', null, null, null, 'copper', null, 50, 't', '2026-11-06', w.code, null, 'cancelled'],
+      ]),
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data).toEqual({ imported: 3 });
+    const listed = await list('outbound', { warehouse: w.code, sortOrder: 'asc' });
+    expect(listed.items).toMatchObject([
+      { outboundNumber: expect.stringMatching(new RegExp(`^OB${stamp()}-\\d{4}$`)), deliveryOrderNumber: p.orderNumber, quantity: 6, outboundStatus: 'completed', receiptStatus: 'unconfirmed', operator: 'admin' },
+      { quantity: 4, outboundStatus: 'pending', operator: '李四' },
+      { quantity: 50, outboundStatus: 'cancelled' },
+    ]);
+    expect(await stockOf(app, token, w.code)).toMatchObject({ inboundQuantity: 10, outboundQuantity: 10, currentStock: 0 });
+  });
+
+  describe('a sheet with a bad row writes nothing and names the row and column', () => {
+    async function snapshot(k: Kind, warehouse: string) {
+      return { total: (await list(k, { warehouse })).total, ledger: await ledgerSize(), stock: await stockOf(app, token, warehouse) };
+    }
+
+    it('inbound: a bad date, an unknown warehouse, an inactive warehouse', async () => {
+      const w = await makeWarehouse(app, token);
+      const off = await makeWarehouse(app, token, { status: 'inactive' });
+      await makeInbound(app, token, { warehouse: w.code, inboundWeight: 3 });
+      const before = await snapshot('inbound', w.code);
+      const res = await upload(
+        'inbound',
+        await workbook([
+          INBOUND,
+          [w.code, 'copper', null, null, null, 1, null, null, '2026-11-03'],
+          [w.code, 'copper', null, null, null, 2, null, null, '2026-02-30'],
+          ['NO-SUCH-WH', 'copper', null, null, null, 2, null, null, '2026-11-03'],
+          [off.code, 'copper', null, null, null, 2, null, null, '2026-11-03'],
+          [w.code, 'copper', null, null, null, 2, null, null, '2026-11-03'],
+        ]),
+      );
+      expect(res.status).toBe(400);
+      // the schema is checked first: the bad date is reported before any business rule is looked at
+      expect(res.body.data.errors).toEqual([{ row: 3, column: 'inboundDate', message: expect.stringContaining('inboundDate') }]);
+      expect(res.body.message).toMatch(/^the spreadsheet has an error, so nothing was imported: row 3: inboundDate/);
+      expect(await snapshot('inbound', w.code)).toEqual(before);
+
+      const rules = await upload(
+        'inbound',
+        await workbook([
+          INBOUND,
+          [w.code, 'copper', null, null, null, 1, null, null, '2026-11-03'],
+          ['NO-SUCH-WH', 'copper', null, null, null, 2, null, null, '2026-11-03'],
+          [off.code, 'copper', null, null, null, 2, null, null, '2026-11-03'],
+        ]),
+      );
+      expect(rules.status).toBe(400);
+      expect(rules.body.data.errors).toEqual([
+        { row: 3, column: 'warehouse', message: 'warehouse "NO-SUCH-WH" does not exist: give the code or the name of a warehouse' },
+        { row: 4, column: 'warehouse', message: `warehouse "${off.name}" is inactive and takes no new movements; activate it first or choose another` },
+      ]);
+      expect(rules.body.message).toContain('2 errors, so nothing was imported');
+      expect(await snapshot('inbound', w.code)).toEqual(before);
+    });
+
+    it('outbound: over stock counting the earlier rows, and a deliveryOrderNumber naming no pickup request', async () => {
+      const w = await makeWarehouse(app, token);
+      await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
+      const before = await snapshot('outbound', w.code);
+      const res = await upload(
+        'outbound',
+        await workbook([
+          OUTBOUND,
+          [null, null, null, null, null, 'copper', null, 6, null, '2026-11-05', w.code],
+          [null, null, null, null, null, 'copper', null, 4.5, null, '2026-11-05', w.code],
+          ['PU-NOPE', null, null, null, null, 'copper', null, 1, null, '2026-11-05', w.code],
+        ]),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.data.errors).toEqual([
+        { row: 3, column: 'quantity', message: `insufficient stock: 4 available of copper in ${w.name} after row 2 of this sheet; 4.5 requested` },
+        { row: 4, column: 'deliveryOrderNumber', message: 'deliveryOrderNumber "PU-NOPE" is not the orderNumber of any pickup request' },
+      ]);
+      expect(await snapshot('outbound', w.code)).toEqual(before);
+      expect(before.stock!.currentStock).toBe(10);
+    });
+
+    it('pickup: a bad quantity and a missing required column', async () => {
+      const w = await makeWarehouse(app, token);
+      const before = (await list('pickup', { warehouse: w.code })).total;
+      const res = await upload(
+        'pickup',
+        await workbook([
+          PICKUP,
+          ['B1', null, null, null, null, 'copper', 2, null, '2026-11-22', null, w.code],
+          ['B2', null, null, null, null, 'copper', 'two', null, '2026-11-22', null, w.code],
+        ]),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.data.errors).toEqual([{ row: 3, column: 'quantity', message: expect.stringContaining('quantity') }]);
+      const noColumn = await upload('pickup', await workbook([['blNumber', 'commodity', 'quantity', 'warehouse'], ['B1', 'copper', 2, w.code]]));
+      expect(noColumn.status).toBe(400);
+      expect(noColumn.body.data.errors).toEqual([{ row: 1, column: 'deliveryDate', message: 'the header row has no column "deliveryDate" (提货日期); it is required' }]);
+      expect((await list('pickup', { warehouse: w.code })).total).toBe(before);
+    });
+  });
+
+  it('refuses a file that is not an .xlsx, a zip that is not a workbook, and no file; nothing is written', async () => {
+    const ledger = await ledgerSize();
+    const files = await app.fileCount();
+    const pdf = await upload('inbound', sampleFiles.pdf(), 'orders.xlsx');
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.message).toBe('"orders.xlsx" is not an Excel .xlsx workbook; save it as .xlsx and upload again');
+    const text = await upload('outbound', sampleFiles.text(), 'orders.csv');
+    expect(text.status).toBe(400);
+    expect(text.body.message).toContain('is not an Excel .xlsx workbook');
+    const none = await app.upload('POST', '/api/apply-delivery/import', { token, fields: { note: 'x' } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toContain('file');
+    const empty = await upload('inbound', await workbook([]));
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('the spreadsheet is empty: it needs a header row and at least one data row');
+    expect(await ledgerSize()).toBe(ledger);
+    expect(await app.fileCount()).toBe(files);
+  });
+
+  it('export then import of inbound orders reproduces the same orders (new numbers aside)', async () => {
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, commodity: '电解铜', commodityCode: 'CU', blNumber: 'RT-1', blWeight: 12.345, inboundWeight: 12.3, owner: '甲', contractNumber: 'HT-9', operator: '王', inboundDate: '2026-09-30', remark: '备注' });
+    await makeInbound(app, token, { warehouse: w.code, commodity: 'zinc', inboundWeight: 0.001, inboundDate: '2026-10-01' });
+    const original = (await list('inbound', { warehouse: w.code, sortOrder: 'asc' })).items;
+    const { bytes } = await download(`/api/inventory/export?warehouse=${w.code}&sortOrder=asc`);
+    const res = await upload('inbound', bytes);
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data).toEqual({ imported: 2 });
+    const all = (await list('inbound', { warehouse: w.code, sortOrder: 'asc' })).items;
+    expect(all).toHaveLength(4);
+    const strip = ({ id: _i, inboundNumber: _n, createTime: _c, updateTime: _u, ...rest }: Record<string, unknown>) => rest;
+    expect(all.slice(2).map(strip)).toEqual(original.map(strip));
+    expect(new Set(all.map((o) => o.inboundNumber)).size).toBe(4);
+    expect((await stockOf(app, token, w.code, '电解铜'))!.currentStock).toBe(24.6);
+  });
+
+  it('a large sheet: 2,500 inbound rows import in one go and export back in batches', async () => {
+    const w = await makeWarehouse(app, token);
+    const rows: unknown[][] = [INBOUND];
+    for (let i = 1; i <= 2500; i++) rows.push([w.code, 'copper', null, `BIG-${i}`, null, 1, null, null, '2026-11-10']);
+    const bytes = await workbook(rows);
+    let t = performance.now();
+    const res = await upload('inbound', bytes);
+    const importMs = performance.now() - t;
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data).toEqual({ imported: 2500 });
+    t = performance.now();
+    const exported = await exportRows('inbound', { warehouse: w.code, sortOrder: 'asc' });
+    const exportMs = performance.now() - t;
+    expect(exported).toHaveLength(2500);
+    expect(exported.map((r) => r[INBOUND.indexOf('blNumber') + 1])).toEqual(rows.slice(1).map((r) => r[3]));
+    expect((await stockOf(app, token, w.code))!.currentStock).toBe(2500);
+    console.log(`2,500 inbound rows: import ${Math.round(importMs)} ms, export ${Math.round(exportMs)} ms`);
+  }, 60_000);
+});
+
+describe('OpenAPI', () => {
+  it('declares the nine routes, the downloads as .xlsx and the imports as multipart', async () => {
+    const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> };
+    for (const k of Object.keys(KINDS) as Kind[]) {
+      for (const path of [templatePath(k), exportPath(k)]) {
+        expect(Object.keys(doc.paths[path]!.get!.responses['200'].content), path).toEqual([XLSX]);
+      }
+      expect(Object.keys(doc.paths[importPath(k)]!.post!.requestBody.content)).toContain('multipart/form-data');
+    }
+    expect(doc.paths['/api/inventory/export']!.get!.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['warehouse', 'commodity', 'inboundNumber', 'startDate', 'endDate', 'keyword', 'sortOrder']),
+    );
+  });
+});
