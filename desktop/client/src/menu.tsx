@@ -29,6 +29,7 @@ export interface MenuGroup {
 
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -40,7 +41,7 @@ export const MENU: MenuGroup[] = [
     label: 'menu.contracts',
     icon: <FileTextOutlined />,
     items: [
-      coming('/contracts', 'menu.businessContracts'),
+      { path: '/contracts', label: 'menu.businessContracts', page: ContractsPage },
       coming('/contracts/archive', 'menu.contractArchive'),
       coming('/corp-contracts', 'menu.corpContracts'),
     ],

@@ -1,6 +1,8 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
+import * as contracts from './areas/contracts';
 export const enUS = {
+  ...contracts.en,
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong while showing this page.',

@@ -1,0 +1,3 @@
+export function BatchUpload() {
+  return null;
+}

@@ -1,0 +1,132 @@
+// Business contracts and the contract archive in the browser: create a contract with a PDF and a
+// PNG, preview, edit, add and remove files, delete; refusals shown; batch upload; the archive's
+// folders and batches.
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInAsAdmin, test } from './fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+const NAME = `Iron ore purchase ${RUN}`;
+
+// a one-page PDF and a 1x1 PNG, as bytes
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+async function fillContract(drawer: Locator, page: Page, fields: { name: string; code: string; bl: string }) {
+  await drawer.getByLabel('Contract name').fill(fields.name);
+  await drawer.getByLabel('Contract type').click();
+  await page.getByTitle('Purchase').last().click();
+  await drawer.getByLabel('Contract number').fill(fields.code);
+  await drawer.getByLabel('Buyer').fill('Cargodesk Trading Ltd');
+  await drawer.getByLabel('Seller').fill('Pilbara Minerals Pty');
+  await drawer.getByLabel('Commodity').fill('iron ore fines 62%');
+  await drawer.getByLabel('Quantity').fill('50000');
+  await drawer.getByLabel('Unit price').fill('108.5');
+  await drawer.getByLabel('B/L numbers').fill(fields.bl);
+}
+
+test('creates a contract with a PDF and a PNG, previews, edits, adds and removes files, deletes it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/contracts');
+  await page.getByRole('button', { name: 'New' }).click();
+  const drawer = page.getByRole('dialog');
+  await fillContract(drawer, page, { name: NAME, code: `PC-${RUN}`, bl: `COSU${RUN}01; COSU${RUN}02` });
+  await drawer.locator('input[type=file]').setInputFiles([pdf('采购合同-签字版.pdf'), png('page-2.png')]);
+  await expect(drawer.getByText('采购合同-签字版.pdf')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+
+  const row = page.getByRole('row').filter({ hasText: NAME });
+  await expect(row).toContainText(`PC-${RUN}`);
+  await expect(row).toContainText('50,000');
+  await expect(row).toContainText('108.5');
+  await expect(row).toContainText(`COSU${RUN}02`);
+  await expect(row.getByTestId('file-count')).toHaveText('2');
+
+  // the type tabs filter on the server
+  await page.getByRole('tab', { name: 'Downstream' }).click();
+  await expect(page).toHaveURL(/contractType=3/);
+  await expect(page.getByRole('row').filter({ hasText: NAME })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Purchase' }).click();
+  await expect(row).toBeVisible();
+  await page.getByLabel('Keyword').fill(`COSU${RUN}02`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/keyword=/);
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // detail: preview and download
+  await row.getByRole('button', { name: NAME }).click();
+  const detail = page.getByRole('dialog').filter({ hasText: `Contract ${NAME}` });
+  await expect(detail.getByText('page-2.png')).toBeVisible();
+  const pngRow = detail.getByRole('row').filter({ hasText: 'page-2.png' });
+  await pngRow.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  await page.getByRole('dialog').filter({ hasText: 'page-2.png' }).last().getByRole('button', { name: 'Close' }).click();
+  const download = page.waitForEvent('download');
+  await detail.getByRole('row').filter({ hasText: '采购合同-签字版.pdf' }).getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('采购合同-签字版.pdf');
+
+  // add a file, then remove two; removing the last one is refused by the server
+  await detail.locator('input[type=file]').setInputFiles([pdf('annex.pdf')]);
+  await detail.getByRole('button', { name: 'Upload the files' }).click();
+  await expect(page.getByText('Files added')).toBeVisible();
+  await expect(detail.getByRole('row').filter({ hasText: 'annex.pdf' })).toBeVisible();
+  await detail.getByRole('row').filter({ hasText: 'page-2.png' }).getByRole('checkbox').check();
+  await detail.getByRole('row').filter({ hasText: '采购合同-签字版.pdf' }).getByRole('checkbox').check();
+  await detail.getByRole('button', { name: 'Remove the selected files' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Files removed')).toBeVisible();
+  await expect(detail.getByRole('row').filter({ hasText: 'page-2.png' })).toHaveCount(0);
+  await detail.getByRole('row').filter({ hasText: 'annex.pdf' }).getByRole('checkbox').check();
+  await detail.getByRole('button', { name: 'Remove the selected files' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(detail.getByText('a contract keeps at least one attachment: add a file before removing the last one')).toBeVisible();
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+  await expect(row.getByTestId('file-count')).toHaveText('1');
+
+  // edit a field
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByLabel('Unit price').fill('110.25');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('110.25');
+
+  // delete with confirmation
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Deleted')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: NAME })).toHaveCount(0);
+});
+
+test('refusals: 16 B/L numbers checked before sending, a text file renamed .pdf refused by the server', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/contracts');
+  await page.getByRole('button', { name: 'New' }).click();
+  const drawer = page.getByRole('dialog');
+  const bl16 = Array.from({ length: 16 }, (_, i) => `BL${RUN}${i}`).join(';');
+  await fillContract(drawer, page, { name: `Refused ${RUN}`, code: `PC-R-${RUN}`, bl: bl16 });
+  await expect(drawer.getByText('holds 16 numbers; at most 15 are allowed')).toBeVisible();
+  await drawer.getByLabel('B/L numbers').fill(`BL${RUN}1`);
+  await drawer.locator('input[type=file]').setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a scan') }]);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByRole('alert')).toContainText('"notes.pdf" is not a PDF or an image (judged by its content)');
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: `Refused ${RUN}` })).toHaveCount(0);
+
+  // a label of the page in Chinese
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('中文').click();
+  await expect(page.getByRole('tab', { name: '采购合同' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '提单号' })).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('English').click();
+  await expect(page.getByRole('tab', { name: 'Purchase' })).toBeVisible();
+});
