@@ -130,3 +130,56 @@ test('refusals: 16 B/L numbers checked before sending, a text file renamed .pdf 
   await page.getByTitle('English').click();
   await expect(page.getByRole('tab', { name: 'Purchase' })).toBeVisible();
 });
+
+test('archive: creates a folder, uploads a batch, sees and previews it, refuses to delete a non-empty folder, deletes the batch and the folder', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/contracts/archive');
+  const FOLDER = `2026 Q4 iron ore ${RUN}`;
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Folder name').fill(FOLDER);
+  await drawer.getByLabel('Description').fill('signed originals');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  const folder = page.getByTestId('archive-folder').filter({ hasText: FOLDER });
+  await expect(folder).toContainText('0 batches');
+
+  // rename
+  await folder.getByRole('button', { name: 'Rename' }).click();
+  await drawer.getByLabel('Folder name').fill(`${FOLDER} signed`);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  const renamed = page.getByTestId('archive-folder').filter({ hasText: `${FOLDER} signed` });
+  await expect(renamed).toBeVisible();
+  await expect(page.getByText(`Batches in ${FOLDER} signed`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload a batch' }).click();
+  await drawer.getByLabel('Batch name').fill(`November shipments ${RUN}`);
+  await drawer.getByLabel('Remark').fill('originals from the port');
+  await drawer.locator('input[type=file]').setInputFiles([pdf('提单.pdf')]);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  const batch = page.getByRole('row').filter({ hasText: `November shipments ${RUN}` });
+  await expect(batch).toContainText('originals from the port');
+  await expect(batch).toContainText(`${PDF.length} B`);
+  await expect(renamed).toContainText('1 batches');
+
+  await batch.getByRole('button', { name: `November shipments ${RUN}` }).click();
+  const detail = page.getByRole('dialog').filter({ hasText: `Batch November shipments ${RUN}` });
+  await detail.getByRole('row').filter({ hasText: '提单.pdf' }).getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  await page.getByRole('dialog').filter({ hasText: '提单.pdf' }).last().getByRole('button', { name: 'Close' }).click();
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+
+  // a folder holding a batch is refused
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`folder is not empty: "${FOLDER} signed" holds 1 batch`)).toBeVisible();
+
+  await batch.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('row').filter({ hasText: `November shipments ${RUN}` })).toHaveCount(0);
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByTestId('archive-folder').filter({ hasText: FOLDER })).toHaveCount(0);
+});

@@ -30,6 +30,7 @@ export interface MenuGroup {
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
 const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
+const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -42,7 +43,7 @@ export const MENU: MenuGroup[] = [
     icon: <FileTextOutlined />,
     items: [
       { path: '/contracts', label: 'menu.businessContracts', page: ContractsPage },
-      coming('/contracts/archive', 'menu.contractArchive'),
+      { path: '/contracts/archive', label: 'menu.contractArchive', page: ArchivePage },
       coming('/corp-contracts', 'menu.corpContracts'),
     ],
   },
