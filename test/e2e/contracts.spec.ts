@@ -18,6 +18,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+/** Answers the open confirmation with Yes and waits until it has closed. */
+async function confirm(page: Page) {
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Yes/ })).toHaveCount(0);
+}
+
 async function fillContract(drawer: Locator, page: Page, fields: { name: string; code: string; bl: string }) {
   await drawer.getByLabel('Contract name').fill(fields.name);
   await drawer.getByLabel('Contract type').click();
@@ -80,12 +86,12 @@ test('creates a contract with a PDF and a PNG, previews, edits, adds and removes
   await detail.getByRole('row').filter({ hasText: 'page-2.png' }).getByRole('checkbox').check();
   await detail.getByRole('row').filter({ hasText: '采购合同-签字版.pdf' }).getByRole('checkbox').check();
   await detail.getByRole('button', { name: 'Remove the selected files' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(page.getByText('Files removed')).toBeVisible();
   await expect(detail.getByRole('row').filter({ hasText: 'page-2.png' })).toHaveCount(0);
   await detail.getByRole('row').filter({ hasText: 'annex.pdf' }).getByRole('checkbox').check();
   await detail.getByRole('button', { name: 'Remove the selected files' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(detail.getByText('a contract keeps at least one attachment: add a file before removing the last one')).toBeVisible();
   await detail.getByRole('button', { name: 'Close' }).first().click();
   await expect(row.getByTestId('file-count')).toHaveText('1');
@@ -100,7 +106,7 @@ test('creates a contract with a PDF and a PNG, previews, edits, adds and removes
 
   // delete with confirmation
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(page.getByText('Deleted')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: NAME })).toHaveCount(0);
 });
@@ -173,13 +179,13 @@ test('archive: creates a folder, uploads a batch, sees and previews it, refuses 
 
   // a folder holding a batch is refused
   await renamed.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(page.getByText(`folder is not empty: "${FOLDER} signed" holds 1 batch`)).toBeVisible();
 
   await batch.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(page.getByRole('row').filter({ hasText: `November shipments ${RUN}` })).toHaveCount(0);
   await renamed.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await confirm(page);
   await expect(page.getByTestId('archive-folder').filter({ hasText: FOLDER })).toHaveCount(0);
 });

@@ -150,7 +150,7 @@ export default function ArchivePage() {
                       okText={t('list.yes')}
                       cancelText={t('list.no')}
                       okButtonProps={{ danger: true }}
-                      onConfirm={() => deleteFolder(f)}
+                      onConfirm={() => void deleteFolder(f)}
                       onPopupClick={(e) => e.stopPropagation()}
                     >
                       <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => e.stopPropagation()} />
@@ -208,7 +208,7 @@ export default function ArchivePage() {
                       okText={t('list.yes')}
                       cancelText={t('list.no')}
                       okButtonProps={{ danger: true }}
-                      onConfirm={() => deleteBatch(b)}
+                      onConfirm={() => void deleteBatch(b)}
                     >
                       <Button type="link" size="small" danger>
                         {t('list.delete')}

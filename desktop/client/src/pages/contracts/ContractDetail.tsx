@@ -100,7 +100,7 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
             okText={t('list.yes')}
             cancelText={t('list.no')}
             okButtonProps={{ danger: true }}
-            onConfirm={() => remove()}
+            onConfirm={() => void remove()}
             disabled={selected.length === 0}
           >
             <Button danger disabled={selected.length === 0 || busy}>
