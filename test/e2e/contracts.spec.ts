@@ -189,3 +189,36 @@ test('archive: creates a folder, uploads a batch, sees and previews it, refuses 
   await confirm(page);
   await expect(page.getByTestId('archive-folder').filter({ hasText: FOLDER })).toHaveCount(0);
 });
+
+test('batch upload: two contracts with their own files, a wrong row marked, then all created', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/contracts');
+  await page.getByRole('button', { name: 'Batch upload' }).click();
+  const modal = page.getByRole('dialog');
+  const rows = modal.getByTestId('batch-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  for (const [i, row] of [rows.nth(0), rows.nth(1)].entries()) {
+    await row.getByLabel('Contract name').fill(`Batch ${RUN} ${i + 1}`);
+    await row.getByLabel('Contract type').click();
+    await page.getByTitle('Downstream').last().click();
+    await row.getByLabel('Contract number').fill(`DC-${RUN}-${i + 1}`);
+    await row.getByLabel('Buyer').fill('Harbin Steel');
+    await row.getByLabel('Seller').fill('Cargodesk Trading Ltd');
+    await row.getByLabel('Commodity').fill('iron ore');
+    await row.getByLabel('Quantity').fill(String(1000 * (i + 1)));
+    await row.getByLabel('Unit price').fill('112');
+    await row.getByLabel('B/L numbers').fill(`BLB${RUN}${i}`);
+    await row.locator('input[type=file]').setInputFiles([pdf(`batch-${i + 1}.pdf`)]);
+  }
+  // the second row's 16 B/L numbers are marked in its cell
+  await rows.nth(1).getByLabel('B/L numbers').fill(Array.from({ length: 16 }, (_, i) => `X${i}`).join(';'));
+  await modal.getByRole('button', { name: 'Create 2 contracts' }).click();
+  await expect(rows.nth(1).getByText('holds 16 numbers; at most 15 are allowed')).toBeVisible();
+  await expect(rows.nth(0).getByText('holds 16 numbers')).toHaveCount(0);
+  await rows.nth(1).getByLabel('B/L numbers').fill(`BLB${RUN}1`);
+  await modal.getByRole('button', { name: 'Create 2 contracts' }).click();
+  await expect(page.getByText('2 contracts created')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: `Batch ${RUN} 1` })).toContainText('Downstream');
+  await expect(page.getByRole('row').filter({ hasText: `Batch ${RUN} 2` })).toContainText('2,000');
+});
