@@ -18,15 +18,15 @@ const MAX_FILES = FILE_RULES.scans.maxCount;
 
 /** The table's columns: the required fields (the optional ones are edited afterwards). */
 const COLUMNS: { name: string; label: MessageKey; kind?: 'number' | 'select'; width: number }[] = [
-  { name: 'name', label: 'contracts.name', width: 170 },
-  { name: 'contractType', label: 'contracts.type', kind: 'select', width: 120 },
-  { name: 'contractCode', label: 'contracts.contractCode', width: 130 },
-  { name: 'buyParty', label: 'contracts.buyParty', width: 140 },
-  { name: 'sellParty', label: 'contracts.sellParty', width: 140 },
-  { name: 'commodity', label: 'contracts.commodity', width: 130 },
-  { name: 'count', label: 'contracts.count', kind: 'number', width: 110 },
-  { name: 'unitPrice', label: 'contracts.unitPrice', kind: 'number', width: 110 },
-  { name: 'BLNumber', label: 'contracts.blNumber', width: 180 },
+  { name: 'name', label: 'contracts.name', width: 150 },
+  { name: 'contractType', label: 'contracts.type', kind: 'select', width: 110 },
+  { name: 'contractCode', label: 'contracts.contractCode', width: 110 },
+  { name: 'buyParty', label: 'contracts.buyParty', width: 110 },
+  { name: 'sellParty', label: 'contracts.sellParty', width: 110 },
+  { name: 'commodity', label: 'contracts.commodity', width: 110 },
+  { name: 'count', label: 'contracts.count', kind: 'number', width: 90 },
+  { name: 'unitPrice', label: 'contracts.unitPrice', kind: 'number', width: 90 },
+  { name: 'BLNumber', label: 'contracts.blNumber', width: 140 },
 ];
 
 /** Form values: each row's entries; '' and undefined dropped as the schemas expect. */
@@ -145,7 +145,7 @@ export function BatchUpload() {
                       {
                         key: 'files',
                         title: <span className="ant-form-item-required">{t('contracts.chooseFiles')}</span>,
-                        width: 220,
+                        width: 180,
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <div className="batch-files">
                             <FileDropzone rule={FILE_RULES.scans} value={files[row.key] ?? []} onChange={(list) => setFiles((all) => ({ ...all, [row.key]: list }))} />
@@ -154,7 +154,7 @@ export function BatchUpload() {
                       },
                       {
                         key: 'remove',
-                        width: 70,
+                        width: 60,
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <Button type="link" size="small" danger disabled={rows.length === 1} onClick={() => remove(row.name)}>
                             {t('contracts.batchRemove')}
