@@ -34,6 +34,8 @@ const FinancePage = lazy(() => import('./pages/finance/FinancePage'));
 const ContractSummaryPage = lazy(() => import('./pages/finance/ContractSummaryPage'));
 const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContractsPage'));
 const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
+const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
+const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -48,6 +50,9 @@ export const MENU: MenuGroup[] = [
       coming('/contracts', 'menu.businessContracts'),
       coming('/contracts/archive', 'menu.contractArchive'),
       { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
+      { path: '/contracts', label: 'menu.businessContracts', page: ContractsPage },
+      { path: '/contracts/archive', label: 'menu.contractArchive', page: ArchivePage },
+      coming('/corp-contracts', 'menu.corpContracts'),
     ],
   },
   { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [{ path: '/company-files', label: 'menu.companyFiles', page: CompanyFilesPage }] },

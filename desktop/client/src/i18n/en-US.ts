@@ -4,7 +4,9 @@ import * as finance from './areas/finance';
 import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
 
+import * as contracts from './areas/contracts';
 export const enUS = {
+  ...contracts.en,
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong while showing this page.',

@@ -1,10 +1,12 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
 import * as finance from './areas/finance';
+import * as contracts from './areas/contracts';
 import type { Messages } from './en-US';
 import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
 
 export const zhCN: Messages = {
+  ...contracts.zh,
   'app.name': 'Cargodesk',
   'app.loading': '加载中…',
   'app.error': '显示此页面时出错。',

@@ -14,11 +14,11 @@ export interface EditDrawerProps {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   initialValues?: Record<string, unknown>;
+  /** shown under the fields (e.g. a FileDropzone and its progress) */
+  extra?: ReactNode;
   onClose(): void;
   /** receives the values as the schema parsed them; throws ApiError on refusal */
   onSubmit(values: Record<string, unknown>): Promise<unknown>;
-  /** shown under the fields (e.g. an upload's progress) */
-  extra?: ReactNode;
 }
 
 const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v);

@@ -1,0 +1,125 @@
+// Business contracts: tabs by type, keyword search, the list (a plain array, paged here), create with
+// scans and progress, edit, delete, a detail drawer with the files, and batch upload.
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { createContractBody, splitBlNumbers, updateContractBody, type Contract } from '../../../../../shared/contracts';
+import { api } from '../../api/client';
+import { useT } from '../../i18n';
+import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
+import type { FieldDef } from '../../kit/fields';
+import { ListPage, type ColumnDef } from '../../kit/ListPage';
+import { BatchUpload } from './BatchUpload';
+import { ContractDetail } from './ContractDetail';
+import { contractFields, typeMap } from './fields';
+
+const filters: FieldDef[] = [{ name: 'keyword', label: 'contracts.keyword', placeholder: 'contracts.keywordHint' }];
+
+const tabs = {
+  param: 'contractType',
+  items: [
+    { value: '', label: 'contracts.all' },
+    { value: '1', label: 'contracts.type.1' },
+    { value: '2', label: 'contracts.type.2' },
+    { value: '3', label: 'contracts.type.3' },
+  ],
+} as const;
+
+type FormFields = Record<string, string | number | null | undefined>;
+
+export default function ContractsPage() {
+  const t = useT();
+  const [detail, setDetail] = useState<number | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState(0);
+
+  const columns: ColumnDef<Contract>[] = [
+    {
+      key: 'name',
+      title: 'contracts.name',
+      render: (row) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail(row.id)}>
+          {row.name}
+        </Button>
+      ),
+    },
+    { key: 'contractType', title: 'contracts.type', kind: 'status', status: typeMap },
+    { key: 'contractCode', title: 'contracts.contractCode' },
+    { key: 'buyParty', title: 'contracts.buyParty' },
+    { key: 'sellParty', title: 'contracts.sellParty' },
+    { key: 'commodity', title: 'contracts.commodity' },
+    { key: 'count', title: 'contracts.count', render: (row) => row.count.toLocaleString() },
+    { key: 'unitPrice', title: 'contracts.unitPrice', render: (row) => row.unitPrice.toLocaleString(undefined, { maximumFractionDigits: 6 }) },
+    {
+      key: 'blNumber',
+      title: 'contracts.blNumber',
+      render: (row) => (
+        <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
+          {splitBlNumbers(row.blNumber).map((bl) => (
+            <Tag key={bl}>{bl}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'files', title: 'contracts.files', render: (row) => <span data-testid="file-count">{row.files.length}</span> },
+    { key: 'createTime', title: 'contracts.createTime', kind: 'dateTime', sortable: true },
+  ];
+
+  const create = async (values: Record<string, unknown>) => {
+    if (files.length === 0) throw new Error(t('contracts.filesRequired'));
+    try {
+      await uploadForm<Contract>({ path: '/contract/upload', fields: values as FormFields, files: files.map((f) => ['files', f]), onProgress: setProgress });
+      setFiles([]);
+    } finally {
+      setProgress(0);
+    }
+  };
+
+  return (
+    <>
+      <ListPage<Contract>
+        title="menu.businessContracts"
+        path="/contract"
+        paging="client"
+        tabs={tabs}
+        filters={filters}
+        columns={columns}
+        toolbar={<BatchUpload />}
+        create={{
+          fields: contractFields,
+          schema: createContractBody,
+          title: () => t('contracts.createTitle'),
+          submit: create,
+          extra: (
+            <div data-testid="contract-files">
+              <FileDropzone rule={FILE_RULES.scans} value={files} onChange={setFiles} />
+              <UploadProgress percent={progress} />
+            </div>
+          ),
+        }}
+        edit={{
+          fields: contractFields,
+          schema: updateContractBody,
+          title: (row) => t('contracts.editTitle', { name: row?.name ?? '' }),
+          initial: (row) => ({
+            name: row.name,
+            contractType: row.contractType,
+            contractCode: row.contractCode,
+            buyParty: row.buyParty,
+            sellParty: row.sellParty,
+            commodity: row.commodity,
+            count: row.count,
+            unitPrice: row.unitPrice,
+            BLNumber: row.blNumber,
+            deliveryTime: row.deliveryTime ?? '',
+            pickUpTime: row.pickUpTime ?? '',
+            packaging: row.packaging ?? '',
+            remarks: row.remarks ?? '',
+          }),
+          submit: (row, values) => api.put<Contract>(`/contract/${row.id}`, values),
+        }}
+        canDelete
+      />
+      <ContractDetail id={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}
