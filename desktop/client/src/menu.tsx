@@ -47,12 +47,9 @@ export const MENU: MenuGroup[] = [
     label: 'menu.contracts',
     icon: <FileTextOutlined />,
     items: [
-      coming('/contracts', 'menu.businessContracts'),
-      coming('/contracts/archive', 'menu.contractArchive'),
-      { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
       { path: '/contracts', label: 'menu.businessContracts', page: ContractsPage },
       { path: '/contracts/archive', label: 'menu.contractArchive', page: ArchivePage },
-      coming('/corp-contracts', 'menu.corpContracts'),
+      { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
     ],
   },
   { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [{ path: '/company-files', label: 'menu.companyFiles', page: CompanyFilesPage }] },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createContractBody, splitBlNumbers, updateContractBody, type Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
-import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
+import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import { BatchUpload } from './BatchUpload';
@@ -29,7 +29,6 @@ type FormFields = Record<string, string | number | null | undefined>;
 export default function ContractsPage() {
   const t = useT();
   const [detail, setDetail] = useState<number | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
 
   const columns: ColumnDef<Contract>[] = [
@@ -65,10 +64,9 @@ export default function ContractsPage() {
   ];
 
   const create = async (values: Record<string, unknown>) => {
-    if (files.length === 0) throw new Error(t('contracts.filesRequired'));
+    const { files, ...fields } = values as { files: File[] } & Record<string, unknown>;
     try {
-      await uploadForm<Contract>({ path: '/contract/upload', fields: values as FormFields, files: files.map((f) => ['files', f]), onProgress: setProgress });
-      setFiles([]);
+      await uploadForm<Contract>({ path: '/contract/upload', fields: fields as FormFields, files: files.map((f) => ['files', f]), onProgress: setProgress });
     } finally {
       setProgress(0);
     }
@@ -85,16 +83,11 @@ export default function ContractsPage() {
         columns={columns}
         toolbar={<BatchUpload />}
         create={{
-          fields: contractFields,
+          fields: [...contractFields, { name: 'files', label: 'contracts.files', kind: 'files', rule: FILE_RULES.scans, required: true }],
           schema: createContractBody,
           title: () => t('contracts.createTitle'),
           submit: create,
-          extra: (
-            <div data-testid="contract-files">
-              <FileDropzone rule={FILE_RULES.scans} value={files} onChange={setFiles} />
-              <UploadProgress percent={progress} />
-            </div>
-          ),
+          extra: <UploadProgress percent={progress} />,
         }}
         edit={{
           fields: contractFields,
