@@ -10,7 +10,7 @@ import type { FieldDef } from '../../kit/fields';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import { BatchUpload } from './BatchUpload';
 import { ContractDetail } from './ContractDetail';
-import { contractFields, typeMap } from './fields';
+import { contractCreateFields, contractFields, typeMap } from './fields';
 
 const filters: FieldDef[] = [{ name: 'keyword', label: 'contracts.keyword', placeholder: 'contracts.keywordHint' }];
 
@@ -83,7 +83,7 @@ export default function ContractsPage() {
         columns={columns}
         toolbar={<BatchUpload />}
         create={{
-          fields: [...contractFields, { name: 'files', label: 'contracts.files', kind: 'files', rule: FILE_RULES.scans, required: true }],
+          fields: contractCreateFields,
           schema: createContractBody,
           title: () => t('contracts.createTitle'),
           submit: create,

@@ -1,6 +1,7 @@
 // The contract form's fields, shared by the create/edit drawers and the batch table.
 import { CONTRACT_TYPES } from '../../../../../shared/contracts';
 import type { FieldDef } from '../../kit/fields';
+import { FILE_RULES } from '../../kit/files';
 import type { StatusMap } from '../../kit/StatusBadge';
 
 export const typeOptions = CONTRACT_TYPES.map((v) => ({ value: v, label: `contracts.type.${v}` as const }));
@@ -26,4 +27,10 @@ export const contractFields: FieldDef[] = [
   { name: 'pickUpTime', label: 'contracts.pickUpTime' },
   { name: 'packaging', label: 'contracts.packaging' },
   { name: 'remarks', label: 'contracts.remarks', kind: 'textarea' },
+];
+
+/** The create drawer: the fields plus 1 to 20 scans (PDF or image), sent as `files`. */
+export const contractCreateFields: FieldDef[] = [
+  ...contractFields,
+  { name: 'files', label: 'contracts.files', kind: 'files', rule: FILE_RULES.scans, required: true },
 ];
