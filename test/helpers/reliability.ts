@@ -106,3 +106,30 @@ export function multipartBody(parts: Part[], boundary = `----fuzz${Math.random()
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** Stocks whose balance row disagrees with its ledger (sums by kind, running balance, below zero). */
+export async function ledgerMismatches(db: Db): Promise<unknown[]> {
+  const { rows } = await sql<Record<string, number | string | null>>`
+    select b.warehouseId, b.commodity, b.inboundMilli, b.outboundMilli, b.transferredMilli, b.currentMilli,
+      coalesce(sum(l.quantityChangeMilli), 0) as ledgerCurrent,
+      coalesce(sum(case when l.kind = 'inbound' then l.quantityChangeMilli end), 0) as ledgerInbound,
+      coalesce(-sum(case when l.kind = 'outbound' then l.quantityChangeMilli end), 0) as ledgerOutbound,
+      coalesce(-sum(case when l.kind = 'transfer' then l.quantityChangeMilli end), 0) as ledgerTransferred,
+      (select balanceMilli from stockLedger x where x.warehouseId = b.warehouseId and x.commodity = b.commodity order by x.id desc limit 1) as lastBalance
+    from stockBalances b left join stockLedger l on l.warehouseId = b.warehouseId and l.commodity = b.commodity
+    group by b.warehouseId, b.commodity`.execute(db);
+  const { rows: unbalanced } = await sql`select distinct l.warehouseId, l.commodity from stockLedger l
+    left join stockBalances b on b.warehouseId = l.warehouseId and b.commodity = l.commodity where b.warehouseId is null`.execute(db);
+  return [
+    ...rows.filter(
+      (r) =>
+        r.currentMilli !== r.ledgerCurrent ||
+        r.inboundMilli !== r.ledgerInbound ||
+        r.outboundMilli !== r.ledgerOutbound ||
+        r.transferredMilli !== r.ledgerTransferred ||
+        (r.lastBalance !== null && r.lastBalance !== r.currentMilli) ||
+        Number(r.currentMilli) < 0,
+    ),
+    ...unbalanced.map((r) => ({ ledgerWithoutBalance: r })),
+  ];
+}
