@@ -14,7 +14,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 
 async function main(): Promise<number> {
   const dataDir = await newDataDir();
-  const service = await startChildService(dataDir, { LOG_LEVEL: 'warn' });
+  const service = await startChildService(dataDir, { LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn' });
   try {
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(service.url + path, {
@@ -81,7 +81,8 @@ async function main(): Promise<number> {
     return ok ? 0 : 1;
   } finally {
     await service.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!process.env.LOAD_KEEP) await rm(dataDir, { recursive: true, force: true });
+    else console.log(`data kept in ${dataDir}`);
   }
 }
 
