@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
 import type { FileStore } from './files/file-store.js';
 import { serveClient } from './http/client.js';
+import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(serveClient(deps.config.clientDir));
+  app.use(cors(deps.config.corsOrigins));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use((ctx) => {

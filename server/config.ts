@@ -15,6 +15,8 @@ export interface Config {
   version: string;
   /** the built browser client served at `/` (`npm run build:client` writes it) */
   clientDir: string;
+  /** other origins (pages elsewhere on the LAN) allowed to call the API from a browser; none by default */
+  corsOrigins: string[];
 }
 
 export const VERSION: string = (
@@ -42,5 +44,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     logToStdout: true,
     version: VERSION,
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url))),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
   };
 }

@@ -7,6 +7,7 @@ import { loadConfig, VERSION, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
+import { sweepOrphans } from './files/orphans.js';
 import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 
@@ -58,7 +59,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { db } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
-  await files.sweepTemp();
+  // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
+  const tempRemoved = await files.sweepTemp();
+  const orphans = await sweepOrphans(db, files);
+  const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
+  if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
+    logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
+  else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const app = createApp({ config, db, files, logger, jwtSecret, throttle: new LoginThrottle() });

@@ -32,6 +32,14 @@ const CANONICAL_EXTENSION: Partial<Record<FileKind, string>> = {
   pdf: 'pdf', png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp', tiff: 'tif', bmp: 'bmp',
 };
 
+/**
+ * The original name as shown and offered for download: path separators, control characters and
+ * bidirectional overrides (which can make "x\u202efdp.exe" read as "xexe.pdf") become "_".
+ */
+export function safeName(name: string): string {
+  return name.replace(/[\\/\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_').trim().slice(-200) || 'file';
+}
+
 const sizeText = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 function fieldAllowed(policy: UploadPolicy, field: string): boolean {
@@ -93,7 +101,7 @@ export function uploadMiddleware(store: FileStore, policy: UploadPolicy): Middle
     try {
       for (const f of received) {
         const kind = await kindOfFile(f.path);
-        const originalName = f.originalname.replace(/[\\/\0\r\n]/g, '_').slice(-200) || 'file';
+        const originalName = safeName(f.originalname);
         const nameExtension = extname(originalName).slice(1).toLowerCase();
         const extension = CANONICAL_EXTENSION[kind] ?? (kind === 'zip' && policy.accept === 'xlsx' ? 'xlsx' : nameExtension);
         const file: UploadedFile = {

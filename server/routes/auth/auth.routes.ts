@@ -54,13 +54,19 @@ export const authRoutes = [
     path: ['/refresh-token', '/auth/refresh'],
     tag: 'Authentication',
     summary: 'Exchange a refresh token for a new token pair',
-    description: 'Refresh tokens last 30 days and work once: the answer carries the next one.',
+    description: 'Refresh tokens last 30 days and work once: the answer carries the next one. After 50 refused refreshes from one address within 15 minutes: 429 until the window passes.',
     access: 'public',
     body: refreshBody,
     response: tokenPair,
     handler: async (ctx, { body }) => {
-      const { db, jwtSecret } = ctx.deps;
-      return db.transaction().execute(async (trx) => issueTokens(trx, jwtSecret, await consumeRefreshToken(trx, body.refreshToken)));
+      const { db, jwtSecret, throttle } = ctx.deps;
+      throttle.checkRefresh(ctx.ip);
+      try {
+        return await db.transaction().execute(async (trx) => issueTokens(trx, jwtSecret, await consumeRefreshToken(trx, body.refreshToken)));
+      } catch (err) {
+        if ((err as { status?: number }).status === 401) throttle.failRefresh(ctx.ip);
+        throw err;
+      }
     },
   }),
   route({

@@ -119,7 +119,8 @@ export async function revokeAllRefreshTokens(db: Queryable, userId: number): Pro
 const WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Failed sign-ins per username (10 in 15 minutes) and per address (200 in 15 minutes).
+ * Failed sign-ins per username (10 in 15 minutes) and per address (200 in 15 minutes), and failed
+ * token refreshes per address (50 in 15 minutes).
  * Kept in memory: a restart clears it, which is acceptable for an office LAN service.
  */
 export class LoginThrottle {
@@ -128,7 +129,21 @@ export class LoginThrottle {
   constructor(
     private readonly perUsername = 10,
     private readonly perAddress = 200,
+    private readonly refreshesPerAddress = 50,
   ) {}
+
+  /** Throws 429 when this address has failed to refresh too often. */
+  checkRefresh(address: string, at = Date.now()): void {
+    const times = this.recent(`r:${address}`, at);
+    if (times.length >= this.refreshesPerAddress) {
+      const minutes = Math.max(1, Math.ceil((times[0]! + WINDOW_MS - at) / 60000));
+      throw tooManyRequests(`too many refused token refreshes from this computer; sign in again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+    }
+  }
+
+  failRefresh(address: string, at = Date.now()): void {
+    this.failures.set(`r:${address}`, [...this.recent(`r:${address}`, at), at]);
+  }
 
   private recent(key: string, at: number): number[] {
     const times = (this.failures.get(key) ?? []).filter((t) => at - t < WINDOW_MS);
