@@ -2,7 +2,7 @@
 // save; server field errors land next to their field, other server messages above the form.
 import { Alert, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, type FieldDef } from './fields';
@@ -14,6 +14,8 @@ export interface EditDrawerProps {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   initialValues?: Record<string, unknown>;
+  /** shown under the fields (e.g. a FileDropzone and its progress) */
+  extra?: ReactNode;
   onClose(): void;
   /** receives the values as the schema parsed them; throws ApiError on refusal */
   onSubmit(values: Record<string, unknown>): Promise<unknown>;
@@ -33,7 +35,7 @@ function toForm(fields: readonly FieldDef[], values: Record<string, unknown> = {
   return out;
 }
 
-export function EditDrawer({ open, title, fields, schema, initialValues, onClose, onSubmit }: EditDrawerProps) {
+export function EditDrawer({ open, title, fields, schema, initialValues, extra, onClose, onSubmit }: EditDrawerProps) {
   const t = useT();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -93,6 +95,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
         ))}
         <button type="submit" hidden />
       </Form>
+      {extra}
     </Drawer>
   );
 }

@@ -1,9 +1,10 @@
 // The list page every area reuses: a search form declared by config whose values live in the URL
-// (so back/forward and reload keep them), a server-paged and server-sorted table, status badges,
-// row actions with optional confirmation, a create/edit drawer validated by a shared zod schema,
-// and delete with confirmation.
+// (so back/forward and reload keep them), a server-paged and server-sorted table (or, for routes
+// answering a plain array, paged and sorted in the browser), optional tabs over one filter, status
+// badges, row actions with optional confirmation, a create/edit drawer validated by a shared zod
+// schema, and delete with confirmation.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Popconfirm, Row, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -43,6 +44,14 @@ export interface FormDef<T> {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   title: (row?: T) => string;
+  /** shown under the fields, e.g. a FileDropzone whose files `submit` sends */
+  extra?: ReactNode;
+}
+
+/** Tabs over one filter; the tab with value '' shows all. */
+export interface TabsDef {
+  param: string;
+  items: readonly { value: string; label: MessageKey }[];
 }
 
 export interface ListPageProps<T extends { id: number }> {
@@ -61,6 +70,15 @@ export interface ListPageProps<T extends { id: number }> {
   expandedRow?: (row: T) => ReactNode;
   /** called after any change so other caches can follow */
   onChanged?: (row?: T) => void;
+  /**
+   * 'server' (default): the route answers `{ items, total, page, pageSize }` and pages and sorts.
+   * 'client': the route answers a plain array, filtered by the query; the table pages it and sorts
+   * it by the sortable column here.
+   */
+  paging?: 'server' | 'client';
+  tabs?: TabsDef;
+  /** more buttons beside "New" */
+  toolbar?: ReactNode;
 }
 
 const PAGE_SIZES = [20, 50, 100];
@@ -100,7 +118,7 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, onChanged } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, onChanged, paging = 'server', tabs, toolbar } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -112,11 +130,29 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   const [searchForm] = Form.useForm();
   const [drawer, setDrawer] = useState<{ mode: 'create' } | { mode: 'edit'; row: T } | null>(null);
 
+  // client paging: the server sees the filters only
+  const query = paging === 'client' ? Object.fromEntries(Object.entries(params).filter(([k]) => !['page', 'pageSize', 'sortOrder'].includes(k))) : params;
   const list = useQuery({
-    queryKey: [path, params],
-    queryFn: ({ signal }) => api.get<Paged<T>>(path, params, signal),
+    queryKey: [path, query],
+    queryFn: ({ signal }) => api.get<Paged<T> | T[]>(path, query, signal),
     placeholderData: keepPreviousData,
   });
+  const sortKey = columns.find((c) => c.sortable)?.key;
+  const shown = useMemo((): { items: T[]; total: number } => {
+    const data = list.data;
+    if (!data) return { items: [], total: 0 };
+    if (!Array.isArray(data)) return data;
+    let rows = data;
+    if (sortKey && params.sortOrder) {
+      const sign = params.sortOrder === 'asc' ? 1 : -1;
+      rows = [...data].sort((a, b) => {
+        const x = a[sortKey as keyof T] as unknown as string | number;
+        const y = b[sortKey as keyof T] as unknown as string | number;
+        return x === y ? 0 : x > y ? sign : -sign;
+      });
+    }
+    return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
+  }, [list.data, sortKey, params.sortOrder, page, pageSize]);
 
   const changed = (row?: T) => {
     void queryClient.invalidateQueries({ queryKey: [path] });
@@ -156,7 +192,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       title: t(c.title),
       width: c.width,
       sorter: c.sortable ? true : undefined,
-      sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : 'descend') : undefined,
+      sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : params.sortOrder === 'desc' || paging === 'server' ? 'descend' : null) : undefined,
       sortDirections: c.sortable ? (['descend', 'ascend', 'descend'] as const).slice() : undefined,
       render: (_: unknown, row: T) => {
         if (c.render) return c.render(row);
@@ -212,7 +248,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       });
     }
     return cols;
-  }, [columns, actions, edit, canDelete, t, formatDate, params.sortOrder, runMutate, runMutateAsync, removeAsync]);
+  }, [columns, actions, edit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -225,6 +261,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
 
   const search = (values: Record<string, unknown>) => {
     const next: Record<string, string> = formToParams(filters, values);
+    if (tabs && params[tabs.param]) next[tabs.param] = params[tabs.param]!;
     if (params.pageSize) next.pageSize = params.pageSize;
     if (params.sortOrder) next.sortOrder = params.sortOrder;
     setSearchParams(next);
@@ -270,17 +307,30 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           </Form>
         </Card>
       )}
-      {create && (
-        <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
-          {t('list.create')}
-        </Button>
+      {(create || toolbar) && (
+        <Space>
+          {create && (
+            <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
+              {t('list.create')}
+            </Button>
+          )}
+          {toolbar}
+        </Space>
+      )}
+      {tabs && (
+        <Tabs
+          activeKey={params[tabs.param] ?? ''}
+          onChange={(key) => setQuery({ [tabs.param]: key || undefined, page: undefined })}
+          items={tabs.items.map((i) => ({ key: i.value, label: t(i.label) }))}
+          style={{ marginBottom: -16 }}
+        />
       )}
       {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
       <Table<T>
         rowKey="id"
         size="middle"
         columns={tableColumns}
-        dataSource={list.data?.items ?? []}
+        dataSource={shown.items}
         loading={list.isFetching}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
@@ -288,7 +338,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         pagination={{
           current: page,
           pageSize,
-          total: list.data?.total ?? 0,
+          total: shown.total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => t('list.total', { total }),
@@ -301,6 +351,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           fields={formDef.fields}
           schema={formDef.schema}
           initialValues={initialValues}
+          extra={formDef.extra}
           onClose={() => setDrawer(null)}
           onSubmit={async (values) => {
             if (editing && edit) await (edit.submit ? edit.submit(editing, values) : api.put(`${path}/${editing.id}`, values));

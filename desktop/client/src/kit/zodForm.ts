@@ -34,6 +34,9 @@ export function issueText(issue: Issue, t: Translate): string {
       return t('validation.multipleOf', n(issue.divisor));
     case 'invalid_union':
       return t('validation.type');
+    case 'custom':
+      // a schema's own refinement: its message is the one the server would answer
+      return issue.message || t('validation.invalid');
     default:
       return t('validation.invalid');
   }
