@@ -29,6 +29,7 @@ export interface MenuGroup {
 
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+const page = (path: string, label: MessageKey, load: () => Promise<{ default: ComponentType }>): MenuPage => ({ path, label, page: lazy(load) });
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -53,10 +54,10 @@ export const MENU: MenuGroup[] = [
     items: [
       coming('/warehouse/pickup-requests', 'menu.pickupRequests'),
       coming('/warehouse/outbound-orders', 'menu.outboundOrders'),
-      coming('/warehouse/warehouses', 'menu.warehouses'),
-      coming('/warehouse/inbound-orders', 'menu.inboundOrders'),
-      coming('/warehouse/stock-summary', 'menu.stockSummary'),
-      coming('/warehouse/stock-ledger', 'menu.stockLedger'),
+      page('/warehouse/warehouses', 'menu.warehouses', () => import('./pages/warehouse/WarehousesPage')),
+      page('/warehouse/inbound-orders', 'menu.inboundOrders', () => import('./pages/warehouse/InboundOrdersPage')),
+      page('/warehouse/stock-summary', 'menu.stockSummary', () => import('./pages/warehouse/StockSummaryPage')),
+      page('/warehouse/stock-ledger', 'menu.stockLedger', () => import('./pages/warehouse/StockLedgerPage')),
       coming('/warehouse/ownership-transfers', 'menu.ownershipTransfers'),
     ],
   },

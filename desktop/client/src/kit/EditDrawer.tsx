@@ -87,7 +87,8 @@ export function EditDrawer({ open, title, fields, schema, initialValues, extra, 
       }
     >
       {topError && <Alert type="error" showIcon title={topError} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={() => void save()}>
+      {/* its own name: field ids must not clash with the same field in the search form */}
+      <Form form={form} name="edit" layout="vertical" onFinish={() => void save()}>
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={rules} required={f.required}>
             {fieldInput(f, t)}

@@ -32,7 +32,10 @@ export interface ColumnDef<T> {
 export interface RowAction<T> {
   key: string;
   label: MessageKey;
-  run(row: T): Promise<unknown>;
+  /** the request of the action; the list reloads after it */
+  run?(row: T): Promise<unknown>;
+  /** instead of run: opens something of the page (a dialog, a window), no request, no message */
+  open?(row: T): void;
   /** ask first, with this text */
   confirm?: MessageKey;
   danger?: boolean;
@@ -44,8 +47,8 @@ export interface FormDef<T> {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   title: (row?: T) => string;
-  /** shown under the fields, e.g. a FileDropzone whose files `submit` sends */
-  extra?: ReactNode;
+  /** shown under the fields, e.g. a FileDropzone whose files `submit` sends (given the row edited) */
+  extra?: ReactNode | ((row?: T) => ReactNode);
 }
 
 /** Tabs over one filter; the tab with value '' shows all. */
@@ -160,7 +163,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   };
 
   const runAction = useMutation({
-    mutationFn: ({ action, row }: { action: RowAction<T>; row: T }) => action.run(row),
+    mutationFn: ({ action, row }: { action: RowAction<T>; row: T }) => action.run?.(row) ?? Promise.resolve(),
     onSuccess: (_data, { action, row }) => {
       void message.success(action.done?.(row) ?? t('list.saved'));
       changed(row);
@@ -223,7 +226,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                   size="small"
                   danger={a.danger}
                   data-action={a.key}
-                  onClick={a.confirm ? undefined : () => runMutate({ action: a, row })}
+                  onClick={a.confirm ? undefined : () => (a.open ? a.open(row) : runMutate({ action: a, row }))}
                 >
                   {t(a.label)}
                 </Button>
@@ -351,7 +354,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           fields={formDef.fields}
           schema={formDef.schema}
           initialValues={initialValues}
-          extra={formDef.extra}
+          extra={typeof formDef.extra === 'function' ? formDef.extra(editing) : formDef.extra}
           onClose={() => setDrawer(null)}
           onSubmit={async (values) => {
             if (editing && edit) await (edit.submit ? edit.submit(editing, values) : api.put(`${path}/${editing.id}`, values));
