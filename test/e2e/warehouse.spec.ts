@@ -103,3 +103,132 @@ test('an inbound order puts stock in the summary and the ledger; the weight diff
   await expect(entry).toContainText('Inbound');
   await expect(entry).toContainText('+100.25');
 });
+
+const today = (() => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+})();
+let pickupNumber = '';
+let outboundNumber = '';
+
+/** The buttons of a row's action cell, in order. */
+const rowActions = async (r: Locator) => (await r.locator('td').last().getByRole('button').allInnerTexts()).map((s) => s.trim());
+
+test('a pickup request moves only along its allowed statuses', async ({ page }) => {
+  await page.goto('/warehouse/pickup-requests');
+  await page.getByRole('button', { name: 'New' }).click();
+  const d = drawer(page);
+  await d.getByLabel('B/L no.').fill(BL);
+  await choose(page, d, 'Warehouse', WH_OPTION);
+  await d.getByLabel('Commodity', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('Quantity').fill('30');
+  await d.getByLabel('Unit').fill('t');
+  await fillDate(d, 'Pickup date', today);
+  await d.getByLabel('Driver', { exact: true }).fill('Zhang Wei');
+  await save(page);
+
+  const r = row(page, BL);
+  await expect(r).toContainText('Pending');
+  pickupNumber = /PU\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
+  expect(await rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
+
+  await r.getByRole('button', { name: 'Edit' }).click();
+  await d.getByLabel('License plate').fill('沪A12345');
+  await save(page);
+  await expect(r).toContainText('沪A12345');
+
+  await r.getByRole('button', { name: 'Approve' }).click();
+  await expect(r).toContainText('Approved');
+  expect(await rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
+
+  await r.getByRole('button', { name: 'Start pickup' }).click();
+  await expect(r).toContainText('In progress');
+  expect(await rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
+
+  await r.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(r).toContainText('Completed');
+  await expect(page.getByText(`Pickup request ${pickupNumber}: Completed`)).toBeVisible();
+  expect(await rowActions(r)).toEqual(['Delete']);
+
+  // the status filter is sent to the server
+  await page.getByLabel('Status').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Cancelled').click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(row(page, BL)).toHaveCount(0);
+});
+
+test('an outbound order against the pickup: receipt, history, print, and the stock rule', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+
+  await page.goto('/warehouse/outbound-orders');
+  await page.getByRole('button', { name: 'New' }).click();
+  const d = drawer(page);
+  await d.getByLabel('Pickup request').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: pickupNumber }).click();
+  // the order's empty fields come from the pickup request
+  await expect(d.getByLabel('Commodity', { exact: true })).toHaveValue(COMMODITY);
+  await expect(d.getByLabel('Quantity')).toHaveValue('30');
+  await d.getByLabel('Quantity').fill('40');
+  await fillDate(d, 'Outbound date', today);
+  await save(page);
+  const r = row(page, pickupNumber);
+  await expect(r).toContainText('Shipped');
+  await expect(r).toContainText('Unconfirmed');
+  outboundNumber = /OB\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
+
+  await r.getByRole('button', { name: 'Confirm receipt' }).click();
+  await expect(d.getByLabel('Received quantity')).toHaveValue('40');
+  await d.getByLabel('Receiver').fill('Zhao Min');
+  await save(page);
+  await expect(page.getByText(`Receipt of ${outboundNumber} confirmed`)).toBeVisible();
+  await expect(r).toContainText('Confirmed');
+
+  await r.getByRole('button', { name: 'Receipt history' }).click();
+  const history = row(page, 'Zhao Min');
+  await expect(history).toContainText('40');
+  await expect(history).toContainText('admin');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  const popupProblems: string[] = [];
+  const popupPromise = page.waitForEvent('popup');
+  await r.getByRole('button', { name: 'Print' }).click();
+  const popup = await popupPromise;
+  popup.on('console', (m) => m.type() === 'error' && popupProblems.push(m.text()));
+  await expect(popup.locator('h1')).toHaveText('出库单');
+  await expect(popup.locator('body')).toContainText(outboundNumber);
+  await expect(popup.locator('body')).toContainText(COMMODITY);
+  // the inline styles of the page apply (A4 table with borders)
+  expect(await popup.locator('th').first().evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe('solid');
+  await popup.close();
+
+  // edit
+  await r.getByRole('button', { name: 'Edit' }).click();
+  await d.getByLabel('Remark').fill('second truck follows');
+  await save(page);
+  await expect(r).toContainText(outboundNumber);
+
+  // more than the stock: the server's message above the form
+  await page.getByRole('button', { name: 'New' }).click();
+  await choose(page, d, 'Warehouse', WH_OPTION);
+  await d.getByLabel('Commodity', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('Quantity').fill('1000');
+  await fillDate(d, 'Outbound date', today);
+  await d.getByRole('button', { name: 'Save' }).click();
+  await expect(d.getByRole('alert')).toContainText(`insufficient stock: 60.25 available of ${COMMODITY} in ${WH.name}; 1000 requested`);
+  await d.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/warehouse/stock-summary');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60.25');
+
+  // an inbound order whose goods went out cannot be deleted
+  await page.goto('/warehouse/inbound-orders');
+  await row(page, COMMODITY).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(/insufficient stock: .* as much has already gone out/)).toBeVisible();
+  expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+  expect(popupProblems).toEqual([]);
+});

@@ -52,8 +52,8 @@ export const MENU: MenuGroup[] = [
     label: 'menu.warehouse',
     icon: <ShopOutlined />,
     items: [
-      coming('/warehouse/pickup-requests', 'menu.pickupRequests'),
-      coming('/warehouse/outbound-orders', 'menu.outboundOrders'),
+      page('/warehouse/pickup-requests', 'menu.pickupRequests', () => import('./pages/warehouse/PickupRequestsPage')),
+      page('/warehouse/outbound-orders', 'menu.outboundOrders', () => import('./pages/warehouse/OutboundOrdersPage')),
       page('/warehouse/warehouses', 'menu.warehouses', () => import('./pages/warehouse/WarehousesPage')),
       page('/warehouse/inbound-orders', 'menu.inboundOrders', () => import('./pages/warehouse/InboundOrdersPage')),
       page('/warehouse/stock-summary', 'menu.stockSummary', () => import('./pages/warehouse/StockSummaryPage')),

@@ -68,6 +68,8 @@ export interface ListPageProps<T extends { id: number }> {
   create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown> };
   /** PUT path/:id (default) */
   edit?: FormDef<T> & { initial: (row: T) => Record<string, unknown>; submit?: (row: T, values: Record<string, unknown>) => Promise<unknown> };
+  /** which rows offer Edit (default: all, when `edit` is given) */
+  canEdit?: (row: T) => boolean;
   /** DELETE path/:id with confirmation */
   canDelete?: boolean | ((row: T) => boolean);
   expandedRow?: (row: T) => ReactNode;
@@ -121,7 +123,7 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, onChanged, paging = 'server', tabs, toolbar } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canEdit, canDelete, expandedRow, onChanged, paging = 'server', tabs, toolbar } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -213,7 +215,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         fixed: 'right',
         render: (_: unknown, row: T) => (
           <Space size={0} wrap>
-            {edit && (
+            {edit && (canEdit?.(row) ?? true) && (
               <Button type="link" size="small" onClick={() => setDrawer({ mode: 'edit', row })}>
                 {t('list.edit')}
               </Button>
@@ -251,7 +253,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       });
     }
     return cols;
-  }, [columns, actions, edit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
+  }, [columns, actions, edit, canEdit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
