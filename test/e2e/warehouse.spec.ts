@@ -6,6 +6,9 @@ import type { Locator, Page } from '@playwright/test';
 
 test.describe.configure({ mode: 'serial' });
 
+// evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const getComputedStyle: (e: unknown) => { borderTopStyle: string };
+
 const U = Date.now().toString(36).slice(-5).toUpperCase();
 const WH = { code: `WH-${U}`, name: `Pudong ${U}` };
 const WH_OPTION = `${WH.name} (${WH.code})`;
@@ -29,7 +32,7 @@ const drawer = (page: Page) => page.getByRole('dialog');
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ hasText: text });
 
 async function save(page: Page) {
-  await drawer(page).getByRole('button', { name: 'Save' }).click();
+  await drawer(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(drawer(page)).toBeHidden();
 }
 
@@ -231,4 +234,71 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   await expect(page.getByText(/insufficient stock: .* as much has already gone out/)).toBeVisible();
   expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
   expect(popupProblems).toEqual([]);
+});
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('ownership transfers: from a stock row, and with a PDF attachment previewed, downloaded, edited, deleted', async ({ page }) => {
+  // from the stock summary
+  await page.goto('/warehouse/stock-summary');
+  await row(page, COMMODITY).getByRole('button', { name: 'Transfer ownership' }).click();
+  const d = drawer(page);
+  await expect(d).toContainText(`Transfer ${COMMODITY} in ${WH.name} (in stock: 60.25)`);
+  await d.getByLabel('Quantity').fill('0.25');
+  await d.getByLabel('Transferor').fill('Jia Trading');
+  await d.getByLabel('Transferee').fill(`Yi Metals ${U}`);
+  await save(page);
+  await expect(page.getByText('Ownership transfer created')).toBeVisible();
+  await expect(row(page, COMMODITY).getByRole('cell').nth(4)).toHaveText('0.25');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60');
+
+  // with an attachment
+  await page.goto('/warehouse/ownership-transfers');
+  await expect(row(page, `Yi Metals ${U}`)).toContainText('Completed');
+  await page.getByRole('button', { name: 'New' }).click();
+  await fillDate(d, 'Transfer date', today);
+  await choose(page, d, 'Warehouse', WH_OPTION);
+  await d.getByLabel('Commodity', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('Quantity').fill('10');
+  await d.getByLabel('Transferor').fill('Jia Trading');
+  await d.getByLabel('Transferee').fill(`Bing Steel ${U}`);
+  await d.getByLabel('B/L no.').fill(BL);
+  await d.locator('input[type=file]').setInputFiles({ name: 'release-note.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(d.getByText('release-note.pdf')).toBeVisible();
+  await save(page);
+  const r = row(page, `Bing Steel ${U}`);
+  await expect(r).toContainText('1 attached');
+  await expect(r).toContainText(/OT\d{8}-\d{4}/);
+
+  await r.getByRole('button', { name: 'Details' }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText(`Bing Steel ${U}`);
+  await detail.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  await page.getByRole('dialog', { name: 'release-note.pdf' }).getByRole('button', { name: 'Close' }).click();
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('release-note.pdf');
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+
+  // edit: cancelled gives the quantity back; the attachment is removed
+  await r.getByRole('button', { name: 'Edit' }).click();
+  await choose(page, d, 'Status', 'Cancelled');
+  await d.getByRole('button', { name: 'Remove' }).click();
+  await save(page);
+  await expect(r).toContainText('Cancelled');
+  await expect(r).not.toContainText('attached');
+
+  // the status filter
+  await page.getByLabel('Status').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('Cancelled').click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(row(page, `Yi Metals ${U}`)).toHaveCount(0);
+
+  await r.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(r).toHaveCount(0);
 });

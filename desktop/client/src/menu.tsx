@@ -58,7 +58,7 @@ export const MENU: MenuGroup[] = [
       page('/warehouse/inbound-orders', 'menu.inboundOrders', () => import('./pages/warehouse/InboundOrdersPage')),
       page('/warehouse/stock-summary', 'menu.stockSummary', () => import('./pages/warehouse/StockSummaryPage')),
       page('/warehouse/stock-ledger', 'menu.stockLedger', () => import('./pages/warehouse/StockLedgerPage')),
-      coming('/warehouse/ownership-transfers', 'menu.ownershipTransfers'),
+      page('/warehouse/ownership-transfers', 'menu.ownershipTransfers', () => import('./pages/warehouse/OwnershipTransfersPage')),
     ],
   },
   {

@@ -274,7 +274,9 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
 
   const editing = drawer?.mode === 'edit' ? drawer.row : undefined;
   const formDef = drawer?.mode === 'create' ? create : edit;
-  const initialValues = useMemo(() => (editing && edit ? edit.initial(editing) : undefined), [editing, edit]);
+  // once per opened row: a page re-rendering while the drawer is open (a new `edit` object) must
+  // not reset what the user typed
+  const initialValues = useMemo(() => (editing && edit ? edit.initial(editing) : undefined), [editing]);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -133,7 +133,7 @@ export const en = {
   'wh.transfer.remove': 'Remove',
   'wh.transfer.undoRemove': 'Keep',
   'wh.transfer.removed': 'removed on save',
-  'wh.transfer.fileCount': '{n} files',
+  'wh.transfer.fileCount': '{n} attached',
 
   'wh.sheet.template': 'Template',
   'wh.sheet.export': 'Export',
