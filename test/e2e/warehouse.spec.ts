@@ -302,3 +302,44 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(r).toHaveCount(0);
 });
+
+test('the dashboard shows the stock bar and today’s pickup counts, in English and in Chinese', async ({ page }) => {
+  await page.goto('/');
+  const bar = page.getByTestId('stock-bar').filter({ hasText: COMMODITY });
+  await expect(bar).toContainText('60');
+  const completed = page.getByTestId('pickup-completed');
+  await expect(completed).toContainText('Completed');
+  await expect.poll(async () => Number((await completed.locator('.ant-statistic-content').textContent())?.trim())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByText('Licences expiring within 30 days')).toBeVisible();
+  await expect(page.getByText('Recent activity')).toBeVisible();
+
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('中文').click();
+  await expect(page.getByText(/今日提货申请/)).toBeVisible();
+  await expect(completed).toContainText('已完成');
+  await page.getByTestId('language-switch').click();
+  await page.getByTitle('English').click();
+  await expect(completed).toContainText('Completed');
+});
+
+test('deletes the outbound order, then the pickup request it referred to', async ({ page }) => {
+  await page.goto('/warehouse/pickup-requests');
+  // refused while an outbound order refers to it
+  await row(page, pickupNumber).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`pickup request ${pickupNumber} is referred to by outbound order ${outboundNumber}`, { exact: false })).toBeVisible();
+
+  await page.goto('/warehouse/outbound-orders');
+  await row(page, outboundNumber).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(row(page, outboundNumber)).toHaveCount(0);
+
+  await page.goto('/warehouse/pickup-requests');
+  await row(page, pickupNumber).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(row(page, pickupNumber)).toHaveCount(0);
+
+  // the goods came back: 100.25 in, 0.25 transferred
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('100');
+});

@@ -33,7 +33,7 @@ const page = (path: string, label: MessageKey, load: () => Promise<{ default: Co
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
-export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: null, icon: <HomeOutlined /> };
+export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: lazy(() => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
 
 export const MENU: MenuGroup[] = [
   {

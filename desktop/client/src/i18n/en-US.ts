@@ -1,5 +1,6 @@
 // English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
 // `{name}` placeholders are filled by t(key, { name }).
+import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 export const enUS = {
   'app.name': 'Cargodesk',
@@ -162,6 +163,7 @@ export const enUS = {
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
   ...warehouse.en,
+  ...dashboard.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

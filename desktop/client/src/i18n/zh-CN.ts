@@ -1,5 +1,6 @@
 // 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
 import type { Messages } from './en-US';
+import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 
 export const zhCN: Messages = {
@@ -163,4 +164,5 @@ export const zhCN: Messages = {
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
   ...warehouse.zh,
+  ...dashboard.zh,
 };
