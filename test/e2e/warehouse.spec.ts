@@ -343,3 +343,11 @@ test('deletes the outbound order, then the pickup request it referred to', async
   await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
   await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('100');
 });
+
+test('a warehouse with movements cannot be deleted: the refusal is shown', async ({ page }) => {
+  await page.goto('/warehouse/warehouses');
+  await row(page, WH.code).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`warehouse "${WH.name}" has movements and cannot be deleted; set its status to inactive instead`)).toBeVisible();
+  await expect(row(page, WH.code)).toHaveCount(1);
+});
