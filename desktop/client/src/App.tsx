@@ -4,7 +4,7 @@ import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react
 import { useAuth } from './api/auth';
 import { useT } from './i18n';
 import { AppLayout, PageFallback } from './layout/AppLayout';
-import { MENU, type MenuPage } from './menu';
+import { HOME, MENU, type MenuPage } from './menu';
 import ComingSoon from './pages/ComingSoon';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
@@ -55,7 +55,7 @@ export function App() {
               </RequireAuth>
             }
           >
-            <Route index element={<ComingSoon area="menu.dashboard" />} />
+            <Route index element={<Page item={HOME} />} />
             {MENU.flatMap((g) => g.items).map((item) => (
               <Route key={item.path} path={item.path} element={<Page item={item} />} />
             ))}

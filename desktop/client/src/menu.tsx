@@ -36,10 +36,11 @@ const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContract
 const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
 const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
 const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
+const page = (path: string, label: MessageKey, load: () => Promise<{ default: ComponentType }>): MenuPage => ({ path, label, page: lazy(load) });
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
-export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: null, icon: <HomeOutlined /> };
+export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: lazy(() => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
 
 export const MENU: MenuGroup[] = [
   {
@@ -58,13 +59,13 @@ export const MENU: MenuGroup[] = [
     label: 'menu.warehouse',
     icon: <ShopOutlined />,
     items: [
-      coming('/warehouse/pickup-requests', 'menu.pickupRequests'),
-      coming('/warehouse/outbound-orders', 'menu.outboundOrders'),
-      coming('/warehouse/warehouses', 'menu.warehouses'),
-      coming('/warehouse/inbound-orders', 'menu.inboundOrders'),
-      coming('/warehouse/stock-summary', 'menu.stockSummary'),
-      coming('/warehouse/stock-ledger', 'menu.stockLedger'),
-      coming('/warehouse/ownership-transfers', 'menu.ownershipTransfers'),
+      page('/warehouse/pickup-requests', 'menu.pickupRequests', () => import('./pages/warehouse/PickupRequestsPage')),
+      page('/warehouse/outbound-orders', 'menu.outboundOrders', () => import('./pages/warehouse/OutboundOrdersPage')),
+      page('/warehouse/warehouses', 'menu.warehouses', () => import('./pages/warehouse/WarehousesPage')),
+      page('/warehouse/inbound-orders', 'menu.inboundOrders', () => import('./pages/warehouse/InboundOrdersPage')),
+      page('/warehouse/stock-summary', 'menu.stockSummary', () => import('./pages/warehouse/StockSummaryPage')),
+      page('/warehouse/stock-ledger', 'menu.stockLedger', () => import('./pages/warehouse/StockLedgerPage')),
+      page('/warehouse/ownership-transfers', 'menu.ownershipTransfers', () => import('./pages/warehouse/OwnershipTransfersPage')),
     ],
   },
   {

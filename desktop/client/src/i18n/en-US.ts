@@ -5,6 +5,8 @@ import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
 
 import * as contracts from './areas/contracts';
+import * as dashboard from './areas/dashboard';
+import * as warehouse from './areas/warehouse';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -184,6 +186,8 @@ export const enUS = {
   ...finance.en,
   ...corpContracts.en,
   ...company.en,
+  ...warehouse.en,
+  ...dashboard.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

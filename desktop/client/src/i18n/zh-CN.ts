@@ -4,6 +4,8 @@ import * as contracts from './areas/contracts';
 import type { Messages } from './en-US';
 import * as company from './areas/company';
 import * as corpContracts from './areas/corp-contracts';
+import * as dashboard from './areas/dashboard';
+import * as warehouse from './areas/warehouse';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -184,4 +186,6 @@ export const zhCN: Messages = {
   ...finance.zh,
   ...corpContracts.zh,
   ...company.zh,
+  ...warehouse.zh,
+  ...dashboard.zh,
 };

@@ -33,7 +33,10 @@ export interface ColumnDef<T> {
 export interface RowAction<T> {
   key: string;
   label: MessageKey;
-  run(row: T): Promise<unknown>;
+  /** the request of the action; the list reloads after it */
+  run?(row: T): Promise<unknown>;
+  /** instead of run: opens something of the page (a dialog, a window), no request, no message */
+  open?(row: T): void;
   /** ask first, with this text */
   confirm?: MessageKey;
   danger?: boolean;
@@ -45,8 +48,8 @@ export interface FormDef<T> {
   fields: readonly FieldDef[];
   schema: z.ZodType;
   title: (row?: T) => string;
-  /** shown under the fields, e.g. a FileDropzone whose files `submit` sends */
-  extra?: ReactNode;
+  /** shown under the fields, e.g. a FileDropzone whose files `submit` sends (given the row edited) */
+  extra?: ReactNode | ((row?: T) => ReactNode);
 }
 
 /** Tabs over one filter; the tab with value '' shows all. */
@@ -66,6 +69,8 @@ export interface ListPageProps<T extends { id: number }> {
   create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown>; initial?: () => Record<string, unknown> };
   /** PUT path/:id (default) */
   edit?: FormDef<T> & { initial: (row: T) => Record<string, unknown>; submit?: (row: T, values: Record<string, unknown>) => Promise<unknown> };
+  /** which rows offer Edit (default: all, when `edit` is given) */
+  canEdit?: (row: T) => boolean;
   /** DELETE path/:id with confirmation */
   canDelete?: boolean | ((row: T) => boolean);
   expandedRow?: (row: T) => ReactNode;
@@ -127,7 +132,7 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canDelete, expandedRow, header, summary, onChanged, keepParams = [], createLabel = 'list.create', paging = 'server', tabs, toolbar } = props;
+  const { title, path, filters = [], columns, actions, create, edit, canEdit, canDelete, expandedRow, header, summary, onChanged, keepParams = [], createLabel = 'list.create', paging = 'server', tabs, toolbar } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -169,7 +174,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   };
 
   const runAction = useMutation({
-    mutationFn: ({ action, row }: { action: RowAction<T>; row: T }) => action.run(row),
+    mutationFn: ({ action, row }: { action: RowAction<T>; row: T }) => action.run?.(row) ?? Promise.resolve(),
     onSuccess: (_data, { action, row }) => {
       void message.success(action.done?.(row) ?? t('list.saved'));
       changed(row);
@@ -220,7 +225,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         fixed: 'right',
         render: (_: unknown, row: T) => (
           <Space size={0} wrap>
-            {edit && (
+            {edit && (canEdit?.(row) ?? true) && (
               <Button type="link" size="small" onClick={() => setDrawer({ mode: 'edit', row })}>
                 {t('list.edit')}
               </Button>
@@ -233,7 +238,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                   size="small"
                   danger={a.danger}
                   data-action={a.key}
-                  onClick={a.confirm ? undefined : () => runMutate({ action: a, row })}
+                  onClick={a.confirm ? undefined : () => (a.open ? a.open(row) : runMutate({ action: a, row }))}
                 >
                   {t(a.label)}
                 </Button>
@@ -258,7 +263,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       });
     }
     return cols;
-  }, [columns, actions, edit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
+  }, [columns, actions, edit, canEdit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -369,7 +374,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           fields={formDef.fields}
           schema={formDef.schema}
           initialValues={initialValues}
-          extra={formDef.extra}
+          extra={typeof formDef.extra === 'function' ? formDef.extra(editing) : formDef.extra}
           onClose={() => setDrawer(null)}
           onSubmit={async (values) => {
             if (editing && edit) await (edit.submit ? edit.submit(editing, values) : api.put(`${path}/${editing.id}`, values));

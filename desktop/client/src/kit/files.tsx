@@ -147,6 +147,11 @@ function saveBlob(blob: Blob, name: string) {
 
 /** Downloads a file (public or signed-in route) under the given original name. */
 export async function downloadFile(href: string, name: string): Promise<void> {
+  saveBlob(await fetchFile(href), name);
+}
+
+/** Reads a file of a public or signed-in route (the token is sent to /api routes); refusals as ApiError. */
+export async function fetchFile(href: string): Promise<Blob> {
   const token = href.startsWith('/api/') ? await validToken() : undefined;
   const res = await fetch(href, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) {
@@ -158,7 +163,7 @@ export async function downloadFile(href: string, name: string): Promise<void> {
     }
     throw new ApiError(res.status, message);
   }
-  saveBlob(await res.blob(), name);
+  return res.blob();
 }
 
 /**

@@ -1,0 +1,260 @@
+// Ownership transfers: goods in a warehouse change owner (taken from the seller's stock figure),
+// with attachments (contracts, release notes) uploaded with progress, previewed and downloaded.
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Drawer, Form, List, Space, Typography } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { TRANSFER_STATUSES, transferBody, transferUpdateBody, type OwnershipTransfer } from '../../../../../shared/warehouse';
+import { api } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useFormatDate, useT } from '../../i18n';
+import { canPreview, downloadFile, FileDropzone, FilePreview, fileHref, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
+import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
+import type { FieldDef } from '../../kit/fields';
+import { StatusBadge } from '../../kit/StatusBadge';
+import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } from './common';
+
+export const TRANSFER_PATH = '/ownership-transfer';
+type TransferFile = OwnershipTransfer['fileList'][number];
+
+const statusOptions = TRANSFER_STATUSES.map((s) => ({ value: s, label: `wh.transfer.${s}` as const }));
+
+const filters: FieldDef[] = [
+  { name: 'transferNumber', label: 'wh.f.transferNumber' },
+  { name: 'blNumber', label: 'wh.f.blNumber' },
+  { name: 'status', label: 'wh.f.status', kind: 'select', options: statusOptions },
+  { name: 'transferor', label: 'wh.f.transferor' },
+  { name: 'transferee', label: 'wh.f.transferee' },
+  { name: 'warehouse', label: 'wh.f.warehouse', render: () => <WarehouseSelect search /> },
+  { name: 'commodity', label: 'wh.f.commodity' },
+  { name: 'dates', label: 'wh.f.transferDate', kind: 'dateRange' },
+];
+
+const fields: FieldDef[] = [
+  { name: 'transferDate', label: 'wh.f.transferDate', kind: 'date', required: true },
+  { name: 'warehouse', label: 'wh.f.warehouse', required: true, render: () => <WarehouseSelect /> },
+  { name: 'commodity', label: 'wh.f.commodity', required: true },
+  { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
+  { name: 'transferor', label: 'wh.f.transferor', required: true },
+  { name: 'transferee', label: 'wh.f.transferee', required: true },
+  { name: 'blNumber', label: 'wh.f.blNumber' },
+  { name: 'status', label: 'wh.f.status', kind: 'select', options: statusOptions },
+  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
+];
+
+/** Form values as multipart text fields ('' clears an optional text, as null does in JSON). */
+const formFields = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
+
+function FileRow({ file, actions }: { file: TransferFile; actions: ReactNode[] }) {
+  return (
+    <List.Item actions={actions}>
+      <Space>
+        <PaperClipOutlined />
+        <span>{file.name}</span>
+        <Typography.Text type="secondary">{Math.max(1, Math.round(file.size / 1024))} KB</Typography.Text>
+      </Space>
+    </List.Item>
+  );
+}
+
+/** The attachments part of the drawer: files kept or marked for removal, and files to add. */
+function AttachmentsEditor(props: {
+  existing: TransferFile[];
+  removeIds: number[];
+  setRemoveIds(ids: number[]): void;
+  files: File[];
+  setFiles(files: File[]): void;
+  progress: number;
+}) {
+  const { existing, removeIds, setRemoveIds, files, setFiles, progress } = props;
+  const t = useT();
+  return (
+    <Form layout="vertical" component="div">
+      <Form.Item label={t('wh.f.files')}>
+        {existing.length > 0 && (
+          <List
+            size="small"
+            dataSource={existing}
+            renderItem={(f) => {
+              const removed = removeIds.includes(f.id);
+              return (
+                <FileRow
+                  file={f}
+                  actions={[
+                    removed ? (
+                      <Button key="keep" size="small" type="link" icon={<UndoOutlined />} onClick={() => setRemoveIds(removeIds.filter((id) => id !== f.id))}>
+                        {t('wh.transfer.undoRemove')} ({t('wh.transfer.removed')})
+                      </Button>
+                    ) : (
+                      <Button key="remove" size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => setRemoveIds([...removeIds, f.id])}>
+                        {t('wh.transfer.remove')}
+                      </Button>
+                    ),
+                  ]}
+                />
+              );
+            }}
+          />
+        )}
+        <FileDropzone rule={FILE_RULES.documents} value={files} onChange={setFiles} />
+        <UploadProgress percent={progress} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function TransferDetail({ transfer, onClose }: { transfer: OwnershipTransfer | null; onClose(): void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const formatDate = useFormatDate();
+  const [preview, setPreview] = useState<TransferFile | null>(null);
+  const href = (f: TransferFile) => fileHref('ownership-files', f.url);
+  return (
+    <Drawer open={!!transfer} size={640} title={transfer ? t('wh.transfer.detailTitle', { number: transfer.transferNumber }) : ''} onClose={onClose} destroyOnHidden>
+      {transfer && (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions
+            column={2}
+            size="small"
+            bordered
+            items={[
+              { key: 'n', label: t('wh.f.transferNumber'), children: transfer.transferNumber },
+              { key: 's', label: t('wh.f.status'), children: <StatusBadge value={transfer.status} map={transferStatusMap} /> },
+              { key: 'd', label: t('wh.f.transferDate'), children: formatDate(transfer.transferDate, false) },
+              { key: 'b', label: t('wh.f.blNumber'), children: transfer.blNumber },
+              { key: 'w', label: t('wh.f.warehouse'), children: transfer.warehouse },
+              { key: 'c', label: t('wh.f.commodity'), children: transfer.commodity },
+              { key: 'q', label: t('wh.f.quantity'), children: formatQuantity(transfer.quantity) },
+              { key: 'from', label: t('wh.f.transferor'), children: transfer.transferor },
+              { key: 'to', label: t('wh.f.transferee'), children: transfer.transferee },
+              { key: 'u', label: t('wh.f.updateTime'), children: formatDate(transfer.updateTime) },
+              { key: 'r', label: t('wh.f.remark'), children: transfer.remark, span: 2 },
+            ]}
+          />
+          <div>
+            <Typography.Title level={5}>{t('wh.f.files')}</Typography.Title>
+            <List
+              size="small"
+              bordered
+              locale={{ emptyText: t('wh.transfer.noFiles') }}
+              dataSource={transfer.fileList}
+              renderItem={(f) => (
+                <FileRow
+                  file={f}
+                  actions={[
+                    ...(canPreview(f.name)
+                      ? [
+                          <Button key="preview" size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(f)}>
+                            {t('files.preview')}
+                          </Button>,
+                        ]
+                      : []),
+                    <Button
+                      key="download"
+                      size="small"
+                      type="link"
+                      icon={<DownloadOutlined />}
+                      onClick={() => void downloadFile(href(f), f.name).catch((err: unknown) => void message.error(errorText(err, t)))}
+                    >
+                      {t('files.download')}
+                    </Button>,
+                  ]}
+                />
+              )}
+            />
+          </div>
+        </Space>
+      )}
+      <FilePreview href={preview ? href(preview) : null} name={preview?.name ?? ''} onClose={() => setPreview(null)} />
+    </Drawer>
+  );
+}
+
+export default function OwnershipTransfersPage() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [removeIds, setRemoveIds] = useState<number[]>([]);
+  const [progress, setProgress] = useState(0);
+  const [detail, setDetail] = useState<OwnershipTransfer | null>(null);
+
+  const columns: ColumnDef<OwnershipTransfer>[] = [
+    { key: 'transferNumber', title: 'wh.f.transferNumber', sortable: true },
+    { key: 'status', title: 'wh.f.status', kind: 'status', status: transferStatusMap },
+    { key: 'transferDate', title: 'wh.f.transferDate', kind: 'date' },
+    { key: 'blNumber', title: 'wh.f.blNumber' },
+    { key: 'warehouse', title: 'wh.f.warehouse' },
+    { key: 'commodity', title: 'wh.f.commodity' },
+    { key: 'quantity', title: 'wh.f.quantity', render: (r) => formatQuantity(r.quantity) },
+    { key: 'transferor', title: 'wh.f.transferor' },
+    { key: 'transferee', title: 'wh.f.transferee' },
+    { key: 'fileList', title: 'wh.f.files', render: (r) => (r.fileList.length ? t('wh.transfer.fileCount', { n: r.fileList.length }) : '') },
+  ];
+
+  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail }];
+
+  const attachments = (row?: OwnershipTransfer) => (
+    <AttachmentsReset onOpen={() => (setFiles([]), setRemoveIds([]), setProgress(0))}>
+      <AttachmentsEditor existing={row?.fileList ?? []} removeIds={removeIds} setRemoveIds={setRemoveIds} files={files} setFiles={setFiles} progress={progress} />
+    </AttachmentsReset>
+  );
+
+  return (
+    <>
+      <ListPage<OwnershipTransfer>
+        title="menu.ownershipTransfers"
+        path={TRANSFER_PATH}
+        filters={filters}
+        columns={columns}
+        actions={actions}
+        create={{
+          fields,
+          schema: transferBody,
+          title: () => t('wh.transfer.createTitle'),
+          extra: attachments,
+          submit: async (values) => {
+            try {
+              if (files.length === 0) await api.post(TRANSFER_PATH, values);
+              else await uploadForm({ path: `${TRANSFER_PATH}/with-files`, fields: formFields(values), files: files.map((f) => ['files', f]), onProgress: setProgress });
+            } finally {
+              setProgress(0);
+            }
+          },
+        }}
+        edit={{
+          fields,
+          schema: transferUpdateBody,
+          title: (row) => t('wh.transfer.editTitle', { number: row?.transferNumber ?? '' }),
+          initial: (row) => ({ ...row }),
+          extra: attachments,
+          submit: async (row, values) => {
+            try {
+              if (files.length === 0) await api.put(`${TRANSFER_PATH}/${row.id}`, { ...values, removeFileIds: removeIds.length ? removeIds : undefined });
+              else
+                await uploadForm({
+                method: 'PUT',
+                path: `${TRANSFER_PATH}/${row.id}`,
+                fields: { ...formFields(values), removeFileIds: removeIds.length ? removeIds.join(',') : undefined },
+                files: files.map((f) => ['files', f]),
+                onProgress: setProgress,
+              });
+            } finally {
+              setProgress(0);
+            }
+          },
+        }}
+        canDelete
+        onChanged={() => invalidateStock(queryClient)}
+      />
+      <TransferDetail transfer={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}
+
+/** Clears the page's attachment state each time the drawer opens (the drawer unmounts when closed). */
+function AttachmentsReset({ onOpen, children }: { onOpen(): void; children: ReactNode }) {
+  const reset = useRef(onOpen);
+  useEffect(() => reset.current(), []);
+  return children;
+}

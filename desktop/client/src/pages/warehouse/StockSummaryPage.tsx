@@ -1,0 +1,162 @@
+// Stock summary: one row per warehouse and commodity (inbound, outbound, transferred, current),
+// optionally as it stood at the end of a date, with totals, a link to the ledger of each row and
+// an ownership transfer started from a row.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { stockTransferBody, summaryRow, TRANSFER_STATUSES } from '../../../../../shared/warehouse';
+import { api } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useT } from '../../i18n';
+import { EditDrawer } from '../../kit/EditDrawer';
+import type { FieldDef } from '../../kit/fields';
+import { formatQuantity, invalidateStock, SUMMARY_PATH, WarehouseSelect } from './common';
+
+type Row = z.infer<typeof summaryRow>;
+
+const transferFields: FieldDef[] = [
+  { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
+  { name: 'transferor', label: 'wh.f.transferor', required: true },
+  { name: 'transferee', label: 'wh.f.transferee', required: true },
+  { name: 'transferDate', label: 'wh.f.transferDate', kind: 'date', hint: 'wh.summary.dateHint' },
+  { name: 'blNumber', label: 'wh.f.blNumber' },
+  { name: 'status', label: 'wh.f.status', kind: 'select', options: TRANSFER_STATUSES.map((s) => ({ value: s, label: `wh.transfer.${s}` as const })) },
+  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
+];
+const transferSchema = stockTransferBody.omit({ warehouse: true, commodity: true });
+
+export default function StockSummaryPage() {
+  const t = useT();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const query = Object.fromEntries(params.entries());
+  const [form] = Form.useForm();
+  const [transferring, setTransferring] = useState<Row | null>(null);
+
+  const summary = useQuery({
+    queryKey: [SUMMARY_PATH, query],
+    queryFn: ({ signal }) => api.get<Row[]>(SUMMARY_PATH, query, signal),
+  });
+  const rows = summary.data ?? [];
+
+  const search = (values: { warehouse?: string; commodity?: string; asOf?: Dayjs | null }) => {
+    const next: Record<string, string> = {};
+    if (values.warehouse) next.warehouse = values.warehouse;
+    if (values.commodity?.trim()) next.commodity = values.commodity.trim();
+    if (values.asOf) next.asOf = values.asOf.format('YYYY-MM-DD');
+    setParams(next);
+  };
+
+  const sum = (key: keyof Row) => rows.reduce((s, r) => s + Math.round((r[key] as number) * 1000), 0) / 1000;
+  const num = (key: keyof Row) => ({ key, dataIndex: key, align: 'right' as const, render: (v: number) => formatQuantity(v) });
+
+  const columns: ColumnsType<Row> = [
+    { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
+    { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
+    { ...num('inboundQuantity'), title: t('wh.f.inboundQuantity') },
+    { ...num('outboundQuantity'), title: t('wh.f.outboundQuantity') },
+    { ...num('transferredQuantity'), title: t('wh.f.transferredQuantity') },
+    { ...num('currentStock'), title: t('wh.f.currentStock'), render: (v: number) => <Typography.Text strong>{formatQuantity(v)}</Typography.Text> },
+    {
+      key: '_actions',
+      title: t('list.actions'),
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Link to={`/warehouse/stock-ledger?${new URLSearchParams({ warehouse: row.warehouse, commodity: row.commodity }).toString()}`}>
+            <Button type="link" size="small">
+              {t('wh.summary.ledger')}
+            </Button>
+          </Link>
+          {row.currentStock > 0 && !query.asOf && (
+            <Button type="link" size="small" onClick={() => setTransferring(row)}>
+              {t('wh.summary.transfer')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('menu.stockSummary')}
+      </Typography.Title>
+      <Card size="small">
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={{ warehouse: query.warehouse, commodity: query.commodity, asOf: query.asOf ? dayjs(query.asOf) : undefined }}
+          onFinish={search}
+        >
+          <Form.Item name="warehouse" label={t('wh.f.warehouse')}>
+            <WarehouseSelect search />
+          </Form.Item>
+          <Form.Item name="commodity" label={t('wh.f.commodity')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="asOf" label={t('wh.f.asOf')} tooltip={t('wh.summary.asOfHint')}>
+            <DatePicker format={t('format.date')} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('list.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.setFieldsValue({ warehouse: undefined, commodity: undefined, asOf: undefined });
+                search({});
+              }}
+            >
+              {t('list.reset')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {summary.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(summary.error, t)} />}
+      <Table<Row>
+        rowKey={(r) => `${r.warehouseId}-${r.commodity}`}
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={summary.isFetching}
+        pagination={false}
+        locale={{ emptyText: t('wh.summary.empty') }}
+        summary={() =>
+          rows.length > 0 && (
+            <Table.Summary.Row data-testid="summary-total">
+              <Table.Summary.Cell index={0} colSpan={2}>
+                <Typography.Text strong>{t('wh.summary.total')}</Typography.Text>
+              </Table.Summary.Cell>
+              {(['inboundQuantity', 'outboundQuantity', 'transferredQuantity', 'currentStock'] as const).map((k, i) => (
+                <Table.Summary.Cell key={k} index={i + 2} align="right">
+                  <Typography.Text strong>{formatQuantity(sum(k))}</Typography.Text>
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={6} />
+            </Table.Summary.Row>
+          )
+        }
+      />
+      <EditDrawer
+        open={!!transferring}
+        title={transferring ? t('wh.summary.transferTitle', { commodity: transferring.commodity, warehouse: transferring.warehouse, stock: formatQuantity(transferring.currentStock) }) : ''}
+        fields={transferFields}
+        schema={transferSchema}
+        onClose={() => setTransferring(null)}
+        onSubmit={async (values) => {
+          if (!transferring) return;
+          await api.post('/inventory/transfer/create', { ...values, warehouse: transferring.warehouse, commodity: transferring.commodity });
+          void message.success(t('wh.summary.transferred'));
+          invalidateStock(queryClient);
+          void queryClient.invalidateQueries({ queryKey: ['/ownership-transfer'] });
+        }}
+      />
+    </Space>
+  );
+}
