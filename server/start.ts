@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
+import { Backups } from './backups/backups.js';
+import { removeLock, writeLock } from './backups/lock.js';
 import { openDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
@@ -22,6 +24,7 @@ export interface RunningServer {
   port: number;
   db: Db;
   dataDir: string;
+  backups: Backups;
   close(): Promise<void>;
 }
 
@@ -55,13 +58,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await ensureWritable(config.dataDir);
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
-  const { db } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const { db, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   await files.sweepTemp();
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
-  const app = createApp({ config, db, files, logger, jwtSecret, throttle: new LoginThrottle() });
+  const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
+  const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle: new LoginThrottle() });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);
@@ -73,7 +77,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.info({ port, dataDir: config.dataDir }, 'Cargodesk is listening');
+  await writeLock(config.dataDir, port);
+  const stopDaily = config.dailyBackup ? backups.startDaily() : () => undefined;
+  logger.info({ port, dataDir: config.dataDir, dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -81,13 +87,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     db,
     dataDir: config.dataDir,
+    backups,
     close: () =>
       (closing ??= (async () => {
+        stopDaily();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await backups.idle();
         await db.destroy();
+        await removeLock(config.dataDir);
         logger.info('Cargodesk stopped');
         await closeLogger();
       })()),
