@@ -13,7 +13,15 @@ import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 
 /** Start-up failures the command line reports as one plain line. */
-export class StartError extends Error {}
+export class StartError extends Error {
+  /** `port-taken` lets the desktop app offer another port */
+  constructor(
+    message: string,
+    readonly reason?: 'port-taken',
+  ) {
+    super(message);
+  }
+}
 
 export interface StartOptions extends Partial<Config> {
   dataDir: string;
@@ -43,7 +51,7 @@ async function ensureWritable(dataDir: string): Promise<void> {
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new StartError(`port ${port} is already in use: stop the other program or start with PORT=<another port>`));
+      if (err.code === 'EADDRINUSE') reject(new StartError(`port ${port} is already in use: stop the other program or start with PORT=<another port>`, 'port-taken'));
       else if (err.code === 'EACCES') reject(new StartError(`not allowed to listen on port ${port}: choose a port above 1024`));
       else if (err.code === 'EADDRNOTAVAIL') reject(new StartError(`the address ${host} is not one of this computer's: check HOST`));
       else reject(err);
