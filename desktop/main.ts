@@ -16,6 +16,8 @@ import { loadSettings, saveSettings } from './settings.js';
 import { splashUrl } from './splash.js';
 import { languageOf, translate, type Language, type TextKey } from './texts.js';
 
+// <appData>/Cargodesk whatever the package name says, so docs/operations.md can name the folder
+app.setPath('userData', join(app.getPath('appData'), 'Cargodesk'));
 const appRoot = app.getAppPath();
 const buildDir = join(appRoot, 'build', 'desktop');
 const iconPath = join(appRoot, 'desktop', 'icons', 'icon.png');

@@ -36,6 +36,7 @@ const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContract
 const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
 const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
 const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
+const BackupsPage = lazy(() => import('./pages/backups/BackupsPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -91,7 +92,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { path: '/admin/users', label: 'menu.users', page: UsersPage, adminOnly: true },
       { path: '/admin/audit', label: 'menu.audit', page: AuditPage, adminOnly: true },
-      { ...coming('/admin/backups', 'menu.backups'), adminOnly: true },
+      { path: '/admin/backups', label: 'menu.backups', page: BackupsPage, adminOnly: true },
     ],
   },
 ];

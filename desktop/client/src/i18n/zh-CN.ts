@@ -3,6 +3,7 @@ import * as finance from './areas/finance';
 import * as contracts from './areas/contracts';
 import type { Messages } from './en-US';
 import * as company from './areas/company';
+import * as backups from './areas/backups';
 import * as corpContracts from './areas/corp-contracts';
 
 export const zhCN: Messages = {
@@ -184,4 +185,5 @@ export const zhCN: Messages = {
   ...finance.zh,
   ...corpContracts.zh,
   ...company.zh,
+  ...backups.zh,
 };
