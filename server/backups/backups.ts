@@ -65,7 +65,7 @@ export interface ZipSource {
   now?: Date;
 }
 
-function appendEntry(zip: Archiver, source: Readable | Buffer, name: string, date: Date): Promise<void> {
+function appendEntry(zip: Archiver, source: Readable | Buffer, name: string, date: Date, store = false): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => {
       zip.off('error', reject);
@@ -73,7 +73,7 @@ function appendEntry(zip: Archiver, source: Readable | Buffer, name: string, dat
     };
     zip.once('error', reject);
     zip.once('entry', done);
-    zip.append(source, { name, date });
+    zip.append(source, { name, date, store });
   });
 }
 
@@ -113,7 +113,8 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
             await fh.close();
             continue;
           }
-          await appendEntry(zip, fh.createReadStream(), `files/${dir}/${name}`, info.mtime);
+          // uploads are mostly PDFs and images, already compressed: stored as they are
+          await appendEntry(zip, fh.createReadStream(), `files/${dir}/${name}`, info.mtime, true);
           files++;
         }
       }

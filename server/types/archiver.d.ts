@@ -4,6 +4,8 @@ declare module 'archiver' {
   interface EntryData {
     name: string;
     date?: Date;
+    /** stored without compression */
+    store?: boolean;
   }
   export interface Archiver extends Transform {
     append(source: Readable | Buffer | string, data: EntryData): this;
