@@ -4,6 +4,7 @@ import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { Backups } from './backups/backups.js';
 import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
 import type { FileStore } from './files/file-store.js';
@@ -13,6 +14,7 @@ import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
 import { archiveRoutes } from './routes/archive/archive.routes.js';
+import { backupRoutes } from './routes/backups/backups.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
@@ -32,6 +34,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   files: FileStore;
+  backups: Backups;
   logger: Logger;
   jwtSecret: string;
   throttle: LoginThrottle;
@@ -54,6 +57,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...pickupRoutes,
   ...outboundRoutes,
   ...ownershipRoutes,
+  ...backupRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (spec 4.8). */

@@ -17,6 +17,10 @@ export interface Config {
   clientDir: string;
   /** other origins (pages elsewhere on the LAN) allowed to call the API from a browser; none by default */
   corsOrigins: string[];
+  /** BACKUP_DAILY=on|off: a backup a day into <data>/backups (default on) */
+  dailyBackup: boolean;
+  /** BACKUP_KEEP_DAYS: daily backups older than this are deleted (default 14) */
+  backupKeepDays: number;
 }
 
 export const VERSION: string = (
@@ -35,6 +39,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const portText = values.port ?? env.PORT ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError(`port must be a number from 0 to 65535, not "${portText}"`);
+  const daily = (env.BACKUP_DAILY ?? 'on').toLowerCase();
+  if (daily !== 'on' && daily !== 'off') throw new ConfigError(`BACKUP_DAILY must be on or off, not "${env.BACKUP_DAILY}"`);
+  const keepText = env.BACKUP_KEEP_DAYS ?? '14';
+  if (!/^\d+$/.test(keepText) || Number(keepText) < 1) throw new ConfigError(`BACKUP_KEEP_DAYS must be a whole number of days from 1, not "${keepText}"`);
   return {
     port,
     host: values.host ?? env.HOST ?? '0.0.0.0',
@@ -45,5 +53,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     version: VERSION,
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url))),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    dailyBackup: daily === 'on',
+    backupKeepDays: Number(keepText),
   };
 }

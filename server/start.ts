@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
+import { Backups } from './backups/backups.js';
+import { removeLock, writeLock } from './backups/lock.js';
 import { openDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
@@ -12,7 +14,15 @@ import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 
 /** Start-up failures the command line reports as one plain line. */
-export class StartError extends Error {}
+export class StartError extends Error {
+  /** `port-taken` lets the desktop app offer another port */
+  constructor(
+    message: string,
+    readonly reason?: 'port-taken',
+  ) {
+    super(message);
+  }
+}
 
 export interface StartOptions extends Partial<Config> {
   dataDir: string;
@@ -23,6 +33,7 @@ export interface RunningServer {
   port: number;
   db: Db;
   dataDir: string;
+  backups: Backups;
   close(): Promise<void>;
 }
 
@@ -41,7 +52,7 @@ async function ensureWritable(dataDir: string): Promise<void> {
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new StartError(`port ${port} is already in use: stop the other program or start with PORT=<another port>`));
+      if (err.code === 'EADDRINUSE') reject(new StartError(`port ${port} is already in use: stop the other program or start with PORT=<another port>`, 'port-taken'));
       else if (err.code === 'EACCES') reject(new StartError(`not allowed to listen on port ${port}: choose a port above 1024`));
       else if (err.code === 'EADDRNOTAVAIL') reject(new StartError(`the address ${host} is not one of this computer's: check HOST`));
       else reject(err);
@@ -56,7 +67,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await ensureWritable(config.dataDir);
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
-  const { db } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const { db, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
@@ -68,7 +79,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
-  const app = createApp({ config, db, files, logger, jwtSecret, throttle: new LoginThrottle() });
+  const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
+  const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle: new LoginThrottle() });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);
@@ -80,7 +92,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.info({ port, dataDir: config.dataDir }, 'Cargodesk is listening');
+  await writeLock(config.dataDir, port);
+  const stopDaily = config.dailyBackup ? backups.startDaily() : () => undefined;
+  logger.info({ port, dataDir: config.dataDir, dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -88,13 +102,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     db,
     dataDir: config.dataDir,
+    backups,
     close: () =>
       (closing ??= (async () => {
+        stopDaily();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await backups.idle();
         await db.destroy();
+        await removeLock(config.dataDir);
         logger.info('Cargodesk stopped');
         await closeLogger();
       })()),

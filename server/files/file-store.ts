@@ -69,7 +69,28 @@ export class FileStore {
 
   async remove(url: string): Promise<void> {
     const path = this.pathOf(url);
-    if (path) await rm(path, { force: true });
+    if (!path) return;
+    if (this.holds > 0) this.deferred.push(path);
+    else await rm(path, { force: true });
+  }
+
+  private holds = 0;
+  private deferred: string[] = [];
+
+  /**
+   * While held (a backup copies the areas after its database snapshot), deletions wait, so every
+   * file the snapshot references is still there to copy. The returned function releases the hold.
+   */
+  holdDeletes(): () => Promise<void> {
+    this.holds++;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      if (--this.holds > 0) return;
+      const paths = this.deferred.splice(0);
+      await Promise.all(paths.map((path) => rm(path, { force: true })));
+    };
   }
 
   /** Removes temp files older than `olderThanMs` (left by a crash mid-upload). */

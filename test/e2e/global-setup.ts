@@ -9,7 +9,7 @@ import { startServer } from '../../server/start.js';
 export default async function globalSetup() {
   await ensureClient();
   const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-e2e-'));
-  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1' });
+  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', dailyBackup: false }); // no backup timer under test
   process.env.CARGODESK_URL = server.url;
   return async () => {
     await server.close();

@@ -55,7 +55,7 @@ async function parseResponse(res: Response): Promise<ApiResponse> {
 
 export async function startTestApp(options: { dataDir?: string; jwtSecret?: string } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await newDataDir());
-  const start = () => startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', jwtSecret: options.jwtSecret });
+  const start = () => startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', jwtSecret: options.jwtSecret, dailyBackup: false });
   let server = await start();
   const app: TestApp = {
     get url() {

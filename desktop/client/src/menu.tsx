@@ -37,6 +37,7 @@ const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
 const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
 const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
 const page = (path: string, label: MessageKey, load: () => Promise<{ default: ComponentType }>): MenuPage => ({ path, label, page: lazy(load) });
+const BackupsPage = lazy(() => import('./pages/backups/BackupsPage'));
 
 const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
@@ -92,7 +93,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { path: '/admin/users', label: 'menu.users', page: UsersPage, adminOnly: true },
       { path: '/admin/audit', label: 'menu.audit', page: AuditPage, adminOnly: true },
-      { ...coming('/admin/backups', 'menu.backups'), adminOnly: true },
+      { path: '/admin/backups', label: 'menu.backups', page: BackupsPage, adminOnly: true },
     ],
   },
 ];

@@ -2,6 +2,7 @@
 // `{name}` placeholders are filled by t(key, { name }).
 import * as finance from './areas/finance';
 import * as company from './areas/company';
+import * as backups from './areas/backups';
 import * as corpContracts from './areas/corp-contracts';
 
 import * as contracts from './areas/contracts';
@@ -188,6 +189,7 @@ export const enUS = {
   ...company.en,
   ...warehouse.en,
   ...dashboard.en,
+  ...backups.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

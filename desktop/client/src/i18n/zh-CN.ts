@@ -3,6 +3,7 @@ import * as finance from './areas/finance';
 import * as contracts from './areas/contracts';
 import type { Messages } from './en-US';
 import * as company from './areas/company';
+import * as backups from './areas/backups';
 import * as corpContracts from './areas/corp-contracts';
 import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
@@ -188,4 +189,5 @@ export const zhCN: Messages = {
   ...company.zh,
   ...warehouse.zh,
   ...dashboard.zh,
+  ...backups.zh,
 };

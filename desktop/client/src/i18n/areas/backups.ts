@@ -1,0 +1,33 @@
+// Backups (admin): back up now, list, download.
+export const en = {
+  'backups.intro':
+    'A backup is one zip holding the database and every stored file, taken while everyone keeps working. The service also makes one a day by itself and keeps those for 14 days. Download backups regularly and keep a copy on another disk.',
+  'backups.restoreHint': 'To restore a backup, use "Restore from a backup…" in the desktop app\'s menu, or npm run restore on the server.',
+  'backups.now': 'Back up now',
+  'backups.written': 'Backup written: {name}',
+  'backups.name': 'File',
+  'backups.kind': 'Kind',
+  'backups.kind.daily': 'Daily',
+  'backups.kind.manual': 'By hand',
+  'backups.createTime': 'Taken at',
+  'backups.size': 'Size',
+  'backups.download': 'Download',
+  'backups.empty': 'No backups yet',
+  'backups.openFolder': 'Open data folder',
+} satisfies Record<string, string>;
+
+export const zh: Record<keyof typeof en, string> = {
+  'backups.intro': '每个备份是一个 zip 文件，包含数据库和全部已存文件，备份时其他人可照常工作。系统每天还会自动备份一次，自动备份保留 14 天。请定期下载备份，并在另一块磁盘上保存一份。',
+  'backups.restoreHint': '如需恢复备份，请使用桌面程序菜单中的“从备份恢复…”，或在服务器上运行 npm run restore。',
+  'backups.now': '立即备份',
+  'backups.written': '备份已完成：{name}',
+  'backups.name': '文件',
+  'backups.kind': '类型',
+  'backups.kind.daily': '每日自动',
+  'backups.kind.manual': '手动',
+  'backups.createTime': '备份时间',
+  'backups.size': '大小',
+  'backups.download': '下载',
+  'backups.empty': '暂无备份',
+  'backups.openFolder': '打开数据文件夹',
+};

@@ -1,0 +1,33 @@
+// `npm run backup -- <file.zip>` and `npm run restore -- <file.zip>` for the data folder named by
+// DATA_DIR (default ./data). Each returns the line to print; failures throw CommandError.
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { loadConfig, VERSION } from '../config.js';
+import { DATABASE_FILE, snapshotDatabaseFile } from '../db/snapshot.js';
+import { writeBackupZip } from './backups.js';
+import { restoreBackup } from './restore.js';
+
+export class CommandError extends Error {}
+
+function zipArgument(args: string[], verb: string): string {
+  const file = args.find((a) => !a.startsWith('-'));
+  if (!file || !file.toLowerCase().endsWith('.zip')) throw new CommandError(`name the backup file: npm run ${verb} -- <file.zip>`);
+  return resolve(file);
+}
+
+export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const target = zipArgument(args, 'backup');
+  const { dataDir } = loadConfig([], env);
+  const database = join(dataDir, DATABASE_FILE);
+  if (!(await stat(database).catch(() => null))) throw new CommandError(`there is no Cargodesk database in ${dataDir}: set DATA_DIR to the data folder`);
+  if (await stat(target).catch(() => null)) throw new CommandError(`${target} already exists: choose another name`);
+  const { files, size } = await writeBackupZip({ dataDir, snapshot: (to) => snapshotDatabaseFile(database, to), appVersion: VERSION }, target);
+  return `backup of ${dataDir} written to ${target} (${files} files, ${(size / 1024 / 1024).toFixed(1)} MB)`;
+}
+
+export async function restoreCommand(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const source = zipArgument(args, 'restore');
+  const { dataDir } = loadConfig([], env);
+  const result = await restoreBackup(source, dataDir);
+  return `restored the backup of ${result.backupTime} (${result.files} files) into ${result.dataDir}${result.replaced ? '; the previous data folder was replaced (its backups and logs were kept)' : ''}`;
+}
