@@ -3,7 +3,7 @@
 // that refusal is shown), each with the number of records it holds.
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Badge, Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import type { Paged } from '../../../../shared/paging';
 import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useT, type MessageKey } from '../i18n';
+import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
 import type { FieldDef } from './fields';
 
@@ -134,9 +135,9 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
               render: (_: unknown, f: F) => (
                 <Space size={0} onClick={(e) => e.stopPropagation()}>
                   <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('folders.edit')} onClick={() => setDrawer({ folder: f })} />
-                  <Popconfirm title={t('folders.deleteConfirm', { name: f.name })} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => void remove(f)}>
+                  <Confirm title={t('folders.deleteConfirm', { name: f.name })} danger onConfirm={() => remove(f)}>
                     <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('folders.delete')} />
-                  </Popconfirm>
+                  </Confirm>
                 </Space>
               ),
             },

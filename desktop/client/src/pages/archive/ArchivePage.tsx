@@ -2,13 +2,14 @@
 // the right (upload with progress, detail with the files, delete).
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Drawer, Empty, List, Row, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch, type ArchiveFolder } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { Confirm } from '../../kit/Confirm';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
@@ -144,17 +145,9 @@ export default function ArchivePage() {
                       title={t('archive.rename')}
                       onClick={(e) => (e.stopPropagation(), setFolderDrawer({ folder: f }))}
                     />,
-                    <Popconfirm
-                      key="delete"
-                      title={t('archive.deleteFolderConfirm', { name: f.name })}
-                      okText={t('list.yes')}
-                      cancelText={t('list.no')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => void deleteFolder(f)}
-                      onPopupClick={(e) => e.stopPropagation()}
-                    >
+                    <Confirm key="delete" title={t('archive.deleteFolderConfirm', { name: f.name })} danger onConfirm={() => deleteFolder(f)}>
                       <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => e.stopPropagation()} />
-                    </Popconfirm>,
+                    </Confirm>,
                   ]}
                 >
                   <List.Item.Meta
@@ -203,17 +196,11 @@ export default function ArchivePage() {
                   key: 'actions',
                   title: t('list.actions'),
                   render: (_: unknown, b) => (
-                    <Popconfirm
-                      title={t('archive.deleteBatchConfirm')}
-                      okText={t('list.yes')}
-                      cancelText={t('list.no')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => void deleteBatch(b)}
-                    >
+                    <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
                       <Button type="link" size="small" danger>
                         {t('list.delete')}
                       </Button>
-                    </Popconfirm>
+                    </Confirm>
                   ),
                 },
               ]}

@@ -1,11 +1,12 @@
 // The files of an invoice, settlement or reconciliation: upload with progress, preview, download
 // under the original name, remove one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, List, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
+import { Confirm } from '../../kit/Confirm';
 import { canPreview, downloadFile, FILE_RULES, FileDropzone, fileHref, FilePreview, uploadForm, UploadProgress } from '../../kit/files';
 import { kindPath, type FinanceFile, type FinanceRecord, type KindSpec } from './kinds';
 
@@ -61,11 +62,11 @@ export function FinanceFiles({ kind, record }: { kind: KindSpec; record: Finance
               <Button key="download" type="link" size="small" onClick={() => downloadFile(href(file), file.name).catch((err: unknown) => void message.error(errorText(err, t)))}>
                 {t('files.download')}
               </Button>,
-              <Popconfirm key="remove" title={t('finance.files.removeConfirm', { name: file.name })} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(file).catch(() => undefined)}>
+              <Confirm key="remove" title={t('finance.files.removeConfirm', { name: file.name })} danger onConfirm={() => remove.mutateAsync(file)}>
                 <Button type="link" size="small" danger>
                   {t('finance.files.remove')}
                 </Button>
-              </Popconfirm>,
+              </Confirm>,
             ].filter(Boolean)}
           >
             <span>
