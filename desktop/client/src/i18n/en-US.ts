@@ -89,6 +89,11 @@ export const enUS = {
   'files.download': 'Download',
   'files.previewFailed': 'The file could not be shown; download it instead.',
   'files.files': 'Files',
+  'files.name': 'File',
+  'files.size': 'Size',
+  'files.none': 'No files yet',
+  'files.remove': 'Remove',
+  'files.removeConfirm': 'Remove the file {name}?',
 
   'folders.new': 'New folder',
   'folders.search': 'Search folders',

@@ -89,6 +89,11 @@ export const zhCN: Messages = {
   'files.download': '下载',
   'files.previewFailed': '无法显示此文件，请下载查看。',
   'files.files': '附件',
+  'files.name': '文件',
+  'files.size': '大小',
+  'files.none': '暂无文件',
+  'files.remove': '移除',
+  'files.removeConfirm': '移除文件 {name}？',
 
   'folders.new': '新建文件夹',
   'folders.search': '搜索文件夹',

@@ -10,10 +10,10 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
+import { FileList, formatSize } from '../../kit/FileList';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
-import { FileTable, formatSize } from '../contracts/FileTable';
 
 const folderFields: FieldDef[] = [
   { name: 'name', label: 'archive.folderName', required: true },
@@ -250,7 +250,7 @@ export default function ArchivePage() {
               <Descriptions.Item label={t('archive.totalSize')}>{formatSize(detail.totalSize)}</Descriptions.Item>
               <Descriptions.Item label={t('archive.createTime')}>{formatDate(detail.createTime)}</Descriptions.Item>
             </Descriptions>
-            <FileTable files={detail.files} />
+            <FileList area="contract-files" files={detail.files} />
           </Space>
         )}
       </Drawer>

@@ -8,9 +8,9 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
+import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { FileTable } from './FileTable';
 import { typeMap } from './fields';
 
 export function ContractDetail({ id, onClose }: { id: number | null; onClose(): void }) {
@@ -95,7 +95,7 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
             {t('contracts.files')}
           </Typography.Title>
           {error && <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />}
-          <FileTable files={c.files} selected={selected} onSelect={setSelected} />
+          <FileList area="contract-files" files={c.files} selected={selected} onSelect={setSelected} />
           <Confirm title={t('contracts.removeConfirm', { n: selected.length })} danger onConfirm={remove} disabled={selected.length === 0}>
             <Button danger disabled={selected.length === 0 || busy}>
               {t('contracts.removeSelected')}
