@@ -43,15 +43,9 @@ export const en = {
   'contracts.chooseFiles': 'Files',
 
   'archive.folders': 'Folders',
-  'archive.newFolder': 'New folder',
   'archive.folderName': 'Folder name',
   'archive.description': 'Description',
-  'archive.newFolderTitle': 'New folder',
-  'archive.renameTitle': 'Edit folder {name}',
-  'archive.rename': 'Rename',
-  'archive.deleteFolderConfirm': 'Delete the folder "{name}"?',
   'archive.batchCount': '{n} batches',
-  'archive.noFolder': 'Create a folder first, then archive batches of documents in it.',
   'archive.chooseFolder': 'Choose a folder on the left.',
   'archive.batches': 'Batches in {name}',
   'archive.upload': 'Upload a batch',
@@ -63,7 +57,6 @@ export const en = {
   'archive.totalSize': 'Total size',
   'archive.createTime': 'Archived',
   'archive.detailTitle': 'Batch {name}',
-  'archive.filesRequired': 'Attach the documents to archive',
   'archive.deleteBatchConfirm': 'Delete this batch and its files? This cannot be undone.',
 } satisfies Record<string, string>;
 
@@ -111,15 +104,9 @@ export const zh: Record<keyof typeof en, string> = {
   'contracts.chooseFiles': '文件',
 
   'archive.folders': '文件夹',
-  'archive.newFolder': '新建文件夹',
   'archive.folderName': '文件夹名称',
   'archive.description': '说明',
-  'archive.newFolderTitle': '新建文件夹',
-  'archive.renameTitle': '编辑文件夹 {name}',
-  'archive.rename': '重命名',
-  'archive.deleteFolderConfirm': '删除文件夹“{name}”？',
   'archive.batchCount': '{n} 个批次',
-  'archive.noFolder': '请先新建文件夹，再在其中归档文件批次。',
   'archive.chooseFolder': '请在左侧选择文件夹。',
   'archive.batches': '{name} 中的批次',
   'archive.upload': '上传批次',
@@ -131,6 +118,5 @@ export const zh: Record<keyof typeof en, string> = {
   'archive.totalSize': '总大小',
   'archive.createTime': '归档时间',
   'archive.detailTitle': '批次 {name}',
-  'archive.filesRequired': '请附上要归档的文件',
   'archive.deleteBatchConfirm': '删除此批次及其文件？此操作无法撤销。',
 };

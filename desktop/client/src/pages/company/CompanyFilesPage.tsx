@@ -97,6 +97,7 @@ export default function CompanyFilesPage() {
           title="company.folders"
           allLabel="company.allFiles"
           count={(f) => f.fileCount}
+          countLabel="folders.count"
           fields={folderFields}
           createSchema={companyFolderBody}
           updateSchema={companyFolderUpdateBody}

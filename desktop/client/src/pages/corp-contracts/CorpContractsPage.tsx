@@ -119,6 +119,7 @@ export default function CorpContractsPage() {
           title="corp.folders"
           allLabel="corp.allContracts"
           count={(f) => f.contractCount}
+          countLabel="folders.count"
           fields={folderFields}
           createSchema={corpFolderBody}
           updateSchema={corpFolderUpdateBody}
