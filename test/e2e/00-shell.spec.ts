@@ -122,6 +122,8 @@ test('an area not built yet says so, and signing out returns to the sign-in page
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // signing out is not a session that ended
+  await expect(page.getByTestId('session-ended')).toHaveCount(0);
 });
 
 test('refreshes the token after a 401 and before expiry; signs out when the refresh token is refused', async ({ page }) => {
@@ -156,4 +158,6 @@ test('refreshes the token after a 401 and before expiry; signs out when the refr
   await page.goto('/admin/audit');
   await expect(page).toHaveURL(/\/login/);
   expect(await tokens()).toBeNull();
+  // which says why
+  await expect(page.getByTestId('session-ended')).toHaveText('Your session has ended: please sign in again.');
 });
