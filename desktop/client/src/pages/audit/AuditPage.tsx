@@ -2,7 +2,7 @@
 import { Table, Typography } from 'antd';
 import type { z } from 'zod';
 import type { auditRecord } from '../../../../../shared/audit';
-import { useT } from '../../i18n';
+import { isMessageKey, useT, type MessageKey, type Translate } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
@@ -16,8 +16,39 @@ const actionMap: StatusMap = {
   status: { color: 'purple', label: 'audit.action.status' },
 };
 
+// the entities the service records (the `entity` of recordAudit), with their translated names
+const ENTITIES = [
+  'user', 'contract', 'archiveFolder', 'archiveBatch', 'corpContractFolder', 'corpContract', 'corpContractDetail', 'companyFolder', 'companyFile',
+  'warehouse', 'inboundOrder', 'outboundOrder', 'pickupRequest', 'ownershipTransfer',
+  'freightCharge', 'miscCharge', 'serviceFee', 'costBreakdown', 'profitRecord', 'upstreamInvoice', 'downstreamInvoice', 'freightMiscInvoice', 'settlement', 'reconciliation',
+] as const;
+
+/** Where an entity's field names are translated (tried in order); else the raw field name shows. */
+const FIELD_PREFIXES: Record<string, readonly string[]> = {
+  user: ['users.', 'auth.'],
+  contract: ['contracts.'],
+  archiveFolder: ['archive.'],
+  archiveBatch: ['archive.'],
+  corpContractFolder: ['corp.folder.', 'corp.'],
+  corpContract: ['corp.'],
+  corpContractDetail: ['corp.detail.', 'corp.'],
+  companyFolder: ['company.folder.', 'company.'],
+  companyFile: ['company.'],
+};
+const fieldPrefixes = (entity: string) => FIELD_PREFIXES[entity] ?? (ENTITIES.indexOf(entity as never) >= ENTITIES.indexOf('freightCharge') ? ['finance.field.'] : ['wh.f.']);
+
+const entityName = (entity: string, t: Translate) => {
+  const key = `audit.entity.${entity}`;
+  return isMessageKey(key) ? t(key) : entity;
+};
+
+function fieldName(entity: string, field: string, t: Translate): string {
+  const key = fieldPrefixes(entity).map((p) => p + field).find(isMessageKey);
+  return key ? t(key) : field;
+}
+
 const filters: FieldDef[] = [
-  { name: 'entity', label: 'audit.entity' },
+  { name: 'entity', label: 'audit.entity', kind: 'select', options: ENTITIES.map((e) => ({ value: e, label: `audit.entity.${e}` as MessageKey })) },
   { name: 'entityId', label: 'audit.entityId', kind: 'number' },
   { name: 'userId', label: 'audit.userId', kind: 'number' },
   { name: 'dates', label: 'audit.dateRange', kind: 'dateRange' },
@@ -34,7 +65,7 @@ function Changes({ row }: { row: AuditRecord }) {
   const after = (row.after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
-  const rows = fields.map((field) => ({ field, before: show(before[field]), after: show(after[field]), changed: show(before[field]) !== show(after[field]) }));
+  const rows = fields.map((field) => ({ field, name: fieldName(row.entity, field, t), before: show(before[field]), after: show(after[field]), changed: show(before[field]) !== show(after[field]) }));
   return (
     <Table
       size="small"
@@ -43,7 +74,7 @@ function Changes({ row }: { row: AuditRecord }) {
       dataSource={rows}
       rowClassName={(r) => (r.changed && row.before && row.after ? 'audit-changed' : '')}
       columns={[
-        { key: 'field', dataIndex: 'field', title: t('audit.field'), width: 200 },
+        { key: 'field', dataIndex: 'name', title: t('audit.field'), width: 200 },
         ...(row.before ? [{ key: 'before', dataIndex: 'before', title: t('audit.before') }] : []),
         ...(row.after ? [{ key: 'after', dataIndex: 'after', title: t('audit.after') }] : []),
       ]}
@@ -57,7 +88,7 @@ export default function AuditPage() {
     { key: 'time', title: 'audit.time', kind: 'dateTime', sortable: true, width: 170 },
     { key: 'username', title: 'audit.user', render: (r) => r.username ?? t('audit.system') },
     { key: 'action', title: 'audit.action', kind: 'status', status: actionMap },
-    { key: 'entity', title: 'audit.entity' },
+    { key: 'entity', title: 'audit.entity', render: (r) => entityName(r.entity, t) },
     { key: 'entityId', title: 'audit.entityId' },
   ];
   return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
