@@ -90,9 +90,11 @@ test('edits a user in the drawer, validated as the server does, and the audit lo
 
   await page.goto('/admin/audit');
   const first = page.getByRole('row').filter({ hasText: 'Updated' }).first();
-  await expect(first).toContainText('user');
+  // the record type and the field names are translated
+  await expect(first.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
   await first.getByRole('button', { name: /expand/i }).click();
   await expect(page.getByRole('cell', { name: 'li.wei@example.com', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Email', exact: true })).toBeVisible();
 });
 
 test('switches the language: menu and header follow, and the choice is kept', async ({ page }) => {
