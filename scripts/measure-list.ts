@@ -10,6 +10,10 @@ import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { startServer } from '../server/start.js';
 import { ensureClient } from './client-build.js';
 
+// page.evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const localStorage: { setItem(key: string, value: string): void };
+declare const document: { querySelector(selector: string): { textContent: string | null } | null };
+
 const ROWS = 120;
 const RUNS = 5;
 await ensureClient();
