@@ -90,9 +90,11 @@ test('edits a user in the drawer, validated as the server does, and the audit lo
 
   await page.goto('/admin/audit');
   const first = page.getByRole('row').filter({ hasText: 'Updated' }).first();
-  await expect(first).toContainText('user');
+  // the record type and the field names are translated
+  await expect(first.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
   await first.getByRole('button', { name: /expand/i }).click();
   await expect(page.getByRole('cell', { name: 'li.wei@example.com', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Email', exact: true })).toBeVisible();
 });
 
 test('switches the language: menu and header follow, and the choice is kept', async ({ page }) => {
@@ -122,6 +124,8 @@ test('signing out returns to the sign-in page, and pages then ask to sign in', a
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // signing out is not a session that ended
+  await expect(page.getByTestId('session-ended')).toHaveCount(0);
 });
 
 test('refreshes the token after a 401 and before expiry; signs out when the refresh token is refused', async ({ page }) => {
@@ -156,4 +160,6 @@ test('refreshes the token after a 401 and before expiry; signs out when the refr
   await page.goto('/admin/audit');
   await expect(page).toHaveURL(/\/login/);
   expect(await tokens()).toBeNull();
+  // which says why
+  await expect(page.getByTestId('session-ended')).toHaveText('Your session has ended: please sign in again.');
 });

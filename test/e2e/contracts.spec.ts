@@ -147,7 +147,7 @@ test('archive: creates a folder, uploads a batch, sees and previews it, refuses 
   await drawer.getByLabel('Description').fill('signed originals');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer).toBeHidden();
-  const folder = page.getByTestId('archive-folder').filter({ hasText: FOLDER });
+  const folder = page.getByTestId('folder').filter({ hasText: FOLDER });
   await expect(folder).toContainText('0 batches');
 
   // rename
@@ -155,7 +155,7 @@ test('archive: creates a folder, uploads a batch, sees and previews it, refuses 
   await drawer.getByLabel('Folder name').fill(`${FOLDER} signed`);
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer).toBeHidden();
-  const renamed = page.getByTestId('archive-folder').filter({ hasText: `${FOLDER} signed` });
+  const renamed = page.getByTestId('folder').filter({ hasText: `${FOLDER} signed` });
   await expect(renamed).toBeVisible();
   await expect(page.getByText(`Batches in ${FOLDER} signed`)).toBeVisible();
 
@@ -187,7 +187,7 @@ test('archive: creates a folder, uploads a batch, sees and previews it, refuses 
   await expect(page.getByRole('row').filter({ hasText: `November shipments ${RUN}` })).toHaveCount(0);
   await renamed.getByRole('button', { name: 'Delete' }).click();
   await confirm(page);
-  await expect(page.getByTestId('archive-folder').filter({ hasText: FOLDER })).toHaveCount(0);
+  await expect(page.getByTestId('folder').filter({ hasText: FOLDER })).toHaveCount(0);
 });
 
 test('batch upload: two contracts with their own files, a wrong row marked, then all created', async ({ page }) => {

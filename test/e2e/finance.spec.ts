@@ -130,7 +130,7 @@ test('an upstream invoice: tax from a fractional rate, a PDF uploaded, previewed
   await files.locator('input[type=file]').setInputFiles({ name: 'vat-invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
   await files.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('1 file(s) attached')).toBeVisible();
-  await expect(files.getByRole('listitem').filter({ hasText: 'vat-invoice.pdf' })).toBeVisible();
+  await expect(files.getByRole('row').filter({ hasText: 'vat-invoice.pdf' })).toBeVisible();
 
   await files.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('file-preview')).toBeVisible();

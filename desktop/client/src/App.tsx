@@ -5,7 +5,6 @@ import { useAuth } from './api/auth';
 import { useT } from './i18n';
 import { AppLayout, PageFallback } from './layout/AppLayout';
 import { HOME, MENU, type MenuPage } from './menu';
-import ComingSoon from './pages/ComingSoon';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
@@ -38,7 +37,7 @@ function Page({ item }: { item: MenuPage }) {
   const { user } = useAuth();
   if (item.adminOnly && user?.role !== 'admin') return <Result status="403" subTitle={t('app.forbidden')} />;
   const Component = item.page;
-  return Component ? <Component /> : <ComingSoon area={item.label} />;
+  return <Component />;
 }
 
 export function App() {

@@ -1,5 +1,4 @@
-// The side menu and the routes come from this one list. Areas not built yet route to a page that
-// says so; each built area is a lazily loaded chunk.
+// The side menu and the routes come from this one list; each page is a lazily loaded chunk.
 import {
   FileTextOutlined,
   FolderOpenOutlined,
@@ -14,8 +13,8 @@ import type { MessageKey } from './i18n';
 export interface MenuPage {
   path: string;
   label: MessageKey;
-  /** null: the area is not built yet */
-  page: LazyExoticComponent<ComponentType> | null;
+  /** the page, a lazily loaded chunk */
+  page: LazyExoticComponent<ComponentType>;
   adminOnly?: boolean;
 }
 
@@ -27,21 +26,19 @@ export interface MenuGroup {
   items: MenuPage[];
 }
 
-const UsersPage = lazy(() => import('./pages/users/UsersPage'));
-const AuditPage = lazy(() => import('./pages/audit/AuditPage'));
+type Load = () => Promise<{ default: ComponentType }>;
+// one lazy component per loader, so routes sharing a page (the finance kinds) share one component
+const lazies = new Map<Load, LazyExoticComponent<ComponentType>>();
+/** A built page: a lazily loaded chunk. */
+function page(path: string, label: MessageKey, load: Load): MenuPage {
+  if (!lazies.has(load)) lazies.set(load, lazy(load));
+  return { path, label, page: lazies.get(load)! };
+}
 // one generic page for every finance kind: it reads its kind from the path
-const FinancePage = lazy(() => import('./pages/finance/FinancePage'));
-const ContractSummaryPage = lazy(() => import('./pages/finance/ContractSummaryPage'));
-const CorpContractsPage = lazy(() => import('./pages/corp-contracts/CorpContractsPage'));
-const CompanyFilesPage = lazy(() => import('./pages/company/CompanyFilesPage'));
-const ContractsPage = lazy(() => import('./pages/contracts/ContractsPage'));
-const ArchivePage = lazy(() => import('./pages/archive/ArchivePage'));
-const page = (path: string, label: MessageKey, load: () => Promise<{ default: ComponentType }>): MenuPage => ({ path, label, page: lazy(load) });
-const BackupsPage = lazy(() => import('./pages/backups/BackupsPage'));
+const loadFinance = () => import('./pages/finance/FinancePage');
 
-const coming = (path: string, label: MessageKey): MenuPage => ({ path, label, page: null });
 
-export const HOME: MenuPage & { icon: ReactNode } = { path: '/', label: 'menu.home', page: lazy(() => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
+export const HOME: MenuPage & { icon: ReactNode } = { ...page('/', 'menu.home', () => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
 
 export const MENU: MenuGroup[] = [
   {
@@ -49,12 +46,12 @@ export const MENU: MenuGroup[] = [
     label: 'menu.contracts',
     icon: <FileTextOutlined />,
     items: [
-      { path: '/contracts', label: 'menu.businessContracts', page: ContractsPage },
-      { path: '/contracts/archive', label: 'menu.contractArchive', page: ArchivePage },
-      { path: '/corp-contracts', label: 'menu.corpContracts', page: CorpContractsPage },
+      page('/contracts', 'menu.businessContracts', () => import('./pages/contracts/ContractsPage')),
+      page('/contracts/archive', 'menu.contractArchive', () => import('./pages/archive/ArchivePage')),
+      page('/corp-contracts', 'menu.corpContracts', () => import('./pages/corp-contracts/CorpContractsPage')),
     ],
   },
-  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [{ path: '/company-files', label: 'menu.companyFiles', page: CompanyFilesPage }] },
+  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [page('/company-files', 'menu.companyFiles', () => import('./pages/company/CompanyFilesPage'))] },
   {
     key: 'warehouse',
     label: 'menu.warehouse',
@@ -74,15 +71,15 @@ export const MENU: MenuGroup[] = [
     label: 'menu.finance',
     icon: <WalletOutlined />,
     items: [
-      { path: '/finance/freight-charges', label: 'menu.freightCharges', page: FinancePage },
-      { path: '/finance/misc-charges', label: 'menu.miscCharges', page: FinancePage },
-      { path: '/finance/service-fees', label: 'menu.serviceFees', page: FinancePage },
-      { path: '/finance/cost-breakdowns', label: 'menu.costBreakdowns', page: FinancePage },
-      { path: '/finance/profit-records', label: 'menu.profitRecords', page: FinancePage },
-      { path: '/finance/invoices', label: 'menu.invoices', page: FinancePage },
-      { path: '/finance/settlements', label: 'menu.settlements', page: FinancePage },
-      { path: '/finance/reconciliations', label: 'menu.reconciliations', page: FinancePage },
-      { path: '/finance/contract-summary', label: 'finance.contractSummary', page: ContractSummaryPage },
+      page('/finance/freight-charges', 'menu.freightCharges', loadFinance),
+      page('/finance/misc-charges', 'menu.miscCharges', loadFinance),
+      page('/finance/service-fees', 'menu.serviceFees', loadFinance),
+      page('/finance/cost-breakdowns', 'menu.costBreakdowns', loadFinance),
+      page('/finance/profit-records', 'menu.profitRecords', loadFinance),
+      page('/finance/invoices', 'menu.invoices', loadFinance),
+      page('/finance/settlements', 'menu.settlements', loadFinance),
+      page('/finance/reconciliations', 'menu.reconciliations', loadFinance),
+      page('/finance/contract-summary', 'finance.contractSummary', () => import('./pages/finance/ContractSummaryPage')),
     ],
   },
   {
@@ -91,9 +88,9 @@ export const MENU: MenuGroup[] = [
     icon: <SettingOutlined />,
     adminOnly: true,
     items: [
-      { path: '/admin/users', label: 'menu.users', page: UsersPage, adminOnly: true },
-      { path: '/admin/audit', label: 'menu.audit', page: AuditPage, adminOnly: true },
-      { path: '/admin/backups', label: 'menu.backups', page: BackupsPage, adminOnly: true },
+      { ...page('/admin/users', 'menu.users', () => import('./pages/users/UsersPage')), adminOnly: true },
+      { ...page('/admin/audit', 'menu.audit', () => import('./pages/audit/AuditPage')), adminOnly: true },
+      { ...page('/admin/backups', 'menu.backups', () => import('./pages/backups/BackupsPage')), adminOnly: true },
     ],
   },
 ];

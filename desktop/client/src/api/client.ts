@@ -99,7 +99,7 @@ export function refreshTokens(): Promise<Tokens | null> {
     } catch (err) {
       // a network failure keeps the tokens: the service may just be restarting
       if (err instanceof NetworkError) throw err;
-      clearTokens();
+      clearTokens(true);
       return null;
     }
   })().finally(() => {

@@ -32,6 +32,9 @@ function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
 }
 
+/** Whether a text of the data (an entity or field name) has a translation under this key. */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enUS, key);
+
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export function translator(language: Language): Translate {

@@ -1,9 +1,11 @@
 // A paged list of folders beside an area's records: choose a folder (kept in the URL as
 // `folderId`), create, rename and delete one (the server refuses a folder that is not empty, and
-// that refusal is shown), each with the number of records it holds.
+// that refusal is shown), each with the number of records it holds. Serves routes answering
+// `{ items, total, ... }` (paged and searched by the server) and routes answering a plain array
+// (searched and paged here).
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -11,8 +13,11 @@ import type { Paged } from '../../../../shared/paging';
 import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useT, type MessageKey } from '../i18n';
+import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
 import type { FieldDef } from './fields';
+
+const PAGE_SIZE = 20;
 
 export interface FolderBase {
   id: number;
@@ -24,9 +29,13 @@ export interface FolderPanelProps<F extends FolderBase> {
   /** API path of the folders, e.g. '/company/folders' */
   path: string;
   title: MessageKey;
-  /** the entry that shows the records of every folder */
-  allLabel: MessageKey;
+  /** the entry that shows the records of every folder; without it the first folder is the default */
+  allLabel?: MessageKey;
   count: (folder: F) => number;
+  /** how the count reads, e.g. '{n} batches' */
+  countLabel: MessageKey;
+  /** 'client': the route answers a plain array of every folder */
+  paging?: 'server' | 'client';
   fields: readonly FieldDef[];
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
@@ -37,10 +46,13 @@ export interface FolderPanelProps<F extends FolderBase> {
   onChanged?: () => void;
 }
 
-/** The selected folder, read from and written to the URL (`folderId`); other params are kept, the page resets. */
-export function useSelectedFolder(): [number | undefined, (id: number | undefined) => void] {
+/**
+ * The selected folder, read from and written to the URL (`folderId`); other params are kept, the
+ * page resets. `fallback`: the folder taken when the URL names none.
+ */
+export function useSelectedFolder(fallback?: number): [number | undefined, (id: number | undefined) => void] {
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get('folderId')) || undefined;
+  const id = Number(params.get('folderId')) || fallback;
   const select = (next: number | undefined) => {
     const p = new URLSearchParams(params);
     p.delete('page');
@@ -52,21 +64,31 @@ export function useSelectedFolder(): [number | undefined, (id: number | undefine
 }
 
 export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
-  const { path, title, allLabel, count, fields, createSchema, updateSchema, initial, describe, onChanged } = props;
+  const { path, title, allLabel, count, countLabel, paging = 'server', fields, createSchema, updateSchema, initial, describe, onChanged } = props;
   const t = useT();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [selected, select] = useSelectedFolder();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [drawer, setDrawer] = useState<{ folder?: F } | null>(null);
 
-  const query = { page, pageSize: 20, keyword };
+  // client paging: one request for every folder, under the path alone (pages may share it)
+  const query = paging === 'client' ? undefined : { page, pageSize: PAGE_SIZE, keyword };
   const folders = useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<Paged<F>>(path, query, signal),
+    queryKey: query ? [path, query] : [path],
+    queryFn: ({ signal }) => api.get<Paged<F> | F[]>(path, query, signal),
     placeholderData: keepPreviousData,
   });
+  const shown = useMemo((): { items: F[]; total: number } => {
+    const data = folders.data;
+    if (!data) return { items: [], total: 0 };
+    if (!Array.isArray(data)) return data;
+    const k = keyword.toLowerCase();
+    const hits = k ? data.filter((f) => f.name.toLowerCase().includes(k) || f.description?.toLowerCase().includes(k)) : data;
+    return { items: hits.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: hits.length };
+  }, [folders.data, keyword, page]);
+  const first = Array.isArray(folders.data) ? folders.data[0] : folders.data?.items[0];
+  const [selected, select] = useSelectedFolder(allLabel ? undefined : first?.id);
 
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: [path] });
@@ -99,31 +121,32 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Input.Search allowClear placeholder={t('folders.search')} onSearch={(v) => (setKeyword(v.trim()), setPage(1))} />
-        <Button block type={selected ? 'default' : 'primary'} ghost={!selected} icon={<FolderOpenOutlined />} onClick={() => select(undefined)} style={{ textAlign: 'left' }}>
-          {t(allLabel)}
-        </Button>
+        {allLabel && (
+          <Button block type={selected ? 'default' : 'primary'} ghost={!selected} icon={<FolderOpenOutlined />} onClick={() => select(undefined)} style={{ textAlign: 'left' }}>
+            {t(allLabel)}
+          </Button>
+        )}
         <Table<F>
           rowKey="id"
           size="small"
           showHeader={false}
           loading={folders.isFetching}
-          dataSource={folders.data?.items ?? []}
+          dataSource={shown.items}
           locale={{ emptyText: t('folders.none') }}
           rowClassName={(f) => (f.id === selected ? 'ant-table-row-selected' : '')}
-          onRow={(f) => ({ onClick: () => select(f.id), style: { cursor: 'pointer' }, 'data-folder': f.name } as HTMLAttributes<HTMLElement>)}
-          pagination={{ current: page, pageSize: 20, total: folders.data?.total ?? 0, size: 'small', hideOnSinglePage: true, onChange: setPage }}
+          onRow={(f) => ({ onClick: () => select(f.id), style: { cursor: 'pointer' }, 'data-folder': f.name, 'data-testid': 'folder' } as HTMLAttributes<HTMLElement>)}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: shown.total, size: 'small', hideOnSinglePage: true, onChange: setPage }}
           columns={[
             {
               key: 'name',
               render: (_: unknown, f: F) => (
                 <Space orientation="vertical" size={0}>
                   <Space size={6}>
-                    <FolderOutlined />
+                    {f.id === selected ? <FolderOpenOutlined /> : <FolderOutlined />}
                     <Typography.Text strong={f.id === selected}>{f.name}</Typography.Text>
-                    <Badge count={count(f)} showZero color={count(f) ? '#1f6fb2' : '#bfbfbf'} title={t('folders.count', { n: count(f) })} />
                   </Space>
                   {describe?.(f)}
-                  {f.description && <Typography.Text type="secondary">{f.description}</Typography.Text>}
+                  <Typography.Text type="secondary">{[t(countLabel, { n: count(f) }), f.description].filter(Boolean).join(' · ')}</Typography.Text>
                 </Space>
               ),
             },
@@ -134,9 +157,9 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
               render: (_: unknown, f: F) => (
                 <Space size={0} onClick={(e) => e.stopPropagation()}>
                   <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('folders.edit')} onClick={() => setDrawer({ folder: f })} />
-                  <Popconfirm title={t('folders.deleteConfirm', { name: f.name })} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => void remove(f)}>
+                  <Confirm title={t('folders.deleteConfirm', { name: f.name })} danger onConfirm={() => remove(f)}>
                     <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('folders.delete')} />
-                  </Popconfirm>
+                  </Confirm>
                 </Space>
               ),
             },

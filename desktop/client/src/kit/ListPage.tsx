@@ -4,7 +4,7 @@
 // badges, row actions with optional confirmation, a create/edit drawer validated by a shared zod
 // schema, and delete with confirmation.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Popconfirm, Row, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import type { Paged } from '../../../../shared/paging';
 import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
+import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
 import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
@@ -244,19 +245,19 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
                 </Button>
               );
               return a.confirm ? (
-                <Popconfirm key={a.key} title={t(a.confirm)} okText={t('list.yes')} cancelText={t('list.no')} onConfirm={() => runMutateAsync({ action: a, row }).catch(() => undefined)}>
+                <Confirm key={a.key} title={t(a.confirm)} danger={a.danger} onConfirm={() => runMutateAsync({ action: a, row })}>
                   {button}
-                </Popconfirm>
+                </Confirm>
               ) : (
                 button
               );
             })}
             {removable(row) && (
-              <Popconfirm title={t('list.deleteConfirm')} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => removeAsync(row).catch(() => undefined)}>
+              <Confirm title={t('list.deleteConfirm')} danger onConfirm={() => removeAsync(row)}>
                 <Button type="link" size="small" danger>
                   {t('list.delete')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             )}
           </Space>
         ),

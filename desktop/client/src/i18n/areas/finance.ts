@@ -89,11 +89,7 @@ export const en = {
 
   'finance.files.upload': 'Upload',
   'finance.files.uploaded': '{count} file(s) attached',
-  'finance.files.remove': 'Remove',
   'finance.files.removed': 'File removed',
-  'finance.files.removeConfirm': 'Remove the file {name}?',
-  'finance.files.none': 'No files yet',
-  'finance.files.size': '{kb} KB',
 
   'finance.summary.placeholder': 'Contract number, e.g. PC-2026-018',
   'finance.summary.prompt': 'Enter a contract number to see its charges, invoices, settlements and profit.',
@@ -191,11 +187,7 @@ export const zh: Record<keyof typeof en, string> = {
 
   'finance.files.upload': '上传',
   'finance.files.uploaded': '已附加 {count} 个文件',
-  'finance.files.remove': '移除',
   'finance.files.removed': '文件已移除',
-  'finance.files.removeConfirm': '移除文件 {name}？',
-  'finance.files.none': '暂无文件',
-  'finance.files.size': '{kb} KB',
 
   'finance.summary.placeholder': '合同号，例如 PC-2026-018',
   'finance.summary.prompt': '输入合同号，查看其运杂费、发票、结算和利润。',

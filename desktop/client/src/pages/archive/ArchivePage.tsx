@@ -1,22 +1,45 @@
-// Contract archive: folders on the left (create, rename, delete), the selected folder's batches on
-// the right (upload with progress, detail with the files, delete).
-import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
+// Contract archive: folders on the left (the kit's FolderPanel: create, rename, delete), the
+// selected folder's batches on the right (upload with progress, detail with the files, delete).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Alert, App, Button, Card, Col, Descriptions, Drawer, Row, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch, type ArchiveFolder } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { Confirm } from '../../kit/Confirm';
 import { EditDrawer } from '../../kit/EditDrawer';
-import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
+import { FileList, formatSize } from '../../kit/FileList';
+import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
-import { FileTable, formatSize } from '../contracts/FileTable';
+import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+
+const FOLDERS = '/contract/folders';
+const BATCHES = '/contract/batches';
+
+/** Every archive folder; the same query (and cache) as the FolderPanel's. */
+function useFolders() {
+  return useQuery({ queryKey: [FOLDERS], queryFn: ({ signal }) => api.get<ArchiveFolder[]>(FOLDERS, undefined, signal) });
+}
+
+/** The folder choice of the upload form (Form.Item hands it value and onChange). */
+function FolderSelect(props: { value?: number; onChange?: (id: number) => void }) {
+  const folders = useFolders();
+  return <Select {...props} options={(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))} />;
+}
 
 const folderFields: FieldDef[] = [
   { name: 'name', label: 'archive.folderName', required: true },
   { name: 'description', label: 'archive.description', kind: 'textarea' },
+];
+const folderInitial = (f: ArchiveFolder) => ({ name: f.name, description: f.description ?? '' });
+
+// a constant: the drawer resets its form when its fields change
+const uploadFields: FieldDef[] = [
+  { name: 'folderId', label: 'archive.folder', required: true, render: () => <FolderSelect /> },
+  { name: 'batchName', label: 'archive.batchName', required: true },
+  { name: 'remark', label: 'archive.remark', kind: 'textarea' },
+  { name: 'files', label: 'files.files', kind: 'files', rule: FILE_RULES.documents, required: true },
 ];
 
 export default function ArchivePage() {
@@ -24,43 +47,28 @@ export default function ArchivePage() {
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const [folderDrawer, setFolderDrawer] = useState<{ folder?: ArchiveFolder } | null>(null);
-  const [folderError, setFolderError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
+  // the upload drawer's initial values, one object per opening (a new one would reset the form)
+  const [uploading, setUploading] = useState<{ folderId?: number } | null>(null);
   const [progress, setProgress] = useState(0);
   const [detail, setDetail] = useState<ArchiveBatch | null>(null);
 
-  const folders = useQuery({ queryKey: ['/contract/folders'], queryFn: ({ signal }) => api.get<ArchiveFolder[]>('/contract/folders', undefined, signal) });
-  const folderId = Number(params.get('folderId')) || folders.data?.[0]?.id;
+  const folders = useFolders();
+  const [folderId, selectFolder] = useSelectedFolder(folders.data?.[0]?.id);
   const folder = folders.data?.find((f) => f.id === folderId);
   const batches = useQuery({
-    queryKey: ['/contract/batches', folderId],
-    queryFn: ({ signal }) => api.get<ArchiveBatch[]>('/contract/batches', { folderId }, signal),
+    queryKey: [BATCHES, folderId],
+    queryFn: ({ signal }) => api.get<ArchiveBatch[]>(BATCHES, { folderId }, signal),
     enabled: folder !== undefined,
   });
 
   const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ['/contract/folders'] });
-    void queryClient.invalidateQueries({ queryKey: ['/contract/batches'] });
-  };
-
-  const deleteFolder = async (f: ArchiveFolder) => {
-    setFolderError(null);
-    try {
-      await api.delete(`/contract/folders/${f.id}`);
-      void message.success(t('list.deleted'));
-      if (f.id === folderId) setParams({});
-      changed();
-    } catch (err) {
-      setFolderError(errorText(err, t));
-    }
+    void queryClient.invalidateQueries({ queryKey: [FOLDERS] });
+    void queryClient.invalidateQueries({ queryKey: [BATCHES] });
   };
 
   const deleteBatch = async (b: ArchiveBatch) => {
     try {
-      await api.delete(`/contract/batches/${b.id}`);
+      await api.delete(`${BATCHES}/${b.id}`);
       void message.success(t('list.deleted'));
       changed();
     } catch (err) {
@@ -68,39 +76,13 @@ export default function ArchivePage() {
     }
   };
 
-  // the folders are records, not translated options: the select is rendered here
-  const uploadFields = useMemo<FieldDef[]>(
-    () => [
-      {
-        name: 'folderId',
-        label: 'archive.folder',
-        required: true,
-        render: () => <Select options={(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))} />,
-      },
-      { name: 'batchName', label: 'archive.batchName', required: true },
-      { name: 'remark', label: 'archive.remark', kind: 'textarea' },
-    ],
-    [folders.data],
-  );
-
-  // stable objects: the drawer resets its form when they change
-  const editedFolder = folderDrawer?.folder;
-  const folderInitial = useMemo(() => (editedFolder ? { name: editedFolder.name, description: editedFolder.description ?? '' } : undefined), [editedFolder]);
-  const uploadInitial = useMemo(() => (folderId ? { folderId } : undefined), [folderId]);
-
   const upload = async (values: Record<string, unknown>) => {
-    if (files.length === 0) throw new Error(t('archive.filesRequired'));
+    const { files, ...fields } = values as { files: File[] } & Record<string, string | number | null | undefined>;
     try {
-      await uploadForm<ArchiveBatch>({
-        path: '/contract/batches',
-        fields: values as Record<string, string | number | null | undefined>,
-        files: files.map((f) => ['files', f]),
-        onProgress: setProgress,
-      });
-      setFiles([]);
+      await uploadForm<ArchiveBatch>({ path: BATCHES, fields, files: files.map((f) => ['files', f]), onProgress: setProgress });
       void message.success(t('list.saved'));
       changed();
-      if (values.folderId !== folderId) setParams({ folderId: String(values.folderId) });
+      if (fields.folderId !== folderId) selectFolder(Number(fields.folderId));
     } finally {
       setProgress(0);
     }
@@ -114,65 +96,25 @@ export default function ArchivePage() {
       {folders.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(folders.error, t)} />}
       <Row gutter={16} wrap={false}>
         <Col flex="340px">
-          <Card
-            size="small"
-            title={t('archive.folders')}
-            extra={
-              <Button type="primary" size="small" onClick={() => setFolderDrawer({})}>
-                {t('archive.newFolder')}
-              </Button>
-            }
-          >
-            {folderError && <Alert type="error" showIcon title={folderError} closable={{ onClose: () => setFolderError(null) }} style={{ marginBottom: 8 }} />}
-            <List<ArchiveFolder>
-              size="small"
-              loading={folders.isFetching && !folders.data}
-              dataSource={folders.data ?? []}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('archive.noFolder')} /> }}
-              renderItem={(f) => (
-                <List.Item
-                  data-testid="archive-folder"
-                  style={{ cursor: 'pointer', background: f.id === folderId ? '#e6f0f8' : undefined, paddingInline: 8 }}
-                  onClick={() => setParams({ folderId: String(f.id) })}
-                  actions={[
-                    <Button
-                      key="rename"
-                      type="text"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('archive.rename')}
-                      title={t('archive.rename')}
-                      onClick={(e) => (e.stopPropagation(), setFolderDrawer({ folder: f }))}
-                    />,
-                    <Popconfirm
-                      key="delete"
-                      title={t('archive.deleteFolderConfirm', { name: f.name })}
-                      okText={t('list.yes')}
-                      cancelText={t('list.no')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => void deleteFolder(f)}
-                      onPopupClick={(e) => e.stopPropagation()}
-                    >
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => e.stopPropagation()} />
-                    </Popconfirm>,
-                  ]}
-                >
-                  <List.Item.Meta
-                    avatar={f.id === folderId ? <FolderOpenOutlined /> : <FolderOutlined />}
-                    title={f.name}
-                    description={[t('archive.batchCount', { n: f.batchCount }), f.description].filter(Boolean).join(' · ')}
-                  />
-                </List.Item>
-              )}
-            />
-          </Card>
+          <FolderPanel<ArchiveFolder>
+            path={FOLDERS}
+            paging="client"
+            title="archive.folders"
+            count={(f) => f.batchCount}
+            countLabel="archive.batchCount"
+            fields={folderFields}
+            createSchema={createFolderBody}
+            updateSchema={updateFolderBody}
+            initial={folderInitial}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: [BATCHES] })}
+          />
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <Card
             size="small"
             title={folder ? t('archive.batches', { name: folder.name }) : t('archive.chooseFolder')}
             extra={
-              <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading(true)}>
+              <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading({ folderId })}>
                 {t('archive.upload')}
               </Button>
             }
@@ -203,17 +145,11 @@ export default function ArchivePage() {
                   key: 'actions',
                   title: t('list.actions'),
                   render: (_: unknown, b) => (
-                    <Popconfirm
-                      title={t('archive.deleteBatchConfirm')}
-                      okText={t('list.yes')}
-                      cancelText={t('list.no')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => void deleteBatch(b)}
-                    >
+                    <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
                       <Button type="link" size="small" danger>
                         {t('list.delete')}
                       </Button>
-                    </Popconfirm>
+                    </Confirm>
                   ),
                 },
               ]}
@@ -223,35 +159,14 @@ export default function ArchivePage() {
       </Row>
 
       <EditDrawer
-        open={folderDrawer !== null}
-        title={folderDrawer?.folder ? t('archive.renameTitle', { name: folderDrawer.folder.name }) : t('archive.newFolderTitle')}
-        fields={folderFields}
-        schema={folderDrawer?.folder ? updateFolderBody : createFolderBody}
-        initialValues={folderInitial}
-        onClose={() => setFolderDrawer(null)}
-        onSubmit={async (values) => {
-          const saved = folderDrawer?.folder
-            ? await api.put<ArchiveFolder>(`/contract/folders/${folderDrawer.folder.id}`, values)
-            : await api.post<ArchiveFolder>('/contract/folders', values);
-          void message.success(t('list.saved'));
-          setParams({ folderId: String(saved.id) });
-          changed();
-        }}
-      />
-      <EditDrawer
-        open={uploading}
+        open={uploading !== null}
         title={t('archive.uploadTitle')}
         fields={uploadFields}
         schema={createBatchBody}
-        initialValues={uploadInitial}
-        onClose={() => setUploading(false)}
+        initialValues={uploading ?? undefined}
+        onClose={() => setUploading(null)}
         onSubmit={upload}
-        extra={
-          <div data-testid="batch-files">
-            <FileDropzone rule={FILE_RULES.documents} value={files} onChange={setFiles} />
-            <UploadProgress percent={progress} />
-          </div>
-        }
+        extra={<UploadProgress percent={progress} />}
       />
       <Drawer open={detail !== null} size={640} title={detail ? t('archive.detailTitle', { name: detail.batchName }) : ''} onClose={() => setDetail(null)} destroyOnHidden>
         {detail && (
@@ -263,11 +178,10 @@ export default function ArchivePage() {
               <Descriptions.Item label={t('archive.totalSize')}>{formatSize(detail.totalSize)}</Descriptions.Item>
               <Descriptions.Item label={t('archive.createTime')}>{formatDate(detail.createTime)}</Descriptions.Item>
             </Descriptions>
-            <FileTable files={detail.files} />
+            <FileList area="contract-files" files={detail.files} />
           </Space>
         )}
       </Drawer>
     </Space>
   );
 }
-

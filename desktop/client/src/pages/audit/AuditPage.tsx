@@ -5,19 +5,12 @@ import type { auditRecord } from '../../../../../shared/audit';
 import { useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import type { StatusMap } from '../../kit/StatusBadge';
+import { actionMap, entityFilterOptions, entityName, fieldName } from './names';
 
 type AuditRecord = z.infer<typeof auditRecord>;
 
-const actionMap: StatusMap = {
-  create: { color: 'green', label: 'audit.action.create' },
-  update: { color: 'blue', label: 'audit.action.update' },
-  delete: { color: 'red', label: 'audit.action.delete' },
-  status: { color: 'purple', label: 'audit.action.status' },
-};
-
 const filters: FieldDef[] = [
-  { name: 'entity', label: 'audit.entity' },
+  { name: 'entity', label: 'audit.entity', kind: 'select', options: entityFilterOptions },
   { name: 'entityId', label: 'audit.entityId', kind: 'number' },
   { name: 'userId', label: 'audit.userId', kind: 'number' },
   { name: 'dates', label: 'audit.dateRange', kind: 'dateRange' },
@@ -34,7 +27,7 @@ function Changes({ row }: { row: AuditRecord }) {
   const after = (row.after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
-  const rows = fields.map((field) => ({ field, before: show(before[field]), after: show(after[field]), changed: show(before[field]) !== show(after[field]) }));
+  const rows = fields.map((field) => ({ field, name: fieldName(row.entity, field, t), before: show(before[field]), after: show(after[field]), changed: show(before[field]) !== show(after[field]) }));
   return (
     <Table
       size="small"
@@ -43,7 +36,7 @@ function Changes({ row }: { row: AuditRecord }) {
       dataSource={rows}
       rowClassName={(r) => (r.changed && row.before && row.after ? 'audit-changed' : '')}
       columns={[
-        { key: 'field', dataIndex: 'field', title: t('audit.field'), width: 200 },
+        { key: 'field', dataIndex: 'name', title: t('audit.field'), width: 200 },
         ...(row.before ? [{ key: 'before', dataIndex: 'before', title: t('audit.before') }] : []),
         ...(row.after ? [{ key: 'after', dataIndex: 'after', title: t('audit.after') }] : []),
       ]}
@@ -57,7 +50,7 @@ export default function AuditPage() {
     { key: 'time', title: 'audit.time', kind: 'dateTime', sortable: true, width: 170 },
     { key: 'username', title: 'audit.user', render: (r) => r.username ?? t('audit.system') },
     { key: 'action', title: 'audit.action', kind: 'status', status: actionMap },
-    { key: 'entity', title: 'audit.entity' },
+    { key: 'entity', title: 'audit.entity', render: (r) => entityName(r.entity, t) },
     { key: 'entityId', title: 'audit.entityId' },
   ];
   return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;

@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { loginBody } from '../../../../../shared/users';
 import { useAuth } from '../../api/auth';
 import { errorText } from '../../api/errors';
+import { sessionEnded } from '../../api/tokens';
 import { useT } from '../../i18n';
 import { zodRule } from '../../kit/zodForm';
 import { AuthCard } from './AuthCard';
@@ -14,7 +15,7 @@ export default function LoginPage() {
   const { user, login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string; expired?: boolean } | null)?.from ?? '/';
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (user) return <Navigate to={from} replace />;
@@ -35,7 +36,11 @@ export default function LoginPage() {
   const rules = [zodRule(loginBody, t)];
   return (
     <AuthCard title={t('auth.loginTitle')}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      {error ? (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+      ) : (
+        sessionEnded() && <Alert type="warning" showIcon title={t('auth.sessionExpired')} style={{ marginBottom: 16 }} data-testid="session-ended" />
+      )}
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="username" label={t('auth.username')} rules={rules}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />

@@ -1,16 +1,16 @@
 // Company files: licences, invoicing information and the like, in folders, with their expiry dates
 // (expired and soon-expiring ones stand out) and the "expiring within N days" filter.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Row, Select, Space, Tag, Typography } from 'antd';
+import { Col, Row, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { companyFileFields, companyFolderBody, companyFolderUpdateBody, type CompanyFile, type CompanyFolder } from '../../../../../shared/company';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import type { FieldDef } from '../../kit/fields';
-import { canPreview, downloadFile, FILE_RULES, fileHref, FilePreview, uploadForm, UploadProgress } from '../../kit/files';
+import { FileLinks, formatSize } from '../../kit/FileList';
+import { FILE_RULES, fileHref, uploadForm, UploadProgress } from '../../kit/files';
 import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 
@@ -52,15 +52,11 @@ function ExpiryDate({ date }: { date: string | null }) {
   return <span>{text}</span>;
 }
 
-const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
 export default function CompanyFilesPage() {
   const t = useT();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [folderId] = useSelectedFolder();
   const [progress, setProgress] = useState(0);
-  const [preview, setPreview] = useState<CompanyFile | null>(null);
 
   const allFolders = useQuery({
     queryKey: [FOLDERS, 'all'],
@@ -78,25 +74,11 @@ export default function CompanyFilesPage() {
   ];
   const uploadFields: FieldDef[] = [{ name: 'files', label: 'files.files', kind: 'files', rule: FILE_RULES.documents, required: true }, ...recordFields];
 
-  const download = (row: CompanyFile) => downloadFile(`/api${FILES}/${row.id}/download`, row.fileName).catch((err: unknown) => void message.error(errorText(err, t)));
-
   const columns: ColumnDef<CompanyFile>[] = [
     {
       key: 'fileName',
       title: 'company.fileName',
-      render: (r) => (
-        <Space size={0} wrap>
-          <Typography.Text>{r.fileName}</Typography.Text>
-          {canPreview(r.fileName) && (
-            <Button type="link" size="small" onClick={() => setPreview(r)}>
-              {t('files.preview')}
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => void download(r)}>
-            {t('files.download')}
-          </Button>
-        </Space>
-      ),
+      render: (r) => <FileLinks showName name={r.fileName} href={fileHref('company-files', r.fileUrl)} downloadHref={`/api${FILES}/${r.id}/download`} />,
     },
     { key: 'companyName', title: 'company.companyName' },
     { key: 'fileCategory', title: 'company.fileCategory' },
@@ -115,6 +97,7 @@ export default function CompanyFilesPage() {
           title="company.folders"
           allLabel="company.allFiles"
           count={(f) => f.fileCount}
+          countLabel="folders.count"
           fields={folderFields}
           createSchema={companyFolderBody}
           updateSchema={companyFolderUpdateBody}
@@ -162,7 +145,6 @@ export default function CompanyFilesPage() {
             submit: (row, values) => api.put(`${FILES}/${row.id}`, { ...values, folderId: values.folderId ?? null }),
           }}
         />
-        <FilePreview href={preview ? fileHref('company-files', preview.fileUrl) : null} name={preview?.fileName ?? ''} onClose={() => setPreview(null)} />
       </Col>
     </Row>
   );

@@ -1,15 +1,16 @@
 // One contract in a drawer: its fields and its files; files are added (with progress) and removed
 // here through update-files.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { Confirm } from '../../kit/Confirm';
+import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { FileTable } from './FileTable';
 import { typeMap } from './fields';
 
 export function ContractDetail({ id, onClose }: { id: number | null; onClose(): void }) {
@@ -94,19 +95,12 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
             {t('contracts.files')}
           </Typography.Title>
           {error && <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />}
-          <FileTable files={c.files} selected={selected} onSelect={setSelected} />
-          <Popconfirm
-            title={t('contracts.removeConfirm', { n: selected.length })}
-            okText={t('list.yes')}
-            cancelText={t('list.no')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => void remove()}
-            disabled={selected.length === 0}
-          >
+          <FileList area="contract-files" files={c.files} selected={selected} onSelect={setSelected} />
+          <Confirm title={t('contracts.removeConfirm', { n: selected.length })} danger onConfirm={remove} disabled={selected.length === 0}>
             <Button danger disabled={selected.length === 0 || busy}>
               {t('contracts.removeSelected')}
             </Button>
-          </Popconfirm>
+          </Confirm>
           <FileDropzone rule={FILE_RULES.scans} value={adding} onChange={setAdding} />
           <UploadProgress percent={progress} />
           <Button type="primary" disabled={adding.length === 0} loading={busy} onClick={() => void upload()}>

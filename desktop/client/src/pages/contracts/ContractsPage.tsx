@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createContractBody, splitBlNumbers, updateContractBody, type Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
-import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
+import { UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import { BatchUpload } from './BatchUpload';

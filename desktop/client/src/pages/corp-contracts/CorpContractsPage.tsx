@@ -1,7 +1,7 @@
 // Corporate contracts: folders on the left; the chosen folder's contracts on the right, each with
 // its file (preview, download) and, when expanded, its editable detail lines with import/export.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Row, Select, Space, Tag } from 'antd';
+import { Col, Row, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   contractCreateBody,
@@ -16,7 +16,8 @@ import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT, type MessageKey } from '../../i18n';
 import type { FieldDef } from '../../kit/fields';
-import { canPreview, downloadFile, FILE_RULES, fileHref, FilePreview, uploadForm, UploadProgress } from '../../kit/files';
+import { FileLinks } from '../../kit/FileList';
+import { FILE_RULES, fileHref, uploadForm, UploadProgress } from '../../kit/files';
 import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { StatusMap } from '../../kit/StatusBadge';
@@ -58,7 +59,6 @@ export default function CorpContractsPage() {
   const queryClient = useQueryClient();
   const [folderId] = useSelectedFolder();
   const [progress, setProgress] = useState(0);
-  const [preview, setPreview] = useState<CorpContract | null>(null);
 
   // every folder, for the contract form's folder choice
   const allFolders = useQuery({
@@ -104,19 +104,7 @@ export default function CorpContractsPage() {
     {
       key: 'fileName',
       title: 'corp.file',
-      render: (r) => (
-        <Space size={0} wrap>
-          <span>{r.fileName}</span>
-          {canPreview(r.fileName) && (
-            <Button type="link" size="small" onClick={() => setPreview(r)}>
-              {t('files.preview')}
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => void downloadFile(fileHref('corp-contract-files', r.fileUrl), r.fileName)}>
-            {t('files.download')}
-          </Button>
-        </Space>
-      ),
+      render: (r) => <FileLinks showName name={r.fileName} href={fileHref('corp-contract-files', r.fileUrl)} />,
     },
     { key: 'updateTime', title: 'corp.updateTime', kind: 'dateTime' },
   ];
@@ -131,6 +119,7 @@ export default function CorpContractsPage() {
           title="corp.folders"
           allLabel="corp.allContracts"
           count={(f) => f.contractCount}
+          countLabel="folders.count"
           fields={folderFields}
           createSchema={corpFolderBody}
           updateSchema={corpFolderUpdateBody}
@@ -183,7 +172,6 @@ export default function CorpContractsPage() {
             },
           }}
         />
-        <FilePreview href={preview ? fileHref('corp-contract-files', preview.fileUrl) : null} name={preview?.fileName ?? ''} onClose={() => setPreview(null)} />
       </Col>
     </Row>
   );

@@ -2,7 +2,7 @@
 // saves), a new line is added at the bottom; plus the spreadsheet import and export.
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, InputNumber, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { detailBody, detailUpdateBody, type CorpContract, type Detail } from '../../../../../shared/corp-contracts';
@@ -12,6 +12,7 @@ import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { toForm, toRequest } from '../../kit/EditDrawer';
 import { fieldInput } from '../../kit/fields';
+import { Confirm } from '../../kit/Confirm';
 import { downloadFile } from '../../kit/files';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { ImportLines } from './ImportLines';
@@ -155,11 +156,11 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
             <Button type="link" size="small" disabled={editing !== null} onClick={() => startEdit(line)}>
               {t('list.edit')}
             </Button>
-            <Popconfirm title={t('corp.detail.deleteConfirm', { lineNo: line.lineNo })} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => void remove(line)}>
+            <Confirm title={t('corp.detail.deleteConfirm', { lineNo: line.lineNo })} danger onConfirm={() => remove(line)}>
               <Button type="link" size="small" danger disabled={editing !== null}>
                 {t('list.delete')}
               </Button>
-            </Popconfirm>
+            </Confirm>
           </Space>
         ),
     },

@@ -15,18 +15,13 @@ import { api } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
-import { StatusBadge, type StatusMap } from '../../kit/StatusBadge';
+import { StatusBadge } from '../../kit/StatusBadge';
+import { actionMap, entityName } from '../audit/names';
 import { formatQuantity, pickupStatusMap } from '../warehouse/common';
 
 type SummaryRow = z.infer<typeof summaryRow>;
 type AuditRecord = z.infer<typeof auditRecord>;
 
-const auditActionMap: StatusMap = {
-  create: { color: 'green', label: 'audit.action.create' },
-  update: { color: 'blue', label: 'audit.action.update' },
-  delete: { color: 'red', label: 'audit.action.delete' },
-  status: { color: 'purple', label: 'audit.action.status' },
-};
 
 function Panel({ title, link, error, children }: { title: string; link?: string; error?: unknown; children: ReactNode }) {
   const t = useT();
@@ -159,8 +154,8 @@ function ActivityPanel() {
             <Space wrap>
               <Typography.Text type="secondary">{formatDate(a.time)}</Typography.Text>
               <Typography.Text strong>{a.username ?? t('audit.system')}</Typography.Text>
-              <StatusBadge value={a.action} map={auditActionMap} />
-              <span>{t('dash.entity', { entity: a.entity, id: a.entityId ?? '' })}</span>
+              <StatusBadge value={a.action} map={actionMap} />
+              <span>{t('dash.entity', { entity: entityName(a.entity, t), id: a.entityId ?? '' })}</span>
             </Space>
           </List.Item>
         )}

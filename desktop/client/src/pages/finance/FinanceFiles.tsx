@@ -1,15 +1,14 @@
 // The files of an invoice, settlement or reconciliation: upload with progress, preview, download
 // under the original name, remove one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, List, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { canPreview, downloadFile, FILE_RULES, FileDropzone, fileHref, FilePreview, uploadForm, UploadProgress } from '../../kit/files';
+import { FileList } from '../../kit/FileList';
+import { FILE_RULES, FileDropzone, uploadForm, UploadProgress } from '../../kit/files';
 import { kindPath, type FinanceFile, type FinanceRecord, type KindSpec } from './kinds';
-
-const href = (file: FinanceFile) => fileHref('finance-files', file.url);
 
 export function FinanceFiles({ kind, record }: { kind: KindSpec; record: FinanceRecord }) {
   const t = useT();
@@ -17,7 +16,6 @@ export function FinanceFiles({ kind, record }: { kind: KindSpec; record: Finance
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<File[]>([]);
   const [percent, setPercent] = useState(0);
-  const [preview, setPreview] = useState<FinanceFile | null>(null);
   const path = `${kindPath(kind)}/${record.id}`;
   const refresh = () => queryClient.invalidateQueries({ queryKey: [kindPath(kind)] });
 
@@ -45,41 +43,12 @@ export function FinanceFiles({ kind, record }: { kind: KindSpec; record: Finance
   return (
     <Space orientation="vertical" style={{ width: '100%', maxWidth: 720 }} data-testid={`files-${record.id}`}>
       <Typography.Text strong>{t('files.files')}</Typography.Text>
-      <List
-        size="small"
-        bordered
-        dataSource={files}
-        locale={{ emptyText: t('finance.files.none') }}
-        renderItem={(file) => (
-          <List.Item
-            actions={[
-              canPreview(file.name) && (
-                <Button key="preview" type="link" size="small" onClick={() => setPreview(file)}>
-                  {t('files.preview')}
-                </Button>
-              ),
-              <Button key="download" type="link" size="small" onClick={() => downloadFile(href(file), file.name).catch((err: unknown) => void message.error(errorText(err, t)))}>
-                {t('files.download')}
-              </Button>,
-              <Popconfirm key="remove" title={t('finance.files.removeConfirm', { name: file.name })} okText={t('list.yes')} cancelText={t('list.no')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(file).catch(() => undefined)}>
-                <Button type="link" size="small" danger>
-                  {t('finance.files.remove')}
-                </Button>
-              </Popconfirm>,
-            ].filter(Boolean)}
-          >
-            <span>
-              {file.name} <Typography.Text type="secondary">({t('finance.files.size', { kb: Math.max(1, Math.round(file.size / 1024)) })})</Typography.Text>
-            </span>
-          </List.Item>
-        )}
-      />
+      <FileList area="finance-files" files={files} onRemove={(file) => remove.mutateAsync(file)} />
       <FileDropzone rule={FILE_RULES.documents} value={picked} onChange={setPicked} />
       <UploadProgress percent={percent} />
       <Button type="primary" disabled={picked.length === 0} loading={upload.isPending} onClick={() => upload.mutate()}>
         {t('finance.files.upload')}
       </Button>
-      <FilePreview href={preview ? href(preview) : null} name={preview?.name ?? ''} onClose={() => setPreview(null)} />
     </Space>
   );
 }

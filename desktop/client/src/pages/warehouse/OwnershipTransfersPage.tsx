@@ -1,14 +1,14 @@
 // Ownership transfers: goods in a warehouse change owner (taken from the seller's stock figure),
 // with attachments (contracts, release notes) uploaded with progress, previewed and downloaded.
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Form, List, Space, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Form, Space, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TRANSFER_STATUSES, transferBody, transferUpdateBody, type OwnershipTransfer } from '../../../../../shared/warehouse';
 import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
-import { canPreview, downloadFile, FileDropzone, FilePreview, fileHref, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
+import { FileList } from '../../kit/FileList';
+import { FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
 import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { StatusBadge } from '../../kit/StatusBadge';
@@ -16,6 +16,7 @@ import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } f
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
+const FILES_AREA = 'ownership-files';
 
 const statusOptions = TRANSFER_STATUSES.map((s) => ({ value: s, label: `wh.transfer.${s}` as const }));
 
@@ -46,18 +47,6 @@ const fields: FieldDef[] = [
 const formFields = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
 
-function FileRow({ file, actions }: { file: TransferFile; actions: ReactNode[] }) {
-  return (
-    <List.Item actions={actions}>
-      <Space>
-        <PaperClipOutlined />
-        <span>{file.name}</span>
-        <Typography.Text type="secondary">{Math.max(1, Math.round(file.size / 1024))} KB</Typography.Text>
-      </Space>
-    </List.Item>
-  );
-}
-
 /** The attachments part of the drawer: files kept or marked for removal, and files to add. */
 function AttachmentsEditor(props: {
   existing: TransferFile[];
@@ -73,28 +62,20 @@ function AttachmentsEditor(props: {
     <Form layout="vertical" component="div">
       <Form.Item label={t('wh.f.files')}>
         {existing.length > 0 && (
-          <List
-            size="small"
-            dataSource={existing}
-            renderItem={(f) => {
-              const removed = removeIds.includes(f.id);
-              return (
-                <FileRow
-                  file={f}
-                  actions={[
-                    removed ? (
-                      <Button key="keep" size="small" type="link" icon={<UndoOutlined />} onClick={() => setRemoveIds(removeIds.filter((id) => id !== f.id))}>
-                        {t('wh.transfer.undoRemove')} ({t('wh.transfer.removed')})
-                      </Button>
-                    ) : (
-                      <Button key="remove" size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => setRemoveIds([...removeIds, f.id])}>
-                        {t('wh.transfer.remove')}
-                      </Button>
-                    ),
-                  ]}
-                />
-              );
-            }}
+          <FileList
+            area={FILES_AREA}
+            files={existing}
+            actions={(f) =>
+              removeIds.includes(f.id) ? (
+                <Button size="small" type="link" icon={<UndoOutlined />} onClick={() => setRemoveIds(removeIds.filter((id) => id !== f.id))}>
+                  {t('wh.transfer.undoRemove')} ({t('wh.transfer.removed')})
+                </Button>
+              ) : (
+                <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => setRemoveIds([...removeIds, f.id])}>
+                  {t('wh.transfer.remove')}
+                </Button>
+              )
+            }
           />
         )}
         <FileDropzone rule={FILE_RULES.documents} value={files} onChange={setFiles} />
@@ -106,10 +87,7 @@ function AttachmentsEditor(props: {
 
 function TransferDetail({ transfer, onClose }: { transfer: OwnershipTransfer | null; onClose(): void }) {
   const t = useT();
-  const { message } = App.useApp();
   const formatDate = useFormatDate();
-  const [preview, setPreview] = useState<TransferFile | null>(null);
-  const href = (f: TransferFile) => fileHref('ownership-files', f.url);
   return (
     <Drawer open={!!transfer} size={640} title={transfer ? t('wh.transfer.detailTitle', { number: transfer.transferNumber }) : ''} onClose={onClose} destroyOnHidden>
       {transfer && (
@@ -134,39 +112,10 @@ function TransferDetail({ transfer, onClose }: { transfer: OwnershipTransfer | n
           />
           <div>
             <Typography.Title level={5}>{t('wh.f.files')}</Typography.Title>
-            <List
-              size="small"
-              bordered
-              locale={{ emptyText: t('wh.transfer.noFiles') }}
-              dataSource={transfer.fileList}
-              renderItem={(f) => (
-                <FileRow
-                  file={f}
-                  actions={[
-                    ...(canPreview(f.name)
-                      ? [
-                          <Button key="preview" size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(f)}>
-                            {t('files.preview')}
-                          </Button>,
-                        ]
-                      : []),
-                    <Button
-                      key="download"
-                      size="small"
-                      type="link"
-                      icon={<DownloadOutlined />}
-                      onClick={() => void downloadFile(href(f), f.name).catch((err: unknown) => void message.error(errorText(err, t)))}
-                    >
-                      {t('files.download')}
-                    </Button>,
-                  ]}
-                />
-              )}
-            />
+            <FileList area={FILES_AREA} files={transfer.fileList} />
           </div>
         </Space>
       )}
-      <FilePreview href={preview ? href(preview) : null} name={preview?.name ?? ''} onClose={() => setPreview(null)} />
     </Drawer>
   );
 }

@@ -1,0 +1,45 @@
+// How the audit log names things: actions as badges, record types and field names translated
+// where the dictionaries have them (the raw key otherwise). Used by the audit page and the dashboard.
+import { isMessageKey, type MessageKey, type Translate } from '../../i18n';
+import type { Option } from '../../kit/fields';
+import type { StatusMap } from '../../kit/StatusBadge';
+
+export const actionMap: StatusMap = {
+  create: { color: 'green', label: 'audit.action.create' },
+  update: { color: 'blue', label: 'audit.action.update' },
+  delete: { color: 'red', label: 'audit.action.delete' },
+  status: { color: 'purple', label: 'audit.action.status' },
+};
+
+// the entities the service records (the `entity` of recordAudit), with their translated names
+const ENTITIES = [
+  'user', 'contract', 'archiveFolder', 'archiveBatch', 'corpContractFolder', 'corpContract', 'corpContractDetail', 'companyFolder', 'companyFile',
+  'warehouse', 'inboundOrder', 'outboundOrder', 'pickupRequest', 'ownershipTransfer',
+  'freightCharge', 'miscCharge', 'serviceFee', 'costBreakdown', 'profitRecord', 'upstreamInvoice', 'downstreamInvoice', 'freightMiscInvoice', 'settlement', 'reconciliation',
+] as const;
+
+/** Where an entity's field names are translated (tried in order); else the raw field name shows. */
+const FIELD_PREFIXES: Record<string, readonly string[]> = {
+  user: ['users.', 'auth.'],
+  contract: ['contracts.'],
+  archiveFolder: ['archive.'],
+  archiveBatch: ['archive.'],
+  corpContractFolder: ['corp.folder.', 'corp.'],
+  corpContract: ['corp.'],
+  corpContractDetail: ['corp.detail.', 'corp.'],
+  companyFolder: ['company.folder.', 'company.'],
+  companyFile: ['company.'],
+};
+const fieldPrefixes = (entity: string) => FIELD_PREFIXES[entity] ?? (ENTITIES.indexOf(entity as never) >= ENTITIES.indexOf('freightCharge') ? ['finance.field.'] : ['wh.f.']);
+
+export const entityName = (entity: string, t: Translate) => {
+  const key = `audit.entity.${entity}`;
+  return isMessageKey(key) ? t(key) : entity;
+};
+
+export function fieldName(entity: string, field: string, t: Translate): string {
+  const key = fieldPrefixes(entity).map((p) => p + field).find(isMessageKey);
+  return key ? t(key) : field;
+}
+
+export const entityFilterOptions: Option[] = ENTITIES.map((e) => ({ value: e, label: `audit.entity.${e}` as MessageKey }));
