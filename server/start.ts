@@ -1,5 +1,5 @@
 // startServer: check the data folder, open the database, build the app, listen.
-import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app.js';
@@ -13,6 +13,9 @@ import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 
 /** Start-up failures the command line reports as one plain line. */
 export class StartError extends Error {}
+
+/** Present in the data folder while the service runs; found at start-up, it means the last run crashed. */
+export const RUNNING_MARKER = 'running';
 
 export interface StartOptions extends Partial<Config> {
   dataDir: string;
@@ -61,11 +64,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
   const tempRemoved = await files.sweepTemp();
-  const orphans = await sweepOrphans(db, files);
-  const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
-  if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
-    logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
-  else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
+  // Comparing every file with every record reads whole file areas (0.3 s for 50,000 files), so it
+  // runs only when the previous run did not stop cleanly: `running` is removed by close().
+  const running = join(config.dataDir, RUNNING_MARKER);
+  if (await stat(running).then(() => true, () => false)) {
+    const orphans = await sweepOrphans(db, files);
+    const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
+    if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
+      logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
+    else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
+  } else logger.info({ tempRemoved }, 'start-up file check skipped: the previous run stopped cleanly');
+  await writeFile(running, `${process.pid}\n`);
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const app = createApp({ config, db, files, logger, jwtSecret, throttle: new LoginThrottle() });
@@ -74,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await listen(server, config.port, config.host);
   } catch (err) {
     await db.destroy();
+    await rm(running, { force: true });
     await closeLogger();
     throw err;
   }
@@ -95,6 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeAllConnections();
         });
         await db.destroy();
+        await rm(running, { force: true });
         logger.info('Cargodesk stopped');
         await closeLogger();
       })()),
