@@ -6,6 +6,7 @@ import * as m003 from './003-corp-contracts-company.js';
 import * as m004 from './004-warehouse.js';
 import * as m005 from './005-finance.js';
 import * as m006 from './006-list-indexes.js';
+import * as m007 from './007-keyword-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-warehouse': m004,
   '005-finance': m005,
   '006-list-indexes': m006,
+  '007-keyword-indexes': m007,
 };
