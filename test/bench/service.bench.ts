@@ -96,8 +96,12 @@ async function main() {
     // Cold start first, while nothing else of ours runs: npm start to a healthy answer, 3 times each.
     log('\n| figure | Cargodesk | baseline | ratio | target | met? |\n|---|---:|---:|---:|---|---|');
     const bareStart = (dir: string) => [process.execPath, join(import.meta.dirname, 'bare-server.mjs'), join(dir, 'cargodesk.sqlite')];
-    const emptyDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-empty-'));
     const npm = ['npm', 'start', '--silent'];
+    // one start not counted: rebuilds the server bundle if a source changed, fills the OS file cache
+    const warmDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-warm-'));
+    await coldStart(npm, { DATA_DIR: warmDir }, await freePort());
+    await rm(warmDir, { recursive: true, force: true });
+    const emptyDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-empty-'));
     for (const [label, dir] of [['empty', emptyDir], ['seeded', dataDir]] as const) {
       const ours: number[] = [];
       const base: number[] = [];
