@@ -35,8 +35,9 @@ const rows: Row[] = [];
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 function record(row: Row) {
   rows.push(row);
-  const ratio = row.baseline ? row.value / row.baseline : NaN;
-  log(`| ${row.figure} | ${fmt(row.value)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio.toFixed(2)} | ${row.target ?? ''} | ${row.met === undefined ? '' : row.met ? 'yes' : '**no**'} |`);
+  // autocannon's latencies are whole milliseconds: a baseline of 0 ms has no ratio
+  const ratio = row.baseline ? (row.value / row.baseline).toFixed(2) : 'n/a';
+  log(`| ${row.figure} | ${fmt(row.value)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio} | ${row.target ?? ''} | ${row.met === undefined ? '' : row.met ? 'yes' : '**no**'} |`);
 }
 
 function startBare(dbFile: string, port: number): Promise<ChildProcess> {
