@@ -7,8 +7,11 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 
 const indexOf = (table: string) => `${table}_keyword`;
 
-/** The columns a contract's keyword is looked for in. */
+/** The columns each list's keyword is looked for in (the keyword indexes are built over exactly these). */
 export const CONTRACT_KEYWORD_COLUMNS = ['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'] as const;
+export const INBOUND_KEYWORD_COLUMNS = ['inboundNumber', 'blNumber', 'commodity', 'owner', 'contractNumber'] as const;
+export const OUTBOUND_KEYWORD_COLUMNS = ['outboundNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity'] as const;
+export const PICKUP_KEYWORD_COLUMNS = ['orderNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity', 'deliveryAddress'] as const;
 
 /** Creates the keyword index of `table` over `columns`, kept in step by triggers, and fills it. */
 export async function createKeywordIndex(db: Kysely<unknown>, table: string, columns: readonly string[]): Promise<void> {
