@@ -24,7 +24,9 @@ const ledgerDates = paged('stockLedger', 'd.businessDate >= ? and d.businessDate
 const ledgerStock = paged('stockLedger', 'd.warehouseId = ? and d.commodity = ?', 'asc');
 const pickups = paged('pickupRequests', 'd.status = ?');
 const outbound = paged('outboundOrders', 'd.outboundStatus = ?');
-const contractWhere = ['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'].map((c) => `${c} like @like`).join(' or ');
+const outboundKeyword = paged('outboundOrders', 'd.id in (select rowid from outboundOrders_keyword where outboundOrders_keyword match ?)');
+// the service's keyword filter (server/db/search.ts): the contracts' trigram index
+const contractWhere = `id in (select rowid from contracts_keyword where contracts_keyword match @phrase)`;
 const contracts = db.prepare(`select * from contracts where (${contractWhere}) order by id desc`);
 const contractFiles = db.prepare(`select * from contractFiles where contractId in (select id from contracts where (${contractWhere})) order by id`);
 const finance = paged('financeRecords', 'd.kind = ? and d.status = ?', 'desc', '*');
@@ -50,10 +52,11 @@ createServer(async (req, res) => {
     case '/ledger-stock': return send(res, list(ledgerStock, warehouseId.get(q.warehouse, q.warehouse), q.commodity));
     case '/pickups': return send(res, list(pickups, q.status));
     case '/outbound': return send(res, list(outbound, q.outboundStatus));
+    case '/outbound-keyword': return send(res, list(outboundKeyword, `"${q.keyword.replaceAll('"', '""')}"`));
     case '/contracts': {
-      const like = `%${q.keyword}%`;
-      const rows = contracts.all({ like });
-      const files = contractFiles.all({ like });
+      const phrase = `"${q.keyword.replaceAll('"', '""')}"`;
+      const rows = contracts.all({ phrase });
+      const files = contractFiles.all({ phrase });
       const byContract = new Map();
       for (const f of files) (byContract.get(f.contractId) ?? byContract.set(f.contractId, []).get(f.contractId)).push(f);
       return send(res, rows.map((r) => ({ ...r, files: byContract.get(r.id) ?? [] })));
