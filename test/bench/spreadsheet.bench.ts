@@ -133,7 +133,17 @@ async function main() {
   const results: { phase: string; seconds: number; peakRssMb: number }[] = [];
   try {
     for (const name of PHASES) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--phase', name, dir, String(n)], { encoding: 'utf8', maxBuffer: 1e7 });
+      let out: string;
+      try {
+        out = execFileSync(process.execPath, ['--import', 'tsx', self, '--phase', name, dir, String(n)], { encoding: 'utf8', maxBuffer: 1e7 });
+      } catch (err) {
+        // a phase that printed its figures and then failed (seen: exceljs's temp file of a skipped
+        // sheet gone when its read stream opens) still has its figures; the failure is shown
+        const failed = err as { stdout?: string; stderr?: string };
+        if (!failed.stdout?.trim()) throw err;
+        console.log(`WARNING: phase ${name} failed after its result: ${failed.stderr?.split('\n').find((l) => l.startsWith('Error')) ?? ''}`);
+        out = failed.stdout;
+      }
       const result = JSON.parse(out.trim().split('\n').pop()!);
       results.push(result);
       console.log(JSON.stringify(result));
