@@ -73,7 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
       logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
     else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
-  } else logger.info({ tempRemoved }, 'start-up file check skipped: the previous run stopped cleanly');
+  } else logger.info({ tempRemoved }, 'start-up file check skipped: no unclean stop recorded (no running marker)');
   await writeFile(running, `${process.pid}\n`);
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
