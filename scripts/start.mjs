@@ -23,7 +23,7 @@ function newestMtime(path) {
 
 const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
 if (SOURCES.some((source) => newestMtime(join(repo, source)) > built)) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   await build({
     entryPoints: [join(repo, 'scripts', 'serve.ts')],
     outfile: bundle,
@@ -35,5 +35,6 @@ if (SOURCES.some((source) => newestMtime(join(repo, source)) > built)) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  stop(); // esbuild's helper process would otherwise live as long as the service
 }
 await import(pathToFileURL(bundle).href);
