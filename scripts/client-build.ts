@@ -1,5 +1,5 @@
 // Is the built client (dist/client) missing or older than its sources? Used by `npm start`
-// (scripts/ensure-client.ts) and the browser tests' global setup.
+// (scripts/serve.ts) and the browser tests' global setup.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

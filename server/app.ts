@@ -89,7 +89,8 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged by errorMiddleware, once, with their stack
   (app.context as unknown as { deps: AppDeps }).deps = deps;
 
-  const openapi = buildOpenApi(mounts, deps.config.version);
+  // built on first request: converting every zod schema took a tenth of the start-up
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const router = new Router();
   for (const { prefix, routes } of mounts) {
     const mounted = new Router({ prefix });
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps): Koa {
     router.use(mounted.routes());
   }
   router.get('/api/openapi.json', (ctx) => {
-    ctx.body = openapi;
+    ctx.body = openapi ??= buildOpenApi(mounts, deps.config.version);
   });
 
   app.use(requestLog(deps.logger));

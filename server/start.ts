@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
-import { removeLock, writeLock } from './backups/lock.js';
+import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
 import { openDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
@@ -23,6 +23,8 @@ export class StartError extends Error {
     super(message);
   }
 }
+
+/** Present in the data folder while the service runs; found at start-up, it means the last run crashed. */
 
 export interface StartOptions extends Partial<Config> {
   dataDir: string;
@@ -67,16 +69,28 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await ensureWritable(config.dataDir);
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
+  // one service per data folder: a live lock means another Cargodesk uses it
+  const previous = await readLock(config.dataDir);
+  if (previous?.alive) {
+    await closeLogger();
+    const who = previous.lock ? ` (process ${previous.lock.pid} on ${previous.lock.host}, port ${previous.lock.port})` : '';
+    throw new StartError(`the data folder ${config.dataDir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
+  }
   const { db, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
   const tempRemoved = await files.sweepTemp();
-  const orphans = await sweepOrphans(db, files);
-  const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
-  if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
-    logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
-  else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
+  // Comparing every file with every record reads whole file areas (0.3 s for 50,000 files), so it
+  // runs only when the previous run did not stop cleanly: its lock file is still there.
+  if (previous) {
+    const orphans = await sweepOrphans(db, files);
+    const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
+    if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
+      logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
+    else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
+  } else logger.info({ tempRemoved }, 'start-up file check skipped: the previous run stopped cleanly');
+  await writeLock(config.dataDir, config.port);
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
@@ -86,6 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await listen(server, config.port, config.host);
   } catch (err) {
     await db.destroy();
+    await removeLock(config.dataDir);
     await closeLogger();
     throw err;
   }

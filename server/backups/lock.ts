@@ -33,18 +33,27 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The lock of a service that still runs on this folder, or null. */
-export async function liveLock(dataDir: string): Promise<DataLock | null> {
+/**
+ * The lock left in the folder and whether its service still runs, or null when there is none.
+ * A lock whose process is gone (or that a crash left half-written) means the last run did not stop cleanly.
+ */
+export async function readLock(dataDir: string): Promise<{ lock: DataLock | null; alive: boolean } | null> {
   const text = await readFile(lockPath(dataDir), 'utf8').catch(() => null);
   if (text === null) return null;
   let lock: DataLock;
   try {
     lock = JSON.parse(text) as DataLock;
   } catch {
-    return null; // half-written by a crash
+    return { lock: null, alive: false };
   }
-  if (!Number.isInteger(lock.pid) || lock.pid <= 0) return null;
+  if (!Number.isInteger(lock.pid) || lock.pid <= 0) return { lock: null, alive: false };
   // a lock written on another computer (a shared folder) cannot be checked here: treat it as live
-  if (lock.host !== hostname()) return lock;
-  return alive(lock.pid) ? lock : null;
+  if (lock.host !== hostname()) return { lock, alive: true };
+  return { lock, alive: alive(lock.pid) };
+}
+
+/** The lock of a service that still runs on this folder, or null. */
+export async function liveLock(dataDir: string): Promise<DataLock | null> {
+  const found = await readLock(dataDir);
+  return found?.alive ? found.lock : null;
 }

@@ -16,7 +16,7 @@ export async function openDatabase(file: string): Promise<OpenDatabase> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
     await migrate(db);
   } catch (err) {
@@ -24,6 +24,30 @@ export async function openDatabase(file: string): Promise<OpenDatabase> {
     throw err;
   }
   return { db, sqlite };
+}
+
+const CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing cost more than running a list page's
+ * indexed queries. This keeps the last prepared statements by their SQL text (values are always
+ * parameters, so the texts are few) and prepares a fresh one only when the cached one is busy.
+ */
+function withStatementCache(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'close'> {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: ((source: string) => {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        if (cache.size >= CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+        cache.set(source, statement);
+      }
+      return statement;
+    }) as SQLite.Database['prepare'],
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

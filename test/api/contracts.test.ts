@@ -182,6 +182,23 @@ describe('GET /contract', () => {
     expect((await app.request('GET', '/api/contract?keyword=no-such-contract-anywhere', { token })).body.data).toEqual([]);
   });
 
+  it('finds a keyword in any case, follows edits and deletes, and takes keywords of one or two characters', async () => {
+    const tag = `Zq${Date.now()}`;
+    const a = await create({ buyParty: `Jiangsu ${tag} Copper` });
+    const ids = async (keyword: string) =>
+      (await app.request('GET', `/api/contract?keyword=${encodeURIComponent(keyword)}`, { token })).body.data.map((x: { id: number }) => x.id);
+    expect(await ids(tag.toLowerCase())).toEqual([a.id]);
+    expect(await ids(`${tag} copper`.toUpperCase())).toEqual([a.id]);
+    expect(await ids(`${tag}%`)).toEqual([]); // a literal %, not a wildcard
+    expect(await ids('Zq')).toContain(a.id);
+    expect(await ids('Z')).toContain(a.id);
+    expect((await app.request('PUT', `/api/contract/${a.id}`, { token, body: { buyParty: 'Someone else' } })).status).toBe(200);
+    expect(await ids(tag)).toEqual([]);
+    expect(await ids('someone ELSE')).toContain(a.id);
+    expect((await app.request('DELETE', `/api/contract/${a.id}`, { token })).status).toBe(200);
+    expect(await ids('someone ELSE')).not.toContain(a.id);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await app.request('GET', '/api/contract/999999', { token })).body).toEqual({ success: false, message: 'contract 999999 not found' });
     const bad = await app.request('GET', '/api/contract/abc', { token });

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/start.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 
 const opened: TestApp[] = [];
@@ -90,5 +91,17 @@ describe('the service process', () => {
     expect(await run.exited).toBe(0);
     const log = await readFile(join(dataDir, 'logs', 'cargodesk.1.log'), 'utf8');
     expect(log).toContain('Cargodesk stopped');
+  });
+});
+
+describe('one service per data folder', () => {
+  it('refuses to start on a folder another running service uses, and starts once it stopped', async () => {
+    const app = await startTestApp();
+    opened.push(app);
+    const second = startServer({ dataDir: app.dataDir, port: 0, host: '127.0.0.1', dailyBackup: false });
+    await expect(second).rejects.toThrow(new RegExp(`^the data folder ${app.dataDir} is in use by another Cargodesk \\(process ${process.pid} `));
+    expect((await app.request('GET', '/api/health')).status).toBe(200);
+    await app.restart();
+    expect((await app.request('GET', '/api/health')).status).toBe(200);
   });
 });

@@ -5,6 +5,8 @@ import * as m002 from './002-contracts.js';
 import * as m003 from './003-corp-contracts-company.js';
 import * as m004 from './004-warehouse.js';
 import * as m005 from './005-finance.js';
+import * as m006 from './006-list-indexes.js';
+import * as m007 from './007-keyword-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '003-corp-contracts-company': m003,
   '004-warehouse': m004,
   '005-finance': m005,
+  '006-list-indexes': m006,
+  '007-keyword-indexes': m007,
 };

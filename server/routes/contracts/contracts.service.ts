@@ -9,6 +9,7 @@ import type {
   updateFilesBody,
 } from '../../../shared/contracts.js';
 import { now } from '../../db/database.js';
+import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
@@ -76,10 +77,8 @@ function filtered(db: Queryable, q: z.output<typeof listContractsQuery>) {
   let query = db.selectFrom('contracts');
   if (q.contractType) query = query.where('contractType', '=', q.contractType);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or(['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'].map((c) => eb(c as 'name', 'like', like))),
-    );
+    const keyword = q.keyword;
+    query = query.where((eb) => containsKeyword(eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, keyword));
   }
   return query;
 }

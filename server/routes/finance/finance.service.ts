@@ -34,7 +34,7 @@ function columnOf(kind: FinanceKind, field: string): Column | null {
 }
 
 /** The columns of a record's values (money in currency units, as validated). */
-function toColumns(kind: FinanceKind, values: Values): Omit<Updateable<FinanceRecordsTable>, 'id' | 'kind'> {
+export function toColumns(kind: FinanceKind, values: Values): Omit<Updateable<FinanceRecordsTable>, 'id' | 'kind'> {
   const columns: Record<string, unknown> = { ...kind.money.toColumns(values) };
   const other: Values = {};
   for (const field of fieldNames(kind)) {

@@ -2,6 +2,7 @@ import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
+import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { InboundOrdersTable } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -72,10 +73,8 @@ async function filterInbound(db: Queryable, q: z.output<typeof inboundListQuery>
   if (q.startDate) query = query.where('d.inboundDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.inboundDate', '<=', q.endDate);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or([eb('d.inboundNumber', 'like', like), eb('d.blNumber', 'like', like), eb('d.commodity', 'like', like), eb('d.owner', 'like', like), eb('d.contractNumber', 'like', like)]),
-    );
+    const keyword = q.keyword;
+    query = query.where((eb) => containsKeyword(eb, 'inboundOrders', 'd.id', INBOUND_KEYWORD_COLUMNS, keyword));
   }
   return query;
 }

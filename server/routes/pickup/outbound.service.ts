@@ -10,6 +10,7 @@ import {
   type outboundUpdateBody,
 } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
+import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -98,16 +99,8 @@ async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuer
   if (q.startDate) query = query.where('d.outboundDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.outboundDate', '<=', q.endDate);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('d.outboundNumber', 'like', like),
-        eb('d.blNumber', 'like', like),
-        eb('d.licensePlate', 'like', like),
-        eb('d.driverName', 'like', like),
-        eb('d.commodity', 'like', like),
-      ]),
-    );
+    const keyword = q.keyword;
+    query = query.where((eb) => containsKeyword(eb, 'outboundOrders', 'd.id', OUTBOUND_KEYWORD_COLUMNS, keyword));
   }
   return query;
 }

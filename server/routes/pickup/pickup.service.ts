@@ -9,6 +9,7 @@ import {
   type pickupUpdateBody,
 } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
+import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -77,17 +78,8 @@ async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>)
   if (q.startDate) query = query.where('d.deliveryDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.deliveryDate', '<=', q.endDate);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('d.orderNumber', 'like', like),
-        eb('d.blNumber', 'like', like),
-        eb('d.licensePlate', 'like', like),
-        eb('d.driverName', 'like', like),
-        eb('d.commodity', 'like', like),
-        eb('d.deliveryAddress', 'like', like),
-      ]),
-    );
+    const keyword = q.keyword;
+    query = query.where((eb) => containsKeyword(eb, 'pickupRequests', 'd.id', PICKUP_KEYWORD_COLUMNS, keyword));
   }
   return query;
 }
