@@ -179,8 +179,13 @@ export async function readSheet<S extends z.ZodObject>(
   });
   try {
     for await (const worksheet of reader) {
-      // only the first sheet holds data; the others (the label sheet) are skipped unread
-      if (sheetSeen) continue;
+      // only the first sheet holds data. The others (the label sheet) are read through and dropped:
+      // exceljs may have parked them in temp files, and a sheet left unread can have its file removed
+      // before its stream opens, an error no one would catch.
+      if (sheetSeen) {
+        for await (const _row of worksheet) void _row;
+        continue;
+      }
       sheetSeen = true;
       for await (const row of worksheet) {
         const values = row.values as unknown[];
