@@ -21,8 +21,10 @@ export async function tableNames(db: Db): Promise<string[]> {
 export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const name of await tableNames(db)) {
-    const { rows } = await sql.raw(`select * from "${name}" order by rowid`).execute(db);
-    out[name] = `${rows.length}:${createHash('sha1').update(JSON.stringify(rows)).digest('hex').slice(0, 12)}`;
+    // rows sorted by their content: some tables (the search index's shadow tables) have no rowid
+    const { rows } = await sql.raw(`select * from "${name}"`).execute(db);
+    const content = rows.map((r) => JSON.stringify(r)).sort();
+    out[name] = `${rows.length}:${createHash('sha1').update(content.join('\n')).digest('hex').slice(0, 12)}`;
   }
   return out;
 }
