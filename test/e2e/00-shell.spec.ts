@@ -1,6 +1,6 @@
 // A new office's first steps in the browser: the first admin, a clerk who waits for approval,
 // the admin approving the clerk, the language switch and signing out.
-import { ADMIN, CLERK, expect, login, register, test } from './fixtures.js';
+import { ADMIN, CLERK, expect, login, openFromMenu, register, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,9 +49,7 @@ test('a second account awaits approval; the admin approves it on the Users page;
   await expect(page.getByTestId('login-error')).toContainText('account is awaiting approval by an admin');
 
   await login(page, ADMIN);
-  await page.getByRole('menu').getByText('Administration').click();
-  await page.getByRole('menu').getByText('Users', { exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/users/);
+  await openFromMenu(page, 'Administration', 'Users', /\/admin\/users/);
   const row = page.getByRole('row').filter({ hasText: CLERK.username });
   await expect(row).toContainText('Awaiting approval');
   await row.getByRole('button', { name: 'Approve' }).click();

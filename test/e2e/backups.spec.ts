@@ -1,7 +1,7 @@
 // An admin backs up from the Backups page, sees the backup listed, downloads it (a real zip of
 // the database and files), and finds the page in Chinese too.
 import { readFile } from 'node:fs/promises';
-import { expect, signInAsAdmin, test } from './fixtures.js';
+import { expect, openFromMenu, signInAsAdmin, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -10,9 +10,7 @@ declare const localStorage: { setItem(key: string, value: string): void };
 
 test('backs up now, lists the backup and downloads it', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.getByRole('menu').getByText('Administration', { exact: true }).click();
-  await page.getByRole('menu').getByText('Backups', { exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/backups$/);
+  await openFromMenu(page, 'Administration', 'Backups', /\/admin\/backups$/);
   await expect(page.getByRole('heading', { name: 'Backups' })).toBeVisible();
 
   const rowsBefore = await page.locator('.ant-table-tbody tr.ant-table-row').count();

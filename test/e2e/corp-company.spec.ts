@@ -3,7 +3,7 @@
 // expiry date, the "expiring within" filter, download).
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, signInAsAdmin, test } from './fixtures.js';
+import { expect, openFromMenu, signInAsAdmin, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 // many steps on a machine shared with other runs
@@ -37,9 +37,7 @@ test('corporate contracts: folder, contract with its file, detail lines, export 
   const folder = `Upstream ${run}`;
   const number = `HT-${run}`;
   await signInAsAdmin(page);
-  await page.getByRole('menu').getByText('Contracts', { exact: true }).click();
-  await page.getByRole('menu').getByText('Corporate contracts').click();
-  await expect(page).toHaveURL(/\/corp-contracts/);
+  await openFromMenu(page, 'Contracts', 'Corporate contracts', /\/corp-contracts/);
 
   // a folder with its category; the new folder is selected
   await page.getByRole('button', { name: 'New folder' }).click();

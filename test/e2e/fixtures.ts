@@ -41,3 +41,16 @@ export async function signInAsAdmin(page: Page) {
   if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
   await login(page, ADMIN);
 }
+
+/**
+ * Opens a page from the side menu: the group, then its item. A click that lands while the group is
+ * still unfolding can miss, so the item is clicked again until the address changes.
+ */
+export async function openFromMenu(page: Page, group: string, item: string, url: RegExp) {
+  const menu = page.getByRole('menu');
+  await menu.getByText(group, { exact: true }).click();
+  await expect(async () => {
+    await menu.getByText(item, { exact: true }).click();
+    await expect(page).toHaveURL(url, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
