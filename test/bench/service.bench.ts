@@ -73,6 +73,17 @@ async function coldStart(command: string[], env: Record<string, string>, port: n
       process.kill(-child.pid!, 'SIGTERM');
       await exited;
     }
+    // npm exits before the service it started has closed (a first close after seeding checkpoints a
+    // large WAL); the next start on the folder must wait until the whole group is gone.
+    const groupAlive = () => {
+      try {
+        process.kill(-child.pid!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (groupAlive()) await new Promise((r) => setTimeout(r, 20));
   }
 }
 
