@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, type FieldDef } from './fields';
+import { useOpeningKey } from './useOpeningKey';
 import { applyServerErrors, dropEmpty, zodRule } from './zodForm';
 
 export interface EditDrawerProps {
@@ -40,6 +41,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
+  const openingKey = useOpeningKey(open);
 
   useEffect(() => {
     if (!open) return;
@@ -76,6 +78,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   const fileRules = (f: FieldDef) => (f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : []);
   return (
     <Drawer
+      key={openingKey}
       open={open}
       title={title}
       size={480}

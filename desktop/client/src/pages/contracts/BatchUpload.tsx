@@ -12,6 +12,7 @@ import { applyServerErrors, dropEmpty, zodRule } from '../../kit/zodForm';
 import type { MessageKey } from '../../i18n';
 import { typeOptions } from './fields';
 import './batch.css';
+import { useOpeningKey } from '../../kit/useOpeningKey';
 
 const schema = z.object({ contracts: z.array(createContractBody) });
 const MAX_FILES = FILE_RULES.scans.maxCount;
@@ -43,6 +44,7 @@ export function BatchUpload() {
   const [files, setFiles] = useState<Record<number, File[]>>({});
   const [progress, setProgress] = useState(0);
   const [saving, setSaving] = useState(false);
+  const openingKey = useOpeningKey(open);
   const [topError, setTopError] = useState<string | null>(null);
   const rule = zodRule(schema, t, read);
   const rowKeys = useRef<number[]>([]);
@@ -94,6 +96,7 @@ export function BatchUpload() {
     <>
       <Button onClick={start}>{t('contracts.batch')}</Button>
       <Modal
+        key={openingKey}
         open={open}
         title={t('contracts.batchTitle')}
         width="95vw"

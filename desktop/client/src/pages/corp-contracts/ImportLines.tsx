@@ -8,6 +8,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
 import { lineFieldLabel } from './lineFields';
+import { useOpeningKey } from '../../kit/useOpeningKey';
 
 interface RowError {
   row: number;
@@ -22,6 +23,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
   const [mode, setMode] = useState<'append' | 'replace'>('append');
   const [progress, setProgress] = useState(0);
   const [busy, setBusy] = useState(false);
+  const openingKey = useOpeningKey(open);
   const [failure, setFailure] = useState<{ text: string; rows: RowError[]; count: number } | null>(null);
 
   const close = () => {
@@ -57,6 +59,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
 
   return (
     <Modal
+      key={openingKey}
       open={open}
       title={t('corp.importTitle', { number: contract.contractNumber })}
       onCancel={close}

@@ -9,6 +9,7 @@ import { ApiError, queryString } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { downloadFile, FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
+import { useOpeningKey } from '../../kit/useOpeningKey';
 
 interface RowError {
   row: number;
@@ -61,6 +62,7 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
   const [sending, setSending] = useState(false);
+  const openingKey = useOpeningKey(open);
   const [error, setError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
 
@@ -95,6 +97,7 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
 
   return (
     <Modal
+      key={openingKey}
       open={open}
       title={t('wh.sheet.importTitle')}
       onCancel={close}
