@@ -79,7 +79,18 @@ try {
   await measure('outbound, warehouse + commodity', '/api/delivery-details?warehouse=W3&commodity=commodity-7');
   const outboundPrefix = (await db.selectFrom('outboundOrders').select('outboundNumber').where('id', '=', 1234).executeTakeFirstOrThrow()).outboundNumber;
   await measure('outbound, number prefix', `/api/delivery-details?outboundNumber=${outboundPrefix}`);
+  // prefixes matching many rows (the list is newest first; the number or B/L index gives them in another order)
+  await measure('outbound, number prefix: 100 orders of a recent day', '/api/delivery-details?outboundNumber=OB20261122-01');
+  await measure('outbound, number prefix: 100 orders of an old day', '/api/delivery-details?outboundNumber=OB20250315-01');
   await measure('outbound, number prefix matching every order', '/api/delivery-details?outboundNumber=OB');
+  await measure('outbound, number prefix matching every order, page 100', '/api/delivery-details?outboundNumber=OB&page=100');
+  await measure('outbound, number prefix matching the older half (2025)', '/api/delivery-details?outboundNumber=OB2025');
+  await measure('outbound, B/L prefix matching every order', '/api/delivery-details?blNumber=BL');
+  await measure('pickup, number prefix matching every request', '/api/apply-delivery?orderNumber=PU');
+  await measure('pickup, B/L prefix matching every request', '/api/apply-delivery?blNumber=BL');
+  await measure('pickup, B/L prefix matching the oldest sixth', '/api/apply-delivery?blNumber=BL000');
+  await measure('inbound, number prefix matching every order', '/api/inventory/inbound?inboundNumber=IB');
+  await measure('inbound, B/L prefix matching every order', '/api/inventory/inbound?blNumber=BL');
   await measure('pickup, status pending', '/api/apply-delivery/list?status=pending');
   await measure('pickup, B/L prefix', '/api/apply-delivery?blNumber=BL0000');
   await measure('inbound, commodity', '/api/inventory/inbound?commodity=commodity-7');
