@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { Paged } from '../../shared/paging.js';
 
 export interface PageRequest {
@@ -6,20 +6,144 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** The upper end of a "starts with" range: every text that starts with `prefix` sorts below it. */
+export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+/** A "starts with" filter of a list (a document or B/L number): the rows whose `column` starts with `prefix`. */
+export interface StartsWith<DB, TB extends keyof DB> {
+  column: StringReference<DB, TB>;
+  prefix: string;
+}
+
+/** The "starts with" filters of a list's query, those given a prefix (the query fixes the column names' types). */
+export function startsWith<DB, TB extends keyof DB, O>(
+  _query: SelectQueryBuilder<DB, TB, O>,
+  filters: readonly (readonly [column: StringReference<DB, TB>, prefix: string | undefined])[],
+): StartsWith<DB, TB>[] {
+  return filters.flatMap(([column, prefix]) => (prefix ? [{ column, prefix }] : []));
+}
+
+/** `query` narrowed by the prefixes as ranges of their columns, which the columns' indexes answer. */
+export function withPrefixes<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefixes: readonly StartsWith<DB, TB>[]) {
+  return prefixes.reduce(
+    (q, { column, prefix }) =>
+      q.where((eb) => {
+        const value = sql.ref<string>(column);
+        return eb.and([eb(value, '>=', prefix), eb(value, '<', prefixEnd(prefix))]);
+      }),
+    query,
+  );
+}
+
+/** The same filter tested on each row: SQLite does not read an index for `+column`, so the list's own order is walked. */
+function testedPerRow<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefixes: readonly StartsWith<DB, TB>[]) {
+  return prefixes.reduce(
+    (q, { column, prefix }) =>
+      q.where((eb) => {
+        const value = sql<string>`+${sql.ref(column)}`;
+        return eb.and([eb(value, '>=', prefix), eb(value, '<', prefixEnd(prefix))]);
+      }),
+    query,
+  );
+}
+
+/** A list's "starts with" filters, kept out of its query so that `paginate` can choose how to apply them. */
+export interface PrefixFilters<DB, TB extends keyof DB> {
+  prefixes: readonly StartsWith<DB, TB>[];
+  /** the list is ordered by this integer primary key alone, in `direction` */
+  id: StringReference<DB, TB>;
+  direction: 'asc' | 'desc';
+}
+
 /**
  * One page of a filtered query plus the total count of the filter: two queries, whatever the size.
  * `query` carries the filters and the order; `present` turns a row into what the API sends.
+ *
+ * A list with "starts with" filters passes them apart (`prefixed`; `query` then holds the other
+ * filters and is ordered by `prefixed.id`). The count reads the prefixes' index ranges. For the page,
+ * a prefix that matches many rows (`OB`: every outbound order) would make SQLite read the index
+ * range and sort every match to keep 20; instead the page walks the list's order and tests the prefix
+ * on each row (`walkedPage`), falling back to the range and sort when the walk does not find the page.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Item>(
   query: SelectQueryBuilder<DB, TB, Row>,
   { page, pageSize }: PageRequest,
   present: (row: Row) => Item,
+  prefixed?: PrefixFilters<DB, TB>,
 ): Promise<Paged<Item>> {
+  const prefixes = prefixed?.prefixes ?? [];
+  const matching = withPrefixes(query, prefixes);
+  const total = await countOf(matching);
+  const offset = (page - 1) * pageSize;
+  let rows: Row[] | undefined;
+  if (prefixed && prefixes.length > 0) {
+    // past the last match there is nothing to read (the range plan would still sort every match)
+    if (offset >= total) rows = [];
+    else if (total > pageSize) rows = await walkedPage(query, prefixed, total, offset, pageSize);
+  }
+  rows ??= await matching.limit(pageSize).offset(offset).execute();
+  return { items: rows.map(present), total, page, pageSize };
+}
+
+async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   const countRow = await query
     .clearSelect()
     .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
-  const rows = await query.limit(pageSize).offset((page - 1) * pageSize).execute();
-  return { items: rows.map(present), total: Number((countRow as { total?: number } | undefined)?.total ?? 0), page, pageSize };
+  return Number((countRow as { total?: number } | undefined)?.total ?? 0);
+}
+
+/** The first id in the list's order (the highest for a newest-first list) of the rows `query` matches, or null. */
+async function firstId<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { id, direction }: PrefixFilters<DB, TB>): Promise<number | null> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => (direction === 'desc' ? eb.fn.max(id) : eb.fn.min(id)).as('first'))
+    .executeTakeFirst();
+  const first = (row as { first?: number | null } | undefined)?.first;
+  return first === undefined || first === null ? null : Number(first);
+}
+
+/**
+ * The page read by walking the list's order (`query`'s other filters and its id order) and testing
+ * the prefixes on each row, or undefined when that does not find it cheaply.
+ *
+ * A walk visits a window of ids. The first starts where the list starts (the newest order for a
+ * newest-first list), where a prefix such as `OB` or `OB2026` has its matches: 4 ids for each row up
+ * to the page's end, enough when at least a quarter of the rows there match. If that window does not
+ * hold the page, a second one starts at the list's first match, which costs one more pass over the
+ * prefix's index range (about what the count cost): numbers are handed out in order, so a prefix's
+ * matches lie together (`OB2025`: every order of 2025, under every order of 2026). That window is
+ * 2 × `total` ids long: a walk visits a row for a third to a sixth of what sorting a match costs, so
+ * a walk that does not find the page costs less than the sort it was to spare.
+ *
+ * A window that starts at or before the list's first match holds the list's first k matches, in
+ * order: the page is right when it came back with as many rows as it must have (`total` says how
+ * many), that is when the window held every row up to the page's end.
+ */
+async function walkedPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  prefixed: PrefixFilters<DB, TB>,
+  total: number,
+  offset: number,
+  pageSize: number,
+): Promise<Row[] | undefined> {
+  const { prefixes, id, direction } = prefixed;
+  const wanted = Math.min(pageSize, total - offset);
+  const walk = testedPerRow(query, prefixes);
+  const idValue = sql.ref<number>(id);
+  const inWindow = async (start: number, length: number) => {
+    const window = walk.where((eb) =>
+      direction === 'desc' ? eb.and([eb(idValue, '<=', start), eb(idValue, '>', start - length)]) : eb.and([eb(idValue, '>=', start), eb(idValue, '<', start + length)]),
+    );
+    const rows = await window.limit(pageSize).offset(offset).execute();
+    return rows.length === wanted ? rows : undefined;
+  };
+  const listStart = await firstId(query.clearWhere(), prefixed);
+  if (listStart === null) return undefined;
+  const atListStart = await inWindow(listStart, Math.min(4 * (offset + pageSize), 2 * total));
+  if (atListStart) return atListStart;
+  const firstMatch = await firstId(withPrefixes(query, prefixes), prefixed);
+  return firstMatch === null ? undefined : inWindow(firstMatch, 2 * total);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
 import { makeInbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -118,6 +119,16 @@ describe('inbound orders', () => {
     expect(page.body.data).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ id: x.id }] });
     expect((await app.request('GET', '/api/inventory/inbound?page=0', { token })).status).toBe(400);
     expect((await app.request('GET', '/api/inventory/inbound?warehouse=nowhere', { token })).body.data.total).toBe(0);
+  });
+
+  it('number and B/L prefixes page right however many orders they match: totals, newest first, later pages', async () => {
+    const w = await makeWarehouse(app, token);
+    const made = await prefixRecords('IBQ', (inboundNumber) =>
+      makeInbound(app, token, { warehouse: w.code, inboundNumber, blNumber: inboundNumber.replace('IBQ', 'BLQ') }),
+    );
+    await expectPrefixPages(app, token, '/api/inventory/inbound', 'inboundNumber', 'IBQ', made);
+    const byBl = made.map((m) => ({ id: m.id, value: m.value.replace('IBQ', 'BLQ') }));
+    await expectPrefixPages(app, token, '/api/inventory/inbound', 'blNumber', 'BLQ', byBl, { extra: { warehouse: w.code } });
   });
 
   it('an edit appends a reversal and a new entry; a delete appends a reversal', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -171,6 +172,34 @@ describe('outbound orders', () => {
     expect((await app.request('DELETE', `/api/delivery-details/${x.id}`, { token })).body.message).toBe('outbound order deleted');
     expect((await app.request('DELETE', `/api/delivery-details/${x.id}`, { token })).status).toBe(404);
     expect((await stockOf(app, token, w.code))!.currentStock).toBe(8);
+  });
+
+  it('number and B/L prefixes page right however many orders they match: totals, newest first, later pages', async () => {
+    const { w } = await stocked(100);
+    const bl = new Map<number, string | null>();
+    const pending = new Set<number>();
+    let n = 0;
+    const made = await prefixRecords('OBQ', async (outboundNumber) => {
+      // B/L numbers BLQA-…, BLQC-… follow the number; the B block has none (NULL)
+      const blNumber = outboundNumber.startsWith('OBQB') ? null : outboundNumber.replace('OBQ', 'BLQ');
+      const outboundStatus = n++ % 3 === 0 ? 'pending' : 'completed';
+      const order = await makeOutbound(app, token, { warehouse: w.code, outboundNumber, blNumber, outboundStatus });
+      bl.set(order.id, blNumber);
+      if (outboundStatus === 'pending') pending.add(order.id);
+      return order;
+    });
+    await expectPrefixPages(app, token, '/api/delivery-details', 'outboundNumber', 'OBQ', made);
+    const byBl = made.map((m) => ({ id: m.id, value: bl.get(m.id) ?? '' }));
+    await expectPrefixPages(app, token, '/api/delivery-details', 'blNumber', 'BLQ', byBl);
+    // with another filter, and with both prefixes at once
+    await expectPrefixPages(app, token, '/api/delivery-details', 'outboundNumber', 'OBQ', made, {
+      extra: { outboundStatus: 'pending' },
+      keep: (m) => pending.has(m.id),
+    });
+    await expectPrefixPages(app, token, '/api/delivery-details', 'outboundNumber', 'OBQ', made, {
+      extra: { blNumber: 'BLQA-0' },
+      keep: (m) => (bl.get(m.id) ?? '').startsWith('BLQA-0'),
+    });
   });
 
   it('confirms receipt and keeps a receipt history; refuses for cancelled orders', async () => {

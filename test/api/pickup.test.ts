@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -169,6 +170,27 @@ describe('pickup requests', () => {
     expect((await app.request('GET', '/api/apply-delivery?status=done', { token })).status).toBe(400);
     expect((await app.request('GET', '/api/apply-delivery?startDate=2026-9-1', { token })).status).toBe(400);
     expect((await app.request('GET', '/api/apply-delivery')).status).toBe(401);
+  });
+
+  it('a B/L prefix pages right however many requests it matches: totals, newest first, later pages', async () => {
+    const made = await prefixRecords('BLQ', (blNumber) => makePickup(app, token, { warehouse: warehouse.code, blNumber }));
+    await expectPrefixPages(app, token, '/api/apply-delivery', 'blNumber', 'BLQ', made);
+    // the generated order numbers of today: every request of this file, the newest first
+    const all: { id: number; orderNumber: string }[] = [];
+    for (let page = 1; page === 1 || all.length % 100 === 0; page++) {
+      const items = (await app.request('GET', `/api/apply-delivery?pageSize=100&page=${page}`, { token })).body.data.items;
+      if (!items.length) break;
+      all.push(...items);
+    }
+    const byNumber = all.map((p) => ({ id: p.id, value: p.orderNumber }));
+    for (const [prefix, pageSize, page] of [[`PU${today()}`, 10, 2], [`PU${today()}-00`, 7, 3], ['PU', 5, 1]] as const) {
+      const res = await app.request('GET', `/api/apply-delivery?orderNumber=${prefix}&pageSize=${pageSize}&page=${page}`, { token });
+      const want = byNumber.filter((p) => p.value.startsWith(prefix));
+      expect({ total: res.body.data.total, ids: res.body.data.items.map((p: { id: number }) => p.id) }).toEqual({
+        total: want.length,
+        ids: want.slice((page - 1) * pageSize, page * pageSize).map((p) => p.id),
+      });
+    }
   });
 
   it('deletes in both shapes (one path); refuses while an outbound order refers to it', async () => {

@@ -94,8 +94,8 @@ try {
   await measure('pickup, status pending', '/api/apply-delivery/list?status=pending');
   await measure('pickup, B/L prefix', '/api/apply-delivery?blNumber=BL0000');
   await measure('inbound, commodity', '/api/inventory/inbound?commodity=commodity-7');
-  await measure('inbound, keyword (any part, full scan)', '/api/inventory/inbound?keyword=owner%2036');
-  await measure('outbound, keyword (any part, full scan)', '/api/delivery-details?keyword=BL0001234');
+  await measure('inbound, keyword (any part, trigram index)', '/api/inventory/inbound?keyword=owner%2036');
+  await measure('outbound, keyword (any part, trigram index)', '/api/delivery-details?keyword=BL0001234');
   await measure('inbound, unfiltered', '/api/inventory/inbound');
   await measure('ledger, unfiltered', '/api/inventory/ledger');
 } finally {

@@ -7,12 +7,12 @@ import type { Db, Queryable } from '../../db/tables.js';
 import type { InboundOrdersTable } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
 import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 import { nextNumber, numberExists } from './document-numbers.js';
-import { duplicateNumber, prefixEnd, sentFields } from './records.js';
+import { duplicateNumber, sentFields } from './records.js';
 import { moveStock, type Movement } from './stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
@@ -63,29 +63,34 @@ const movementOf = (row: InboundRow): Movement => ({
   businessDate: row.inboundDate,
 });
 
-/** The filters of the list (and of its export): every matching order, unordered. */
+/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
   let query = selectInbound(db);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
   if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
-  if (q.inboundNumber) query = query.where('d.inboundNumber', '>=', q.inboundNumber).where('d.inboundNumber', '<', prefixEnd(q.inboundNumber));
-  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
   if (q.startDate) query = query.where('d.inboundDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.inboundDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
     query = query.where((eb) => containsKeyword(eb, 'inboundOrders', 'd.id', INBOUND_KEYWORD_COLUMNS, keyword));
   }
-  return query;
+  const prefixes = startsWith(query, [
+    ['d.inboundNumber', q.inboundNumber],
+    ['d.blNumber', q.blNumber],
+  ]);
+  return { query, prefixes };
 }
 
 export async function listInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
-  return paginate((await filterInbound(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentInbound);
+  const { query, prefixes } = await filterInbound(db, q);
+  const direction = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('d.id', direction), q, presentInbound, { prefixes, id: 'd.id', direction });
 }
 
 /** Every order the list's filters match, in the list's order, read in batches (for the export). */
 export async function allInbound(db: Queryable, q: z.output<typeof inboundListQuery>): Promise<AsyncIterable<InboundOrder>> {
-  const filtered = await filterInbound(db, q);
+  const { query, prefixes } = await filterInbound(db, q);
+  const filtered = withPrefixes(query, prefixes);
   const order = q.sortOrder ?? 'desc';
   return inBatches<InboundRow, InboundOrder>(
     (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),

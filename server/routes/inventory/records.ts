@@ -1,9 +1,6 @@
 // Small pieces the warehouse-area services share.
 import { invalid } from '../../http/errors.js';
 
-/** The upper end of a "starts with" range: every text that starts with `prefix` sorts below it. */
-export const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
-
 /** The fields of `input` that were sent (not undefined), for an update where unsent fields stay. */
 export function sentFields<T extends object, K extends keyof T>(input: T, keys: readonly K[]): Partial<Pick<T, K>> {
   const out: Partial<Pick<T, K>> = {};

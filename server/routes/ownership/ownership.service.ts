@@ -14,10 +14,10 @@ import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../db/tabl
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate, startsWith } from '../../http/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber, today } from '../inventory/document-numbers.js';
-import { prefixEnd, sentFields } from '../inventory/records.js';
+import { sentFields } from '../inventory/records.js';
 import { moveStock, type Movement } from '../inventory/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 
@@ -87,11 +87,14 @@ export async function listTransfers(db: Queryable, q: z.output<typeof transferLi
   if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
   if (q.transferor) query = query.where('d.transferor', 'like', `%${q.transferor}%`);
   if (q.transferee) query = query.where('d.transferee', 'like', `%${q.transferee}%`);
-  if (q.transferNumber) query = query.where('d.transferNumber', '>=', q.transferNumber).where('d.transferNumber', '<', prefixEnd(q.transferNumber));
-  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
   if (q.startDate) query = query.where('d.transferDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.transferDate', '<=', q.endDate);
-  const page = await paginate(query.orderBy('d.id', q.sortOrder ?? 'desc'), q, (row) => row);
+  const prefixes = startsWith(query, [
+    ['d.transferNumber', q.transferNumber],
+    ['d.blNumber', q.blNumber],
+  ]);
+  const direction = q.sortOrder ?? 'desc';
+  const page = await paginate(query.orderBy('d.id', direction), q, (row) => row, { prefixes, id: 'd.id', direction });
   const files = await filesOf(db, page.items.map((r) => r.id));
   return { ...page, items: page.items.map((row) => presentTransfer(row, files.filter((f) => f.transferId === row.id))) };
 }

@@ -15,11 +15,11 @@ import type { Db, Queryable } from '../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
 import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber, numberExists } from '../inventory/document-numbers.js';
-import { duplicateNumber, prefixEnd, sentFields } from '../inventory/records.js';
+import { duplicateNumber, sentFields } from '../inventory/records.js';
 import { moveStock, type Movement } from '../inventory/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 
@@ -86,7 +86,7 @@ export async function checkPickup(db: Queryable, orderNumber: string | null | un
   if (pickup.status === 'cancelled') throw invalid(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`);
 }
 
-/** The filters of the list (and of its export): every matching order, unordered. */
+/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
   let query = selectOutbound(db);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
@@ -94,24 +94,29 @@ async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuer
   if (q.outboundStatus) query = query.where('d.outboundStatus', '=', q.outboundStatus);
   if (q.receiptStatus) query = query.where('d.receiptStatus', '=', q.receiptStatus);
   if (q.deliveryOrderNumber) query = query.where('d.deliveryOrderNumber', '=', q.deliveryOrderNumber);
-  if (q.outboundNumber) query = query.where('d.outboundNumber', '>=', q.outboundNumber).where('d.outboundNumber', '<', prefixEnd(q.outboundNumber));
-  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
   if (q.startDate) query = query.where('d.outboundDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.outboundDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
     query = query.where((eb) => containsKeyword(eb, 'outboundOrders', 'd.id', OUTBOUND_KEYWORD_COLUMNS, keyword));
   }
-  return query;
+  const prefixes = startsWith(query, [
+    ['d.outboundNumber', q.outboundNumber],
+    ['d.blNumber', q.blNumber],
+  ]);
+  return { query, prefixes };
 }
 
 export async function listOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
-  return paginate((await filterOutbound(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentOutbound);
+  const { query, prefixes } = await filterOutbound(db, q);
+  const direction = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('d.id', direction), q, presentOutbound, { prefixes, id: 'd.id', direction });
 }
 
 /** Every order the list's filters match, in the list's order, read in batches (for the export). */
 export async function allOutbound(db: Queryable, q: z.output<typeof outboundListQuery>): Promise<AsyncIterable<OutboundOrder>> {
-  const filtered = await filterOutbound(db, q);
+  const { query, prefixes } = await filterOutbound(db, q);
+  const filtered = withPrefixes(query, prefixes);
   const order = q.sortOrder ?? 'desc';
   return inBatches<OutboundRow, OutboundOrder>(
     (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),

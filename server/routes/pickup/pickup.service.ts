@@ -14,11 +14,11 @@ import type { Db, Queryable } from '../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehouse.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
 import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber } from '../inventory/document-numbers.js';
-import { prefixEnd, sentFields } from '../inventory/records.js';
+import { sentFields } from '../inventory/records.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 
 type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
@@ -68,29 +68,34 @@ export async function findPickup(db: Queryable, id: number): Promise<PickupRow> 
   return row;
 }
 
-/** The filters of the list (and of its export): every matching request, unordered. */
+/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
   let query = selectPickup(db);
   if (q.status) query = query.where('d.status', '=', q.status);
   if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.orderNumber) query = query.where('d.orderNumber', '>=', q.orderNumber).where('d.orderNumber', '<', prefixEnd(q.orderNumber));
-  if (q.blNumber) query = query.where('d.blNumber', '>=', q.blNumber).where('d.blNumber', '<', prefixEnd(q.blNumber));
   if (q.startDate) query = query.where('d.deliveryDate', '>=', q.startDate);
   if (q.endDate) query = query.where('d.deliveryDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
     query = query.where((eb) => containsKeyword(eb, 'pickupRequests', 'd.id', PICKUP_KEYWORD_COLUMNS, keyword));
   }
-  return query;
+  const prefixes = startsWith(query, [
+    ['d.orderNumber', q.orderNumber],
+    ['d.blNumber', q.blNumber],
+  ]);
+  return { query, prefixes };
 }
 
 export async function listPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
-  return paginate((await filterPickups(db, q)).orderBy('d.id', q.sortOrder ?? 'desc'), q, presentPickup);
+  const { query, prefixes } = await filterPickups(db, q);
+  const direction = q.sortOrder ?? 'desc';
+  return paginate(query.orderBy('d.id', direction), q, presentPickup, { prefixes, id: 'd.id', direction });
 }
 
 /** Every request the list's filters match, in the list's order, read in batches (for the export). */
 export async function allPickups(db: Queryable, q: z.output<typeof pickupListQuery>): Promise<AsyncIterable<PickupRequest>> {
-  const filtered = await filterPickups(db, q);
+  const { query, prefixes } = await filterPickups(db, q);
+  const filtered = withPrefixes(query, prefixes);
   const order = q.sortOrder ?? 'desc';
   return inBatches<PickupRow, PickupRequest>(
     (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
