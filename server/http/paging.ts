@@ -73,7 +73,7 @@ export async function paginate<DB, TB extends keyof DB, Row, Item>(
 ): Promise<Paged<Item>> {
   const prefixes = prefixed?.prefixes ?? [];
   const matching = withPrefixes(query, prefixes);
-  const total = await countOf(matching);
+  const total = prefixed && prefixes.length > 0 ? await countMatching(query, prefixed) : await countOf(matching);
   const offset = (page - 1) * pageSize;
   let rows: Row[] | undefined;
   if (prefixed && prefixes.length > 0) {
@@ -92,6 +92,39 @@ async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB,
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
   return Number((countRow as { total?: number } | undefined)?.total ?? 0);
+}
+
+/**
+ * The count of `query` narrowed by the prefixes. Counting the matches of a prefix reads its index
+ * range entry by entry (~30 ms for 800,000 inbound orders); when a single prefix matches most of a
+ * list that has no other filter, the rows outside it are counted instead (the table's count, which
+ * SQLite reads from its b-tree, less the index ranges below and above the prefix and the NULLs).
+ */
+async function countMatching<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefixed: PrefixFilters<DB, TB>): Promise<number> {
+  const { prefixes } = prefixed;
+  const only = prefixes.length === 1 ? prefixes[0]! : undefined;
+  if (!only || query.toOperationNode().where || !(await mostlyMatches(query, only, prefixed))) return countOf(withPrefixes(query, prefixes));
+  const column = sql.ref<string>(only.column);
+  const below = await countOf(query.where((eb) => eb(column, '<', only.prefix)));
+  const above = await countOf(query.where((eb) => eb(column, '>=', prefixEnd(only.prefix))));
+  const empty = await countOf(query.where((eb) => eb(column, 'is', null)));
+  return (await countOf(query)) - below - above - empty;
+}
+
+/** Whether the prefix matches more than half of 64 rows spread evenly over the list's ids (each read by its id). */
+async function mostlyMatches<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  prefix: StartsWith<DB, TB>,
+  { id }: PrefixFilters<DB, TB>,
+): Promise<boolean> {
+  const low = await firstId(query, { id, direction: 'asc', prefixes: [] });
+  const high = await firstId(query, { id, direction: 'desc', prefixes: [] });
+  if (low === null || high === null) return false;
+  const samples = Math.min(64, high - low + 1);
+  const ids = [...new Set(Array.from({ length: samples }, (_, i) => low + Math.round((i * (high - low)) / Math.max(samples - 1, 1))))];
+  const sampled = query.where((eb) => eb(sql.ref<number>(id), 'in', ids));
+  const rows = await countOf(sampled);
+  return rows >= 16 && 2 * (await countOf(withPrefixes(sampled, [prefix]))) > rows;
 }
 
 /** The first id in the list's order (the highest for a newest-first list) of the rows `query` matches, or null. */
