@@ -143,15 +143,26 @@ function isRequired(schema: z.ZodObject, key: string): boolean {
 /** Most row errors reported in one answer; the message says how many there were in all. */
 export const MAX_ROW_ERRORS = 200;
 
+/** The 400 for a sheet with more data rows than an import takes at a time. */
+export function tooManyRows(rows: number, maxRows: number): HttpError {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return invalid(
+    `the sheet has ${n(rows)} rows below its header; import at most ${n(maxRows)} rows at a time: split it into files of up to ${n(maxRows)} rows and import each`,
+    { rows, maxRows },
+  );
+}
+
 /**
  * Reads the first sheet of an .xlsx with the streaming reader and checks every data row against
  * `rowSchema`. Answers the parsed rows (with their sheet row numbers), or every row error.
- * Throws 400 when the file is not a readable workbook or has no data rows.
+ * Throws 400 when the file is not a readable workbook or has no data rows, and (`tooManyRows`) when
+ * it has more than `maxRows` data rows: from that row on, rows are only counted, not checked or kept.
  */
 export async function readSheet<S extends z.ZodObject>(
   path: string,
   columns: readonly Column[],
   rowSchema: S,
+  { maxRows = Infinity }: { maxRows?: number } = {},
 ): Promise<ReadResult<z.output<S>>> {
   const byHeader = new Map<string, Column>();
   for (const c of columns) {
@@ -162,6 +173,7 @@ export async function readSheet<S extends z.ZodObject>(
   const rowNumbers: number[] = [];
   const errors: RowError[] = [];
   let errorCount = 0;
+  let dataRows = 0;
   const addError = (e: RowError) => {
     errorCount++;
     if (errors.length < MAX_ROW_ERRORS) errors.push(e);
@@ -218,6 +230,12 @@ export async function readSheet<S extends z.ZodObject>(
           record[column.key] = value;
         }
         if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
+        if (++dataRows > maxRows) {
+          // over the limit: the answer will only say how many rows there are
+          rows.length = 0;
+          rowNumbers.length = 0;
+          continue;
+        }
         const result = rowSchema.safeParse(record);
         if (result.success) {
           rows.push(result.data);
@@ -235,6 +253,7 @@ export async function readSheet<S extends z.ZodObject>(
     throw invalid('the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again');
   }
   if (!positions) throw invalid('the spreadsheet is empty: it needs a header row and at least one data row');
+  if (dataRows > maxRows) throw tooManyRows(dataRows, maxRows);
   if (errorCount === 0 && rows.length === 0) throw invalid('the spreadsheet has a header row but no data rows; add at least one row');
   if (errorCount > 0) return { errors, errorCount };
   return { rows, rowNumbers };

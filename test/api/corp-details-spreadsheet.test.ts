@@ -121,6 +121,15 @@ describe('detail-line import', () => {
     expect((await linesOf(c.id)).map((l) => [l.lineNo, l.commodity, l.amount])).toEqual([[4, 'old', null], [5, 'new-1', 20], [6, 'new-2', null]]);
   });
 
+  it('takes more lines than a warehouse import (2,000 rows): 2,500 lines in one sheet', async () => {
+    const c = await newContract();
+    const rows = Array.from({ length: 2500 }, (_, i) => [i + 1, `line ${i + 1}`, null, 1]);
+    const res = await importSheet(c.id, await workbook([HEADER, ...rows]));
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.imported).toBe(2500);
+    expect(await linesOf(c.id)).toHaveLength(2500);
+  }, 60_000);
+
   it('accepts the Chinese header, numeric text, date text, and ignores extra columns and blank rows', async () => {
     const c = await newContract();
     const bytes = await workbook([

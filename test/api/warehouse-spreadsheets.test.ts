@@ -362,18 +362,53 @@ describe('imports', () => {
     expect((await stockOf(app, token, w.code, '电解铜'))!.currentStock).toBe(24.6);
   });
 
-  it('a large sheet: 2,500 inbound rows import in one go and export back in batches', async () => {
+  it('a sheet of the most rows an import takes: 2,000 inbound rows import in one go and export back in batches', async () => {
     const w = await makeWarehouse(app, token);
     const rows: unknown[][] = [INBOUND];
-    for (let i = 1; i <= 2500; i++) rows.push([w.code, 'copper', null, `BIG-${i}`, null, 1, null, null, '2026-11-10']);
+    for (let i = 1; i <= 2000; i++) rows.push([w.code, 'copper', null, `BIG-${i}`, null, 1, null, null, '2026-11-10']);
     const bytes = await workbook(rows);
     const res = await upload('inbound', bytes);
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data).toEqual({ imported: 2500 });
+    expect(res.body.data).toEqual({ imported: 2000 });
     const exported = await exportRows('inbound', { warehouse: w.code, sortOrder: 'asc' });
-    expect(exported).toHaveLength(2500);
+    expect(exported).toHaveLength(2000);
     expect(exported.map((r) => r[INBOUND.indexOf('blNumber') + 1])).toEqual(rows.slice(1).map((r) => r[3]));
-    expect((await stockOf(app, token, w.code))!.currentStock).toBe(2500);
+    expect((await stockOf(app, token, w.code))!.currentStock).toBe(2000);
+  }, 60_000);
+
+  it('refuses a sheet of more than 2,000 rows before writing anything, saying how many it has', async () => {
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5000 });
+    const counts = async () => ({
+      inbound: (await list('inbound', {})).total,
+      outbound: (await list('outbound', {})).total,
+      pickup: (await list('pickup', {})).total,
+      ledger: await ledgerSize(),
+      audit: (await app.request('GET', '/api/audit?pageSize=1', { token })).body.data.total as number,
+    });
+    const before = await counts();
+    const good = {
+      inbound: [w.code, 'copper', null, null, null, 1, null, null, '2026-11-10'],
+      outbound: [null, null, null, null, null, 'copper', null, 1, null, '2026-11-05', w.code],
+      pickup: ['B1', null, null, null, null, 'copper', 2, null, '2026-11-22', null, w.code],
+    };
+    const refusal = (rows: number) => ({
+      success: false,
+      message: `the sheet has ${rows.toLocaleString('en-US')} rows below its header; import at most 2,000 rows at a time: split it into files of up to 2,000 rows and import each`,
+      data: { rows, maxRows: 2000 },
+    });
+    for (const k of ['inbound', 'outbound', 'pickup'] as const) {
+      const res = await upload(k, await workbook([KINDS[k].header as unknown as unknown[], ...Array.from({ length: 2001 }, () => good[k])]));
+      expect(res.status, k).toBe(400);
+      expect(res.body, k).toEqual(refusal(2001));
+    }
+    // blank rows are not counted; a wrong row is, and the row count is the answer, not its error
+    const rows: unknown[][] = [INBOUND, ...Array.from({ length: 7410 }, () => good.inbound)];
+    rows.splice(100, 0, [], [null, null]);
+    rows.push([w.code, 'copper', null, null, null, 'two', null, null, '2026-11-10'], good.inbound);
+    const big = await upload('inbound', await workbook(rows));
+    expect(big.body).toEqual(refusal(7412));
+    expect(await counts()).toEqual(before);
   }, 60_000);
 });
 

@@ -8,7 +8,7 @@ import { invalid } from '../../http/errors.js';
 import { reply, route, type RouteDef } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
 import { sendSheet, writeSheet, XLSX_TYPE, type Column } from '../../spreadsheets/sheet.js';
-import { exportName, templateName } from './warehouse-sheets.js';
+import { exportName, MAX_IMPORT_ROWS, templateName } from './warehouse-sheets.js';
 
 interface SheetRoutes<Q extends z.ZodType> {
   tag: string;
@@ -57,7 +57,7 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       path: s.paths.import,
       tag: s.tag,
       summary: `Import ${s.noun} from an .xlsx (all rows or none)`,
-      description: `multipart \`file\` (.xlsx). Header row: the field names or their Chinese labels (${columnList(s.columns)}); other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).`,
+      description: `multipart \`file\` (.xlsx). Header row: the field names or their Chinese labels (${columnList(s.columns)}); other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows per file: a sheet with more is refused (400) before anything is written; split it.`,
       upload: SPREADSHEET,
       response: sheetImportResult,
       example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },

@@ -80,10 +80,19 @@ export const INBOUND_EXPORT_COLUMNS: readonly Column[] = [
 export const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
 export const templateName = (kind: string) => `${kind}-template.xlsx`;
 
+/**
+ * Most data rows one import takes. The import creates its records in one transaction, and the
+ * service's single SQLite connection serves no other request (read or write) until it commits.
+ * Measured on the 2-core machine with 1,000,000 ledger entries (docs/api/warehouse.md): 0.2 to
+ * 1.4 ms a row, so 2,000 rows hold it for 0.3 to 1.2 s (2.7 s at worst); 5,000 held it for 1.4 to 4.5 s.
+ */
+export const MAX_IMPORT_ROWS = 2000;
+
 type RowCheck<T> = (db: Queryable, rows: T[], rowNumbers: number[]) => Promise<RowError[]>;
 
 /**
- * Reads the sheet, checks every row against the create schema and then the business rules
+ * Reads the sheet (refused with 400 beyond MAX_IMPORT_ROWS data rows, before anything is written),
+ * checks every row against the create schema and then the business rules
  * (`check`), and only when no row is wrong creates them all, in sheet order, in one transaction
  * through the JSON route's create function.
  */
@@ -95,7 +104,7 @@ async function importRows<S extends z.ZodObject, T extends z.output<S>>(
   check: RowCheck<T>,
   create: (trx: Queryable, row: T) => Promise<unknown>,
 ): Promise<{ imported: number }> {
-  const result = await readSheet(path, columns, schema);
+  const result = await readSheet(path, columns, schema, { maxRows: MAX_IMPORT_ROWS });
   if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
   const rows = result.rows as T[];
   const { rowNumbers } = result;
