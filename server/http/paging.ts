@@ -60,10 +60,12 @@ export interface PrefixFilters<DB, TB extends keyof DB> {
  * `query` carries the filters and the order; `present` turns a row into what the API sends.
  *
  * A list with "starts with" filters passes them apart (`prefixed`; `query` then holds the other
- * filters and is ordered by `prefixed.id`). The count reads the prefixes' index ranges. For the page,
- * a prefix that matches many rows (`OB`: every outbound order) would make SQLite read the index
- * range and sort every match to keep 20; instead the page walks the list's order and tests the prefix
- * on each row (`walkedPage`), falling back to the range and sort when the walk does not find the page.
+ * filters and is ordered by `prefixed.id`), and the page takes a few more small queries. The count
+ * reads the prefixes' index ranges (`countMatching`). For the page, a prefix that matches many rows
+ * (`OB`: every outbound order) would make SQLite read the index range and sort every match to keep
+ * 20; instead, once the count says there is more than one page, the page walks the list's order and
+ * tests the prefix on each row (`walkedPage`), and only falls back to the range and sort when a
+ * bounded walk does not find the page. A prefix matching a page or less is read from its range.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Item>(
   query: SelectQueryBuilder<DB, TB, Row>,
