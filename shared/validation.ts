@@ -7,7 +7,7 @@ const KIND: Record<string, Said> = {
   string: said('text', '文本'),
   number: said('a number', '数字'),
   int: said('a whole number', '整数'),
-  boolean: said('true or false', 'true 或 false'),
+  boolean: said('true or false', '布尔值（true 或 false）'),
   array: said('a list', '列表'),
   object: said('an object', '对象'),
   date: said('a date', '日期'),

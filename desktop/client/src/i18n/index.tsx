@@ -8,6 +8,8 @@ import 'dayjs/locale/zh-cn';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { enUS, type MessageKey, type Messages } from './en-US';
 import { zhCN } from './zh-CN';
+import type { Lang } from '../../../../shared/messages';
+import { setRequestLanguage } from '../api/client';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,20 +31,27 @@ export function systemLanguage(languages: readonly string[] = navigator.language
 
 function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
+  const language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
+  setRequestLanguage(language); // before any child's first request
+  return language;
 }
 
 /** Whether a text of the data (an entity or field name) has a translation under this key. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enUS, key);
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export interface Translate {
+  (key: MessageKey, params?: Record<string, string | number>): string;
+  /** the language of the texts shared with the service (shared/messages.ts) */
+  readonly lang: Lang;
+}
 
 export function translator(language: Language): Translate {
   const dict = dictionaries[language];
-  return (key, params) => {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => {
     const text = dict[key] ?? key;
     return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
   };
+  return Object.assign(t, { lang: language === 'zh-CN' ? ('zh' as const) : ('en' as const) });
 }
 
 interface I18n {
@@ -57,6 +66,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
+    setRequestLanguage(next);
     setLanguageState(next);
   }, []);
   useEffect(() => {
