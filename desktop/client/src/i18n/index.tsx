@@ -62,6 +62,20 @@ interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
+const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for less motion ("reduce motion" / "show animations" off): antd then animates nothing. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia(REDUCE_MOTION).matches);
+  useEffect(() => {
+    const query = window.matchMedia(REDUCE_MOTION);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
@@ -76,9 +90,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // dayjs must switch before children render dates
   dayjs.locale(dayjsLocales[language]);
   const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
+  const reducedMotion = useReducedMotion();
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={antdLocales[language]} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4 } }}>
+      <ConfigProvider locale={antdLocales[language]} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4, motion: !reducedMotion } }}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>
