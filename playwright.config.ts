@@ -26,6 +26,9 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
+    // as a user who turned animations off: the client then animates nothing, so no click lands on a
+    // drawer or dialog that is still moving (warehouse.spec.ts keeps the animations on)
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',

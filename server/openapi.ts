@@ -92,7 +92,7 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
     info: {
       title: 'Cargodesk API',
       version,
-      description: 'Back-office service for contracts, warehouse stock and finance. Every JSON answer is the envelope { success, message, data? }.',
+      description: 'Back-office service for contracts, warehouse stock and finance. Every JSON answer is the envelope { success, message, data? }. Refusals are answered in Chinese when Accept-Language prefers zh, in English otherwise.',
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

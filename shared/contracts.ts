@@ -1,14 +1,18 @@
 // Business contracts (spec 2.2, 4.2) and the contract archive (spec 2.3, 4.3).
 import { z } from 'zod';
-import { id, nonNegativeNumber, optionalText, positiveNumber, text } from './validation.js';
+import { said } from './messages.js';
+import { bilingual, id, nonNegativeNumber, optionalText, positiveNumber, text } from './validation.js';
 
 export const CONTRACT_TYPES = ['1', '2', '3'] as const;
 export const CONTRACT_TYPE_NAMES = { '1': 'purchase', '2': 'upstream', '3': 'downstream' } as const;
 export const MAX_BL_NUMBERS = 15;
 
+const CONTRACT_TYPE_WRONG = bilingual(said('must be "1" (purchase), "2" (upstream) or "3" (downstream)', '必须是 "1"（采购）、"2"（上游）或 "3"（下游）'));
+const NOT_A_CONTRACT_ARRAY = bilingual(said('must be a JSON array of contract objects', '必须是由合同对象组成的 JSON 数组'));
+
 const contractType = () =>
   z.enum(CONTRACT_TYPES, {
-    error: (iss) => (iss.input === undefined ? 'is required' : 'must be "1" (purchase), "2" (upstream) or "3" (downstream)'),
+    error: (iss) => (iss.input === undefined ? 'is required' : CONTRACT_TYPE_WRONG),
   });
 
 /** Splits bill-of-lading text on ; (or the full-width ；), trims each number and drops empty parts. */
@@ -26,11 +30,11 @@ const blNumbers = () =>
     .max(2000)
     .transform((value, ctx) => {
       const parts = splitBlNumbers(value);
-      if (parts.length === 0) ctx.addIssue({ code: 'custom', message: 'must hold at least one bill-of-lading number' });
+      if (parts.length === 0) ctx.addIssue({ code: 'custom', message: 'must hold at least one bill-of-lading number', params: { zh: '至少需要一个提单号' } });
       else if (parts.length > MAX_BL_NUMBERS)
-        ctx.addIssue({ code: 'custom', message: `holds ${parts.length} numbers; at most ${MAX_BL_NUMBERS} are allowed` });
+        ctx.addIssue({ code: 'custom', message: `holds ${parts.length} numbers; at most ${MAX_BL_NUMBERS} are allowed`, params: { zh: `有 ${parts.length} 个提单号；最多允许 ${MAX_BL_NUMBERS} 个` } });
       const long = parts.find((part) => part.length > 50);
-      if (long) ctx.addIssue({ code: 'custom', message: `number "${long.slice(0, 20)}..." is longer than 50 characters` });
+      if (long) ctx.addIssue({ code: 'custom', message: `number "${long.slice(0, 20)}..." is longer than 50 characters`, params: { zh: `提单号“${long.slice(0, 20)}...”超过 50 个字符` } });
       return parts.join(';');
     });
 
@@ -80,14 +84,14 @@ export const batchUploadBody = z.object({
       try {
         return JSON.parse(value);
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of contract objects' });
+        ctx.addIssue({ code: 'custom', message: NOT_A_CONTRACT_ARRAY });
         return z.NEVER;
       }
     })
     .pipe(
       z
-        .array(z.record(z.string(), z.unknown(), { error: 'must be an object of contract fields' }), {
-          error: (iss) => (iss.code === 'invalid_type' ? 'must be a JSON array of contract objects' : undefined),
+        .array(z.record(z.string(), z.unknown(), { error: bilingual(said('must be an object of contract fields', '必须是由合同字段组成的对象')) }), {
+          error: (iss) => (iss.code === 'invalid_type' ? NOT_A_CONTRACT_ARRAY : undefined),
         })
         .min(1)
         .max(20),

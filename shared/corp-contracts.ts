@@ -1,7 +1,8 @@
 // Corporate contracts: folders, contracts (an uploaded file plus fields) and their detail lines.
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
-import { id, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+import { said } from './messages.js';
+import { bilingual, id, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
 
 export const CORP_CATEGORIES = ['upstream', 'downstream', 'foreign_purchase', 'freight_forwarding', 'logistics', 'other'] as const;
 export type CorpCategory = (typeof CORP_CATEGORIES)[number];
@@ -86,7 +87,7 @@ const contractFields = {
   partyB: optionalText(200),
   signDate: optionalIsoDate(),
   amount: nonNegativeNumber().nullish(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code like CNY or USD' }).transform((v) => v.toUpperCase()).optional(),
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: bilingual(said('must be a three-letter currency code like CNY or USD', '必须是三个字母的货币代码，例如 CNY 或 USD')) }).transform((v) => v.toUpperCase()).optional(),
   remark: optionalText(1000),
 };
 export const contractCreateBody = z.object(contractFields);

@@ -3,7 +3,8 @@
 // shape serves a create (POST) and, made partial, an update (PUT).
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
-import { nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+import { said } from './messages.js';
+import { bilingual, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
 
 /** Largest amount accepted: 100 billion, so sums of many rows stay exact integers of cents. */
 export const MAX_AMOUNT = 100_000_000_000;
@@ -16,15 +17,15 @@ export const money = () =>
     .number()
     .min(0)
     .max(MAX_AMOUNT)
-    .refine((v) => hasAtMostDecimals(v, 2), { error: 'has more than 2 decimals; amounts are kept to the cent' });
+    .refine((v) => hasAtMostDecimals(v, 2), { error: bilingual(said('has more than 2 decimals; amounts are kept to the cent', '小数超过 2 位；金额精确到分')) });
 
 /** A tax rate as a fraction: 0.13 is 13%. 13 is refused rather than guessed. */
 export const taxRate = () =>
   z
     .number()
     .min(0)
-    .max(1, { error: 'is a fraction from 0 to 1: write 0.13 for 13%' })
-    .refine((v) => hasAtMostDecimals(v, 4), { error: 'has more than 4 decimals' });
+    .max(1, { error: bilingual(said('is a fraction from 0 to 1: write 0.13 for 13%', '应为 0 到 1 之间的小数：13% 请填写 0.13')) })
+    .refine((v) => hasAtMostDecimals(v, 4), { error: bilingual(said('has more than 4 decimals', '小数超过 4 位')) });
 
 /** ISO 4217 codes known to the runtime's Intl data (CNY, USD, EUR, ...). */
 export const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
@@ -36,7 +37,7 @@ export const currency = () =>
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => v === '' || CURRENCIES.has(v), { error: 'must be an ISO 4217 currency code like CNY, USD or EUR' })
+    .refine((v) => v === '' || CURRENCIES.has(v), { error: bilingual(said('must be an ISO 4217 currency code like CNY, USD or EUR', '应为 ISO 4217 货币代码，例如 CNY、USD 或 EUR')) })
     .nullish()
     .transform((v) => (v === '' ? null : v))
     .describe('ISO 4217 code; default CNY');

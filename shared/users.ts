@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText } from './validation.js';
+import { said } from './messages.js';
+import { bilingual, optionalText } from './validation.js';
 import { pagingQuery } from './paging.js';
 
 export const ROLES = ['admin', 'staff'] as const;
@@ -11,7 +12,7 @@ export const username = () =>
   z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{3,32}$/, { error: 'must be 3 to 32 letters, digits, _ . or -' });
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, { error: bilingual(said('must be 3 to 32 letters, digits, _ . or -', '必须是 3 到 32 个字母、数字、_ . 或 -')) });
 
 export const password = () => z.string().min(8).max(200);
 

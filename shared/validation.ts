@@ -1,76 +1,106 @@
 // Zod building blocks shared by the server and the client, and one error map so every
 // validation message reads the same way: "<field> <what is wrong>".
 import { z } from 'zod';
+import { joinSaid, said, verbatim, type Said } from './messages.js';
 
-const KIND: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  date: 'a date',
+const KIND: Record<string, Said> = {
+  string: said('text', '文本'),
+  number: said('a number', '数字'),
+  int: said('a whole number', '整数'),
+  boolean: said('true or false', '布尔值（true 或 false）'),
+  array: said('a list', '列表'),
+  object: said('an object', '对象'),
+  date: said('a date', '日期'),
 };
 
 function plural(n: number | bigint, word: string): string {
   return `${n} ${word}${Number(n) === 1 ? '' : 's'}`;
 }
 
+type Issue = z.core.$ZodIssue | z.core.$ZodRawIssue;
+
+/** The Chinese of messages the schemas write themselves, by their English text (see `bilingual`). */
+const SCHEMA_ZH = new Map<string, string>();
+
+/** A schema's own message: returns the English text for zod and keeps its Chinese for `issueSaid`. */
+export function bilingual(message: Said): string {
+  SCHEMA_ZH.set(message.en, message.zh);
+  return message.en;
+}
+
+/** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */
+function generated(iss: Issue, input: { known: boolean; value?: unknown }): Said | undefined {
+  switch (iss.code) {
+    case 'invalid_type': {
+      if (input.known ? input.value === undefined : iss.message === 'is required') return said('is required', '为必填项');
+      const numeric = input.known ? typeof input.value : { 'must be a finite number': 'number', 'must be a number': 'string' }[iss.message ?? ''];
+      if (iss.expected === 'number' && numeric === 'number') return said('must be a finite number', '必须是有限的数字');
+      if (iss.expected === 'number' && numeric === 'string') return said('must be a number', '必须是数字');
+      const kind = KIND[iss.expected] ?? verbatim(iss.expected);
+      return said(`must be ${kind.en}`, `必须是${kind.zh}`);
+    }
+    case 'too_small': {
+      const min = iss.minimum as number;
+      if (iss.origin === 'string') return min <= 1 ? said('must not be empty', '不能为空') : said(`must be at least ${plural(min, 'character')}`, `至少需要 ${min} 个字符`);
+      if (iss.origin === 'array' || iss.origin === 'set') return said(`must hold at least ${plural(min, 'item')}`, `至少需要 ${min} 项`);
+      return iss.inclusive ? said(`must be at least ${min}`, `不能小于 ${min}`) : said(`must be greater than ${min}`, `必须大于 ${min}`);
+    }
+    case 'too_big': {
+      const max = iss.maximum as number;
+      if (iss.origin === 'string') return said(`must be at most ${plural(max, 'character')}`, `最多 ${max} 个字符`);
+      if (iss.origin === 'array' || iss.origin === 'set') return said(`must hold at most ${plural(max, 'item')}`, `最多 ${max} 项`);
+      return iss.inclusive ? said(`must be at most ${max}`, `不能大于 ${max}`) : said(`must be less than ${max}`, `必须小于 ${max}`);
+    }
+    case 'invalid_value': {
+      const values = iss.values.map(String).join(', ');
+      return said(`must be one of: ${values}`, `必须是以下之一：${values}`);
+    }
+    case 'invalid_format':
+      if (iss.format === 'email') return said('must be an email address like name@example.com', '必须是电子邮箱地址，例如 name@example.com');
+      return said('has the wrong format', '格式不正确');
+    case 'not_multiple_of':
+      return said(`must be a multiple of ${iss.divisor}`, `必须是 ${iss.divisor} 的倍数`);
+    case 'invalid_union':
+      return said('has the wrong type', '类型不正确');
+    default:
+      return undefined;
+  }
+}
+
 z.config({
   customError(iss) {
-    switch (iss.code) {
-      case 'invalid_type': {
-        if (iss.input === undefined) return 'is required';
-        if (iss.expected === 'number' && typeof iss.input === 'number') return 'must be a finite number';
-        if (iss.expected === 'number' && typeof iss.input === 'string') return 'must be a number';
-        return `must be ${KIND[iss.expected] ?? iss.expected}`;
-      }
-      case 'too_small': {
-        const min = iss.minimum as number;
-        if (iss.origin === 'string') return min <= 1 ? 'must not be empty' : `must be at least ${plural(min, 'character')}`;
-        if (iss.origin === 'array' || iss.origin === 'set') return `must hold at least ${plural(min, 'item')}`;
-        return iss.inclusive ? `must be at least ${min}` : `must be greater than ${min}`;
-      }
-      case 'too_big': {
-        const max = iss.maximum as number;
-        if (iss.origin === 'string') return `must be at most ${plural(max, 'character')}`;
-        if (iss.origin === 'array' || iss.origin === 'set') return `must hold at most ${plural(max, 'item')}`;
-        return iss.inclusive ? `must be at most ${max}` : `must be less than ${max}`;
-      }
-      case 'invalid_value':
-        return `must be one of: ${iss.values.map(String).join(', ')}`;
-      case 'invalid_format':
-        if (iss.format === 'email') return 'must be an email address like name@example.com';
-        return 'has the wrong format';
-      case 'not_multiple_of':
-        return `must be a multiple of ${iss.divisor}`;
-      case 'invalid_union':
-        return 'has the wrong type';
-      default:
-        return undefined;
-    }
+    return generated(iss, { known: true, value: iss.input })?.en;
   },
 });
 
-export interface FieldError {
+/** A parsed issue's message in both languages: the schema's own text, or the generated one. */
+export function issueSaid(iss: z.core.$ZodIssue): Said {
+  const own = (iss.code === 'custom' && typeof iss.params?.zh === 'string' ? iss.params.zh : undefined) ?? SCHEMA_ZH.get(iss.message);
+  if (own !== undefined) return said(iss.message, own);
+  const input = 'input' in iss ? { known: true, value: iss.input } : { known: false };
+  const text = generated(iss, input);
+  return text && text.en === iss.message ? text : verbatim(iss.message);
+}
+
+/** A field's error; the service sends `message` as text in the request's language. */
+export interface FieldError<Message = string> {
   field: string;
-  message: string;
+  message: Message;
 }
 
 /** Turns zod issues into `[{ field, message }]`, field being a dotted path (`details.2.quantity`). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.ZodError): FieldError<Said>[] {
   return error.issues.map((iss) => ({
     field: iss.path.map(String).join('.'),
-    message: iss.message,
+    message: issueSaid(iss),
   }));
 }
 
-/** One readable sentence for the envelope's message. */
-export function describeErrors(errors: FieldError[], what = 'request'): string {
-  return errors
-    .slice(0, 5)
-    .map((e) => (e.field ? `${e.field} ${e.message}` : `${what} ${e.message}`))
-    .join('; ');
+export const REQUEST_BODY = said('request body', '请求内容');
+
+/** One readable sentence for the envelope's message: "<field> <what is wrong>; …". */
+export function describeErrors(errors: FieldError<Said>[], what: Said = said('request', '请求')): Said {
+  return joinSaid(errors.slice(0, 5).map((e) => (e.field ? said(`${e.field} ${e.message.en}`, `${e.field} ${e.message.zh}`) : said(`${what.en} ${e.message.en}`, `${what.zh}${e.message.zh}`))));
 }
 
 /** Required text, trimmed, not empty. */
@@ -86,6 +116,8 @@ export const optionalText = (max = 1000) =>
     .transform((v) => (v === '' ? null : v));
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_FORMAT = bilingual(said('must be a date written YYYY-MM-DD, like 2026-11-22', '必须是 YYYY-MM-DD 格式的日期，例如 2026-11-22'));
+const NOT_A_DATE = bilingual(said('is not a real calendar date', '不是真实存在的日期'));
 
 export function isRealDate(value: string): boolean {
   if (!DATE_RE.test(value)) return false;
@@ -99,16 +131,16 @@ export const isoDate = () =>
   z
     .string()
     .trim()
-    .regex(DATE_RE, { error: 'must be a date written YYYY-MM-DD, like 2026-11-22', abort: true })
-    .refine(isRealDate, { error: 'is not a real calendar date' });
+    .regex(DATE_RE, { error: DATE_FORMAT, abort: true })
+    .refine(isRealDate, { error: NOT_A_DATE });
 
 /** An optional business date: '' or null clears it; anything else must be a real `YYYY-MM-DD` date. */
 export const optionalIsoDate = () =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || DATE_RE.test(v), { error: 'must be a date written YYYY-MM-DD, like 2026-11-22', abort: true })
-    .refine((v) => v === '' || isRealDate(v), { error: 'is not a real calendar date' })
+    .refine((v) => v === '' || DATE_RE.test(v), { error: DATE_FORMAT, abort: true })
+    .refine((v) => v === '' || isRealDate(v), { error: NOT_A_DATE })
     .nullish()
     .transform((v) => (v === '' ? null : v));
 

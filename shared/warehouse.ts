@@ -2,7 +2,8 @@
 // inbound orders, ownership transfers, the stock summary and the stock ledger.
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
-import { id, isoDate, optionalIsoDate, optionalText, text } from './validation.js';
+import { said } from './messages.js';
+import { bilingual, id, isoDate, optionalIsoDate, optionalText, text } from './validation.js';
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -20,7 +21,7 @@ export const quantity = () =>
     .number()
     .positive()
     .max(MAX_QUANTITY)
-    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: 'may have at most 3 decimals, like 12.345' });
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: bilingual(said('may have at most 3 decimals, like 12.345', '最多 3 位小数，例如 12.345')) });
 
 export const toMilli = (value: number): number => Math.round(value * 1000);
 export const fromMilli = (milli: number): number => milli / 1000;
@@ -28,7 +29,7 @@ export const fromMilli = (milli: number): number => milli / 1000;
 /** A warehouse named by its code or its name. */
 const warehouseRef = () => text(100);
 /** A document number given by the clerk (optional; the service generates one otherwise). */
-const documentNumber = () => z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'may hold 1 to 40 letters, digits, - or _' });
+const documentNumber = () => z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: bilingual(said('may hold 1 to 40 letters, digits, - or _', '只能是 1 到 40 个字母、数字、- 或 _')) });
 /** Text filters of list queries. */
 const filterText = () =>
   z

@@ -7,6 +7,7 @@ import koaJwt from 'koa-jwt';
 import type { Db } from '../db/tables.js';
 import { TOKEN_ISSUER } from '../routes/auth/auth.service.js';
 import { forbidden, unauthorized } from './errors.js';
+import { said } from '../../shared/messages.js';
 
 export interface AuthUser {
   id: number;
@@ -27,20 +28,20 @@ export function authenticate(db: Db, secret: string): Middleware {
     await checkToken(ctx, async () => undefined);
     const claims = ctx.state.token as TokenClaims;
     const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId)) throw unauthorized('the token is not valid: sign in again');
+    if (!Number.isSafeInteger(userId)) throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
     // Looked up on every request so that a disabled user or a changed role takes effect at once.
     const user = await db
       .selectFrom('users')
       .select(['id', 'username', 'role', 'status'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!user || user.status !== 'active') throw unauthorized('this account is disabled or no longer exists');
+    if (!user || user.status !== 'active') throw unauthorized(said('this account is disabled or no longer exists', '此账号已停用或已不存在'));
     ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies AuthUser;
     await next();
   };
 }
 
 export const requireAdmin: Middleware = async (ctx, next) => {
-  if ((ctx.state.user as AuthUser | undefined)?.role !== 'admin') throw forbidden('only an admin may do this');
+  if ((ctx.state.user as AuthUser | undefined)?.role !== 'admin') throw forbidden(said('only an admin may do this', '只有管理员可以执行此操作'));
   await next();
 };

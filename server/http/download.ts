@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { contentTypeOf } from '../files/sniff.js';
 import { notFound } from './errors.js';
+import { said } from '../../shared/messages.js';
 
 /** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. */
 export function contentDisposition(kind: 'inline' | 'attachment', name?: string): string {
@@ -23,7 +24,7 @@ export interface SendFileOptions {
 
 export async function sendFile(ctx: ParameterizedContext<object, object>, path: string, options: SendFileOptions = {}): Promise<void> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw notFound('file');
+  if (!info?.isFile()) throw notFound(said('file', '文件'));
   const { type, inline } = contentTypeOf(extname(path).slice(1));
   ctx.type = type;
   ctx.length = info.size;

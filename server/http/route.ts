@@ -11,6 +11,7 @@ import { authenticate, requireAdmin, type AuthUser } from './auth.js';
 import { unauthorized } from './errors.js';
 import { uploadMiddleware, type UploadPolicy } from './upload.js';
 import { fromText, parse, parseId } from './validate.js';
+import { said } from '../../shared/messages.js';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -84,7 +85,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
       const rawBody = (ctx.request as { body?: unknown }).body;
       const input = {
         body: def.body ? parse(def.body, multipart ? fromText(def.body, rawBody as Record<string, unknown>) : (rawBody ?? {})) : undefined,
-        query: def.query ? parse(def.query, fromText(def.query, ctx.query, { dropEmpty: true }), 'query') : undefined,
+        query: def.query ? parse(def.query, fromText(def.query, ctx.query, { dropEmpty: true }), said('query', '查询条件')) : undefined,
         id: ctx.params.id === undefined ? 0 : parseId(ctx.params.id),
         files: ctx.state.files ?? [],
         get user(): AuthUser {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FileStore, UploadedFile } from '../files/file-store.js';
 import { EXECUTABLE_EXTENSIONS, IMAGE_KINDS, contentTypeOf, kindOfFile, type FileKind } from '../files/sniff.js';
 import { HttpError, invalid, tooLarge } from './errors.js';
+import { said } from '../../shared/messages.js';
 
 const MB = 1024 * 1024;
 
@@ -49,27 +50,27 @@ function fieldAllowed(policy: UploadPolicy, field: string): boolean {
 function multerError(err: { code?: string; field?: string }, policy: UploadPolicy): HttpError {
   switch (err.code) {
     case 'LIMIT_FILE_SIZE':
-      return tooLarge(`a file is larger than ${sizeText(policy.maxFileSize)}; each file may be at most ${sizeText(policy.maxFileSize)}`);
+      return tooLarge(said(`a file is larger than ${sizeText(policy.maxFileSize)}; each file may be at most ${sizeText(policy.maxFileSize)}`, `有文件超过 ${sizeText(policy.maxFileSize)}；每个文件最大 ${sizeText(policy.maxFileSize)}`));
     case 'LIMIT_FILE_COUNT':
-      return invalid(`too many files: at most ${policy.maxFiles} per request`);
+      return invalid(said(`too many files: at most ${policy.maxFiles} per request`, `文件太多：每次最多 ${policy.maxFiles} 个`));
     case 'LIMIT_UNEXPECTED_FILE':
-      return invalid(`files are not accepted in the field "${err.field ?? ''}"`);
+      return invalid(said(`files are not accepted in the field "${err.field ?? ''}"`, `字段“${err.field ?? ''}”不接受文件`));
     case 'LIMIT_FIELD_VALUE':
-      return tooLarge(`the form field "${err.field ?? ''}" is larger than 1 MB`);
+      return tooLarge(said(`the form field "${err.field ?? ''}" is larger than 1 MB`, `表单字段“${err.field ?? ''}”超过 1 MB`));
     default:
-      return invalid('the multipart form could not be read; send it again');
+      return invalid(said('the multipart form could not be read; send it again', '无法读取上传的表单；请重新发送'));
   }
 }
 
 function checkKind(file: UploadedFile, kind: FileKind, policy: UploadPolicy): void {
   const name = `"${file.originalName}"`;
-  if (file.size === 0) throw invalid(`${name} is empty`);
+  if (file.size === 0) throw invalid(said(`${name} is empty`, `${name} 是空文件`));
   if (kind === 'executable' || EXECUTABLE_EXTENSIONS.has(file.extension))
-    throw invalid(`${name} is a program; programs cannot be uploaded`);
+    throw invalid(said(`${name} is a program; programs cannot be uploaded`, `${name} 是程序文件；不能上传程序`));
   if (policy.accept === 'pdf-or-image' && kind !== 'pdf' && !IMAGE_KINDS.includes(kind))
-    throw invalid(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`);
+    throw invalid(said(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`, `${name} 不是 PDF 或图片（按文件内容判断）；请扫描为 PDF、JPEG 或 PNG`));
   if (policy.accept === 'xlsx' && kind !== 'zip')
-    throw invalid(`${name} is not an Excel .xlsx workbook; save it as .xlsx and upload again`);
+    throw invalid(said(`${name} is not an Excel .xlsx workbook; save it as .xlsx and upload again`, `${name} 不是 Excel .xlsx 工作簿；请另存为 .xlsx 后重新上传`));
 }
 
 export function uploadMiddleware(store: FileStore, policy: UploadPolicy): Middleware {
@@ -88,7 +89,7 @@ export function uploadMiddleware(store: FileStore, policy: UploadPolicy): Middle
 
   return async (ctx, next) => {
     if (!ctx.is('multipart')) {
-      if (policy.required) throw invalid('send this form as multipart/form-data with the file attached');
+      if (policy.required) throw invalid(said('send this form as multipart/form-data with the file attached', '请以 multipart/form-data 表单发送，并附上文件'));
       return next();
     }
     try {

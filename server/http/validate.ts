@@ -2,7 +2,8 @@
 // text; `fromText` turns them into the types the schema expects, so one schema serves a JSON body,
 // a query string and a multipart form alike.
 import { z } from 'zod';
-import { describeErrors, fieldErrors } from '../../shared/validation.js';
+import { said, type Said } from '../../shared/messages.js';
+import { describeErrors, fieldErrors, REQUEST_BODY } from '../../shared/validation.js';
 import { invalid } from './errors.js';
 
 const NUMBER_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
@@ -68,7 +69,7 @@ export function fromText(schema: z.ZodType, raw: Record<string, unknown>, { drop
     if (dropEmpty && value === '') continue;
     const field = shape[key]!;
     if (Array.isArray(value)) {
-      if (baseOf(field).kind !== 'array') throw invalid(`${key} was sent more than once; send it once`);
+      if (baseOf(field).kind !== 'array') throw invalid(said(`${key} was sent more than once; send it once`, `${key} 发送了多次；只能发送一次`));
       out[key] = value.map((v) => (typeof v === 'string' && baseOf(field).element ? convert(v, baseOf(field).element!) : v));
     } else out[key] = typeof value === 'string' ? convert(value, field) : value;
   }
@@ -76,7 +77,7 @@ export function fromText(schema: z.ZodType, raw: Record<string, unknown>, { drop
 }
 
 /** Parses a value against a schema; on failure throws 400 naming each wrong field. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'request body'): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, what: Said = REQUEST_BODY): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
@@ -89,7 +90,7 @@ const ID_RE = /^[1-9]\d{0,15}$/;
 export function parseId(raw: string | undefined, name = 'id'): number {
   const value = raw === undefined ? NaN : Number(raw);
   if (!raw || !ID_RE.test(raw) || !Number.isSafeInteger(value)) {
-    throw invalid(`${name} must be a positive whole number, like 12; got "${String(raw).slice(0, 40)}"`);
+    throw invalid(said(`${name} must be a positive whole number, like 12; got "${String(raw).slice(0, 40)}"`, `${name} 必须是正整数，例如 12；收到的是“${String(raw).slice(0, 40)}”`));
   }
   return value;
 }

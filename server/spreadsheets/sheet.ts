@@ -9,6 +9,7 @@ import { fieldErrors } from '../../shared/validation.js';
 import { contentDisposition } from '../http/download.js';
 import { HttpError, invalid } from '../http/errors.js';
 import type { AppContext } from '../http/route.js';
+import { joinSaid, said, type Said } from '../../shared/messages.js';
 
 export type ColumnType = 'text' | 'number' | 'date';
 
@@ -27,7 +28,7 @@ export interface RowError {
   row: number;
   /** the column's key; '' when the error concerns the whole row */
   column: string;
-  message: string;
+  message: Said;
 }
 
 export type ReadResult<T> = { rows: T[]; rowNumbers: number[] } | { errors: RowError[]; errorCount: number };
@@ -147,7 +148,10 @@ export const MAX_ROW_ERRORS = 200;
 export function tooManyRows(rows: number, maxRows: number): HttpError {
   const n = (v: number) => v.toLocaleString('en-US');
   return invalid(
-    `the sheet has ${n(rows)} rows below its header; import at most ${n(maxRows)} rows at a time: split it into files of up to ${n(maxRows)} rows and import each`,
+    said(
+      `the sheet has ${n(rows)} rows below its header; import at most ${n(maxRows)} rows at a time: split it into files of up to ${n(maxRows)} rows and import each`,
+      `表格表头下有 ${n(rows)} 行；每次最多导入 ${n(maxRows)} 行：请拆分为每份不超过 ${n(maxRows)} 行的文件后分别导入`,
+    ),
     { rows, maxRows },
   );
 }
@@ -215,7 +219,7 @@ export async function readSheet<S extends z.ZodObject>(
           });
           for (const c of columns) {
             if (!found.has(c.key) && isRequired(rowSchema, c.key)) {
-              addError({ row: row.number, column: c.key, message: `the header row has no column "${c.key}" (${c.label}); it is required` });
+              addError({ row: row.number, column: c.key, message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`) });
               headerBroken = true;
             }
           }
@@ -243,31 +247,31 @@ export async function readSheet<S extends z.ZodObject>(
         } else {
           for (const e of fieldErrors(result.error)) {
             const key = e.field.split('.')[0] ?? '';
-            addError({ row: row.number, column: key, message: key ? `${key} ${e.message}` : e.message });
+            addError({ row: row.number, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
           }
         }
       }
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw invalid('the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again');
+    throw invalid(said('the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again', '无法按 Excel .xlsx 工作簿读取此文件；请用 Excel 打开，另存为 .xlsx 后重新上传'));
   }
-  if (!positions) throw invalid('the spreadsheet is empty: it needs a header row and at least one data row');
+  if (!positions) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
   if (dataRows > maxRows) throw tooManyRows(dataRows, maxRows);
-  if (errorCount === 0 && rows.length === 0) throw invalid('the spreadsheet has a header row but no data rows; add at least one row');
+  if (errorCount === 0 && rows.length === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
   if (errorCount > 0) return { errors, errorCount };
   return { rows, rowNumbers };
 }
 
 /** A 400 naming the first few row errors, with the listed ones in `data.errors`. */
 export function rowErrorsToHttp(errors: RowError[], errorCount = errors.length) {
-  const first = errors
-    .slice(0, 3)
-    .map((e) => `row ${e.row}: ${e.message}`)
-    .join('; ');
-  const more = errorCount > errors.length ? ` (the first ${errors.length} are listed in data.errors)` : '';
+  const first = joinSaid(errors.slice(0, 3).map((e) => said(`row ${e.row}: ${e.message.en}`, `第 ${e.row} 行：${e.message.zh}`)));
+  const listed = errorCount > errors.length;
   return invalid(
-    `the spreadsheet has ${errorCount === 1 ? 'an error' : `${errorCount} errors`}, so nothing was imported: ${first}${more}`,
+    said(
+      `the spreadsheet has ${errorCount === 1 ? 'an error' : `${errorCount} errors`}, so nothing was imported: ${first.en}${listed ? ` (the first ${errors.length} are listed in data.errors)` : ''}`,
+      `表格有 ${errorCount} 处错误，因此没有导入任何数据：${first.zh}${listed ? `（data.errors 列出了前 ${errors.length} 处）` : ''}`,
+    ),
     { errors, errorCount },
   );
 }

@@ -216,3 +216,37 @@ describe('archive batches', () => {
     expect(Object.keys(doc.paths['/api/contract/batches/{id}']!).sort()).toEqual(['delete', 'get']);
   });
 });
+
+describe('refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers an unknown folder, a duplicate name and a non-empty folder in Chinese, and in English without the header', async () => {
+    const missing = await app.request('GET', '/api/contract/folders/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: '未找到归档文件夹 999999' });
+    expect((await app.request('GET', '/api/contract/folders/999999', { token })).body.message).toBe('archive folder 999999 not found');
+
+    const folder = await newFolder();
+    const dup = await app.request('POST', '/api/contract/folders', { token, body: { name: folder.name }, headers: zh });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe(`已存在名为“${folder.name}”的归档文件夹；请换一个名称`);
+    const dupEn = await app.request('POST', '/api/contract/folders', { token, body: { name: folder.name } });
+    expect(dupEn.body.message).toBe(`an archive folder named "${folder.name}" already exists; choose another name`);
+
+    await newBatch(folder.id);
+    const full = await app.request('DELETE', `/api/contract/folders/${folder.id}`, { token, headers: zh });
+    expect(full.status).toBe(400);
+    expect(full.body.message).toBe(`文件夹不是空的：“${folder.name}”中有 1 个批次；请先删除这些批次`);
+    const fullEn = await app.request('DELETE', `/api/contract/folders/${folder.id}`, { token });
+    expect(fullEn.body.message).toBe(`folder is not empty: "${folder.name}" holds 1 batch; delete them first`);
+
+    const noFolder = await app.upload('POST', '/api/contract/batches', {
+      token,
+      fields: { folderId: '999999', batchName: uniqueName('batch') },
+      files: [['files', 'a.pdf', sampleFiles.pdf()]],
+      headers: zh,
+    });
+    expect(noFolder.status).toBe(400);
+    expect(noFolder.body.message).toBe('folderId 999999 对应的归档文件夹不存在；请先创建文件夹');
+  });
+});

@@ -179,3 +179,43 @@ describe('tokens', () => {
     expect((await app.request('POST', '/api/refresh-token', { body: { refreshToken: login.body.data.refreshToken } })).status).toBe(401);
   });
 });
+
+describe('messages in Chinese', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('refuses a wrong password, a pending account, a taken username and a used refresh token in Chinese', async () => {
+    const wrong = await app.request('POST', '/api/auth/login', { body: { username: 'nobody-here-zh', password: 'whatever-1' }, headers: zh });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ success: false, message: '用户名或密码错误' });
+    const english = await app.request('POST', '/api/auth/login', { body: { username: 'nobody-here-zh', password: 'whatever-1' } });
+    expect(english.body).toEqual({ success: false, message: 'wrong username or password' });
+
+    const name = uniqueName('zh');
+    await app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } });
+    const pending = await app.request('POST', '/api/auth/login', { body: { username: name, password: 'password-123' }, headers: zh });
+    expect(pending.status).toBe(403);
+    expect(pending.body.message).toBe('账号正在等待管理员审批');
+    const taken = await app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' }, headers: zh });
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe(`username “${name}” 已被占用；请换一个用户名`);
+
+    const login = await app.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
+    const refreshToken = login.body.data.refreshToken;
+    expect((await app.request('POST', '/api/refresh-token', { body: { refreshToken } })).status).toBe(200);
+    const reuse = await app.request('POST', '/api/refresh-token', { body: { refreshToken }, headers: zh });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.message).toBe('刷新令牌已失效：请重新登录');
+  });
+
+  it('says the sign-in lock in Chinese, and in English without the header', async () => {
+    const name = uniqueName('lockzh');
+    await app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } });
+    for (let i = 0; i < 10; i++) expect((await app.request('POST', '/api/auth/login', { body: { username: name, password: 'bad-password' } })).status).toBe(401);
+    const locked = await app.request('POST', '/api/auth/login', { body: { username: name, password: 'password-123' }, headers: zh });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^此用户名登录失败次数过多；请在 1[45] 分钟后重试$/);
+    const english = await app.request('POST', '/api/auth/login', { body: { username: name, password: 'password-123' } });
+    expect(english.status).toBe(429);
+    expect(english.body.message).toMatch(/^too many failed sign-ins for this username; try again in 1[45] minutes$/);
+  });
+});

@@ -191,3 +191,36 @@ describe('company files', () => {
       expect(doc.paths[path], path).toBeDefined();
   });
 });
+
+describe('refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers an unknown folder, a duplicate name, a non-empty folder and malformed data in Chinese, and in English without the header', async () => {
+    const missing = await app.request('GET', '/api/company/folders/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: '未找到文件夹 999999' });
+    expect((await app.request('GET', '/api/company/folders/999999', { token })).body.message).toBe('folder 999999 not found');
+    const noFile = await app.request('DELETE', '/api/company/files/999999', { token, headers: zh });
+    expect(noFile.body).toEqual({ success: false, message: '未找到公司文件 999999' });
+
+    const folder = await newFolder();
+    const dup = await app.request('POST', '/api/company/folders', { token, body: { name: folder.name }, headers: zh });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe(`已存在名为“${folder.name}”的文件夹；请换一个名称`);
+    expect((await app.request('POST', '/api/company/folders', { token, body: { name: folder.name } })).body.message).toBe(
+      `a folder named "${folder.name}" already exists; choose another name`,
+    );
+
+    await upload({ folderId: folder.id });
+    const full = await app.request('DELETE', `/api/company/folders/${folder.id}`, { token, headers: zh });
+    expect(full.status).toBe(400);
+    expect(full.body.message).toBe('文件夹不是空的：其中有 1 个文件；请先移走或删除这些文件');
+    expect((await app.request('DELETE', `/api/company/folders/${folder.id}`, { token })).body.message).toBe(
+      'folder is not empty: it holds 1 file(s); move or delete them first',
+    );
+
+    const bad = await app.upload('POST', '/api/company/files/upload', { token, fields: { data: '{"companyName": "A"' }, files: [['files', '执照.pdf', sampleFiles.pdf()]], headers: zh });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('data 不是有效的 JSON：请发送一个 JSON 对象，例如 {"companyName":"A 公司","expireDate":"2027-06-30"}');
+  });
+});

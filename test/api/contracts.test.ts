@@ -446,3 +446,28 @@ describe('listing many contracts', () => {
     }
   });
 });
+
+describe('refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers an unknown id, an empty change and removing the last attachment in Chinese, and in English without the header', async () => {
+    const missing = await app.request('GET', '/api/contract/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: '未找到合同 999999' });
+    expect((await app.request('GET', '/api/contract/999999', { token })).body.message).toBe('contract 999999 not found');
+
+    const c = await create();
+    const nothing = await app.request('PUT', `/api/contract/${c.id}`, { token, body: {}, headers: zh });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe('没有要修改的内容：请至少发送一个合同字段');
+    expect((await app.request('PUT', `/api/contract/${c.id}`, { token, body: {} })).body.message).toBe('nothing to change: send at least one contract field');
+
+    const path = `/api/contract/${c.id}/update-files`;
+    const last = await app.upload('POST', path, { token, fields: { removeFileIds: `${c.files[0].id}` }, headers: zh });
+    expect(last.status).toBe(400);
+    expect(last.body.message).toBe('合同至少要保留一个附件：请先添加文件，再删除最后一个');
+    const lastEn = await app.upload('POST', path, { token, fields: { removeFileIds: `${c.files[0].id}` } });
+    expect(lastEn.body.message).toBe('a contract keeps at least one attachment: add a file before removing the last one');
+    expect((await app.request('GET', `/api/contract/${c.id}`, { token })).body.data).toEqual(c);
+  });
+});

@@ -359,3 +359,37 @@ describe('OpenAPI', () => {
     ]) expect(doc.paths[path], path).toBeDefined();
   });
 });
+
+describe('refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers an unknown detail line, a taken contractNumber and a taken lineNo in Chinese, and in English without the header', async () => {
+    const missing = await app.request('PUT', '/api/corp-contract/details/999999', { token, body: { remark: 'x' }, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: '未找到明细行 999999' });
+    expect((await app.request('PUT', '/api/corp-contract/details/999999', { token, body: { remark: 'x' } })).body.message).toBe('detail line 999999 not found');
+
+    const folder = await newFolder();
+    const c = await newContract(folder.id);
+    const send = (headers?: Record<string, string>) =>
+      app.upload('POST', '/api/corp-contract/contracts', {
+        token,
+        fields: { folderId: String(folder.id), contractNumber: c.contractNumber },
+        files: [['file', '合同.pdf', sampleFiles.pdf()]],
+        headers,
+      });
+    const taken = await send(zh);
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe(`contractNumber “${c.contractNumber}” 已被另一份合同使用；编号必须唯一`);
+    expect((await send()).body.message).toBe(`contractNumber "${c.contractNumber}" is already used by another contract; contract numbers are unique`);
+
+    const path = `/api/corp-contract/contracts/${c.id}/details`;
+    await app.request('POST', path, { token, body: { commodity: 'a', quantity: 1 } });
+    const line = await app.request('POST', path, { token, body: { commodity: 'b', quantity: 1, lineNo: 1 }, headers: zh });
+    expect(line.status).toBe(400);
+    expect(line.body.message).toBe('lineNo 1 在此合同中已被使用；请换一个或不填');
+    const full = await app.request('DELETE', `/api/corp-contract/folders/${folder.id}`, { token, headers: zh });
+    expect(full.status).toBe(400);
+    expect(full.body.message).toBe('文件夹不是空的：其中有 1 份合同；请先移走或删除这些合同');
+  });
+});

@@ -229,3 +229,25 @@ describe('detail-line import', () => {
     expect(audit.body.data.items[0]).toMatchObject({ action: 'update', after: { import: { mode: 'append', imported: 1, removed: 0 } } });
   });
 });
+
+describe('detail-line import refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('names a lineNo used twice in replace mode in Chinese in data.errors, and in English without the header', async () => {
+    const c = await newContract();
+    const bytes = await workbook([HEADER, [1, 'a', null, 1], [1, 'b', null, 1]]);
+    const send = (headers?: Record<string, string>) =>
+      app.upload('POST', `/api/corp-contract/contracts/${c.id}/details/import?mode=replace`, { token, files: [['file', 'lines.xlsx', bytes]], headers });
+    const res = await send(zh);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('表格有 1 处错误，因此没有导入任何数据：第 3 行：lineNo 1 已在第 2 行使用');
+    expect(res.body.data.errors).toEqual([{ row: 3, column: 'lineNo', message: 'lineNo 1 已在第 2 行使用' }]);
+    const en = await send();
+    expect(en.body.data.errors).toEqual([{ row: 3, column: 'lineNo', message: 'lineNo 1 is already used in row 2' }]);
+    expect(await linesOf(c.id)).toEqual([]);
+
+    const none = await app.upload('POST', `/api/corp-contract/contracts/${c.id}/details/import`, { token, fields: { x: '1' }, headers: zh });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('file 为必填项：请在字段“file”中附上 .xlsx 工作簿');
+  });
+});

@@ -102,6 +102,25 @@ describe.each(KIND_SAMPLES.filter((k) => k.hasFiles))('files of $segment', (kind
   });
 });
 
+it('says attachment refusals in Chinese, and in English without the header', async () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+  const record = (await app.request('POST', '/api/corp-finances/settlements', { token, body: { settlementNumber: 'ZH-FILES-1', amount: 1 } })).body.data;
+  const path = `/api/corp-finances/settlements/${record.id}/upload`;
+  const none = await app.upload('POST', path, { token, fields: { remark: 'no file' }, headers: zh });
+  expect(none.status).toBe(400);
+  expect(none.body.message).toBe('请在表单字段“files”中至少附加一个文件');
+  expect((await app.upload('POST', path, { token, fields: { remark: 'no file' } })).body.message).toBe('attach at least one file in the form field "files"');
+  const unknown = await app.upload('POST', '/corp-finances/settlements/987654/upload', { token, files: [['files', 'a.pdf', sampleFiles.pdf()]], headers: zh });
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.message).toBe('未找到结算单 987654');
+  const noFile = await app.request('DELETE', `/api/corp-finances/settlements/${record.id}/files/987654`, { token, headers: zh });
+  expect(noFile.status).toBe(404);
+  expect(noFile.body.message).toBe(`未找到结算单 ${record.id} 的文件 987654`);
+  const noFileEnglish = await app.request('DELETE', `/api/corp-finances/settlements/${record.id}/files/987654`, { token });
+  expect(noFileEnglish.body.message).toBe(`file 987654 of settlement ${record.id} not found`);
+  expect(await app.fileCount()).toBe(0);
+});
+
 it('has no upload for the five record kinds', async () => {
   const record = (await app.request('POST', '/api/corp-finances/freight-charges', { token, body: { amount: 1 } })).body.data;
   const res = await app.upload('POST', `/api/corp-finances/freight-charges/${record.id}/upload`, { token, files: [['files', 'a.pdf', sampleFiles.pdf()]] });

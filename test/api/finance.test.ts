@@ -320,6 +320,59 @@ describe('lists', () => {
   });
 });
 
+describe('messages in Chinese', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+  const names: Record<string, string> = {
+    'freight-charges': '运费',
+    'misc-charges': '杂费',
+    'service-fees': '服务费',
+    'cost-breakdowns': '成本明细',
+    'profit-records': '利润记录',
+    'upstream-invoices': '上游发票',
+    'downstream-invoices': '下游发票',
+    'freight-misc-invoices': '运杂费发票',
+    settlements: '结算单',
+    reconciliations: '对账单',
+  };
+
+  it('names every kind in Chinese when a record is not found, and in English without the header', async () => {
+    expect(Object.keys(names).sort()).toEqual(KIND_SAMPLES.map((k) => k.segment).sort());
+    for (const kind of KIND_SAMPLES) {
+      const res = await app.request('GET', `/corp-finances/${kind.segment}/987654`, { token, headers: zh });
+      expect(res.status, kind.segment).toBe(404);
+      expect(res.body).toEqual({ success: false, message: `未找到${names[kind.segment]} 987654` });
+      const english = await app.request('GET', `/corp-finances/${kind.segment}/987654`, { token });
+      expect(english.body.message).toBe(`${kind.label} 987654 not found`);
+    }
+  });
+
+  it('says a duplicate number, the reconciliation period and impossible filters in Chinese', async () => {
+    const body = { invoiceNumber: 'ZH-UNIQ-1', amount: 10, taxRate: 0.13 };
+    expect((await app.request('POST', '/api/corp-finances/upstream-invoices', { token, body })).status).toBe(200);
+    const dup = await app.request('POST', '/api/corp-finances/upstream-invoices', { token, body, headers: zh });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe('invoiceNumber “ZH-UNIQ-1” 已被另一份上游发票使用；编号必须唯一');
+    const dupEnglish = await app.request('POST', '/api/corp-finances/upstream-invoices', { token, body });
+    expect(dupEnglish.body.message).toBe('invoiceNumber "ZH-UNIQ-1" is already used by another upstream invoice; numbers must be unique');
+
+    const period = { reconciliationNumber: 'ZH-R-1', amount: 1, periodStart: '2026-03-31', periodEnd: '2026-03-01' };
+    const rule = await app.request('POST', '/corp-finances/reconciliations', { token, body: period, headers: zh });
+    expect(rule.status).toBe(400);
+    expect(rule.body.message).toBe('periodEnd 2026-03-01 早于 periodStart 2026-03-31');
+    expect((await app.request('POST', '/corp-finances/reconciliations', { token, body: period })).body.message).toBe('periodEnd 2026-03-01 is before periodStart 2026-03-31');
+
+    const filters: [string, string][] = [
+      ['/api/corp-finances/upstream-invoices?blNumber=BL-1', '上游发票没有 blNumber 字段；请按其他字段筛选'],
+      ['/api/corp-finances/service-fees?startDate=2026-05-01&endDate=2026-04-01', 'startDate 2026-05-01 晚于 endDate 2026-04-01'],
+    ];
+    for (const [path, message] of filters) {
+      const res = await app.request('GET', path, { token, headers: zh });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+});
+
 describe('the published interface', () => {
   it('describes every finance route under both prefixes in the OpenAPI document', async () => {
     const doc = await app.request('GET', '/api/openapi.json');

@@ -184,3 +184,24 @@ describe('inbound orders', () => {
     expect((await app.request('GET', '/api/inventory/summary?asOf=2026-13-01', { token })).status).toBe(400);
   });
 });
+
+describe('inbound refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers a 404 and a taken inboundNumber in Chinese; without the header in English', async () => {
+    const missing = await app.request('GET', '/api/inventory/inbound/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('未找到入库单 999999');
+    expect((await app.request('GET', '/api/inventory/inbound/999999', { token })).body.message).toBe('inbound order 999999 not found');
+
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, inboundNumber: 'MY-IB-ZH' });
+    const body = { warehouse: w.code, commodity: 'copper', inboundWeight: 1, inboundDate: '2026-11-01', inboundNumber: 'MY-IB-ZH' };
+    const dup = await app.request('POST', '/api/inventory/inbound', { token, headers: zh, body });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe('inboundNumber “MY-IB-ZH” 已被另一条记录使用；留空即可自动生成');
+    expect((await app.request('POST', '/api/inventory/inbound', { token, body })).body.message).toBe(
+      'inboundNumber "MY-IB-ZH" is already used by another record; leave it empty to have one generated',
+    );
+  });
+});

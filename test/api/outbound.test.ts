@@ -249,3 +249,35 @@ describe('outbound orders', () => {
     expect((await app.request('GET', `/api/delivery-details/print/${o.id}`)).status).toBe(401);
   });
 });
+
+describe('outbound refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers a 404, insufficient stock, an unknown or cancelled pickup request and a cancelled receipt in Chinese', async () => {
+    const missing = await app.request('GET', '/api/delivery-details/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('未找到出库单 999999');
+    expect((await app.request('GET', '/api/delivery-details/999999', { token })).body.message).toBe('outbound order 999999 not found');
+
+    const { w } = await stocked(40);
+    const base = { warehouse: w.code, commodity: 'copper', quantity: 40.001, outboundDate: '2026-11-20' };
+    const short = await app.request('POST', '/api/delivery-details', { token, headers: zh, body: base });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(`库存不足：${w.name}的copper可用 40；需要 40.001`);
+    expect((await app.request('POST', '/api/delivery-details', { token, body: base })).body.message).toBe(
+      `insufficient stock: 40 available of copper in ${w.name}; 40.001 requested`,
+    );
+
+    const none = await app.request('POST', '/api/delivery-details', { token, headers: zh, body: { ...base, quantity: 1, deliveryOrderNumber: 'PU19990101-0001' } });
+    expect(none.body.message).toBe('deliveryOrderNumber “PU19990101-0001” 不是任何提货申请的提货单号');
+    const pickup = await makePickup(app, token, { warehouse: w.code });
+    await app.request('PUT', `/api/apply-delivery/${pickup.id}/cancel`, { token });
+    const cancelled = await app.request('POST', '/api/delivery-details', { token, headers: zh, body: { ...base, quantity: 1, deliveryOrderNumber: pickup.orderNumber } });
+    expect(cancelled.body.message).toBe(`提货申请 ${pickup.orderNumber} 已取消，出库单不能引用它`);
+
+    const c = await makeOutbound(app, token, { warehouse: w.code, quantity: 1, outboundStatus: 'cancelled' });
+    const receipt = await app.request('PUT', `/api/delivery-details/confirm-receipt/${c.id}`, { token, headers: zh, body: {} });
+    expect(receipt.status).toBe(400);
+    expect(receipt.body.message).toBe(`出库单 ${c.outboundNumber} 已取消，不能确认签收`);
+  });
+});

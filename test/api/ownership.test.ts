@@ -193,3 +193,32 @@ describe('ownership transfers', () => {
     expect((await stockOf(app, token, w.code))!.currentStock).toBe(10);
   });
 });
+
+describe('ownership transfer refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers a 404, a transfer beyond stock and a foreign attachment in Chinese; without the header in English', async () => {
+    const missing = await app.request('GET', '/api/ownership-transfer/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('未找到货权转移 999999');
+    expect((await app.request('GET', '/api/ownership-transfer/999999', { token })).body.message).toBe('ownership transfer 999999 not found');
+
+    const w = await stocked(10);
+    const short = await app.upload('POST', '/api/ownership-transfer/create-with-files', {
+      token,
+      headers: zh,
+      fields: fields(w.code, { quantity: '10.5' }),
+      files: [['files', 'a.pdf', sampleFiles.pdf()]],
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(`库存不足：${w.name}的copper可用 10；需要 10.5`);
+
+    const t = (await app.request('POST', '/api/ownership-transfer', { token, body: { ...fields(w.code), quantity: 1 } })).body.data;
+    const foreign = await app.request('PUT', `/api/ownership-transfer/${t.id}`, { token, headers: zh, body: { removeFileIds: [999999] } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe(`removeFileIds：附件 999999 不属于货权转移 ${t.transferNumber}`);
+    expect((await app.request('PUT', `/api/ownership-transfer/${t.id}`, { token, body: { removeFileIds: [999999] } })).body.message).toBe(
+      `removeFileIds: attachment 999999 does not belong to ownership transfer ${t.transferNumber}`,
+    );
+  });
+});

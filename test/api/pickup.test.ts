@@ -217,3 +217,34 @@ describe('pickup requests', () => {
     expect((await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, body: { warehouse: w.code, remark: 'ok' } })).status).toBe(200);
   });
 });
+
+describe('pickup refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers a 404, the status machine and a refused delete in Chinese; without the header in English', async () => {
+    const missing = await app.request('GET', '/api/apply-delivery/999999', { token, headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, message: '未找到提货申请 999999' });
+
+    const p = await makePickup(app, token, { warehouse: warehouse.code });
+    const skip = await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, headers: zh, body: { status: 'in_progress' } });
+    expect(skip.status).toBe(400);
+    expect(skip.body.message).toBe(`提货申请 ${p.orderNumber} 的状态为“待审核”，不能改为“提货中”；“待审核”只能改为“已审核”或“已取消”`);
+    const english = await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, body: { status: 'in_progress' } });
+    expect(english.body.message).toBe(`pickup request ${p.orderNumber} is pending and cannot become in_progress; from pending it may only become approved or cancelled`);
+
+    await app.request('PUT', `/api/apply-delivery/cancel/${p.id}`, { token });
+    const edit = await app.request('PUT', `/api/apply-delivery/${p.id}`, { token, headers: zh, body: { remark: 'late' } });
+    expect(edit.body.message).toBe(`提货申请 ${p.orderNumber} 已取消，不能再修改`);
+    const again = await app.request('PUT', `/api/apply-delivery/cancel/${p.id}`, { token, headers: zh });
+    expect(again.body.message).toBe(`提货申请 ${p.orderNumber} 已经取消`);
+
+    const w = await makeWarehouse(app, token);
+    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5 });
+    const used = await makePickup(app, token, { warehouse: w.code });
+    const o = await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: used.orderNumber });
+    const refused = await app.request('DELETE', `/api/apply-delivery/${used.id}`, { token, headers: zh });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`出库单 ${o.outboundNumber} 引用了提货申请 ${used.orderNumber}；请先删除或修改该出库单`);
+  });
+});

@@ -2,7 +2,7 @@
 // published paths of both route sets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
-import { makeWarehouse } from '../helpers/warehouse.js';
+import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
 let token: string;
@@ -171,5 +171,20 @@ describe('published paths', () => {
       expect(res.status, path).toBe(200);
       expect(res.body.data).toHaveProperty('items');
     }
+  });
+});
+
+describe('stock refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('an inbound change whose stock has gone out is refused in Chinese; without the header in English', async () => {
+    const w = await makeWarehouse(app, token);
+    const inbound = await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
+    await makeOutbound(app, token, { warehouse: w.code, quantity: 6 });
+    const del = await app.request('DELETE', `/api/inventory/inbound/${inbound.id}`, { token, headers: zh });
+    expect(del.status).toBe(400);
+    expect(del.body.message).toBe(`库存不足：${w.name}的copper现有 4；此次修改要扣减 10，但其中部分货物已经出库`);
+    const shrink = await app.request('PUT', `/api/inventory/inbound/${inbound.id}`, { token, body: { inboundWeight: 5 } });
+    expect(shrink.body.message).toBe(`insufficient stock: 4 available of copper in ${w.name}; this change would take away 5, as much has already gone out`);
   });
 });

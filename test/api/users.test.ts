@@ -80,6 +80,37 @@ describe('users', () => {
     expect(res.body.message).toBe('at least one active admin must remain; make another user admin first');
   });
 
+  it('answers in Chinese when the client asks for it, and in English without the header', async () => {
+    const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+    const unknown = await app.request('GET', '/api/users/9999', { token: admin.token, headers: zh });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, message: '未找到用户 9999' });
+    expect((await app.request('GET', '/api/users/9999', { token: admin.token })).body.message).toBe('user 9999 not found');
+
+    const lastAdmin = await app.request('PUT', `/api/users/${admin.user.id}`, { token: admin.token, body: { status: 'disabled' }, headers: zh });
+    expect(lastAdmin.status).toBe(400);
+    expect(lastAdmin.body.message).toBe('必须至少保留一名已启用的管理员；请先将另一位用户设为管理员');
+
+    const role = await app.request('PUT', `/api/users/${staff.user.id}`, { token: staff.token, body: { role: 'admin' }, headers: zh });
+    expect(role.status).toBe(403);
+    expect(role.body.message).toBe('只有管理员可以修改 role 或 status（角色或状态）');
+    const other = await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' }, headers: zh });
+    expect(other.body.message).toBe('您只能修改自己的账号');
+    expect((await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' } })).body.message).toBe(
+      'you may only change your own account',
+    );
+
+    const noCurrent = await app.request('PUT', `/api/users/${staff.user.id}`, { token: staff.token, body: { password: 'new-password-0' }, headers: zh });
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.body.message).toBe('设置新密码时必须填写 currentPassword（当前密码）');
+    const wrong = await app.request('PUT', `/api/users/${staff.user.id}`, {
+      token: staff.token,
+      body: { password: 'new-password-0', currentPassword: 'not-it-at-all' },
+      headers: zh,
+    });
+    expect(wrong.body.message).toBe('currentPassword（当前密码）不正确');
+  });
+
   it('writes every user change to the audit log, readable by admins only', async () => {
     const name = uniqueName('aud');
     const reg = await app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } });

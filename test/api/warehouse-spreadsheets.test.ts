@@ -326,6 +326,62 @@ describe('imports', () => {
     });
   });
 
+  describe('row errors in Chinese (Accept-Language: zh)', () => {
+    const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+    const uploadZh = (k: Kind, bytes: Uint8Array, headers: Record<string, string> = zh) =>
+      app.upload('POST', importPath(k), { token, headers, files: [['file', 'sheet.xlsx', bytes]] });
+
+    it('inbound: an unknown and an inactive warehouse', async () => {
+      const w = await makeWarehouse(app, token);
+      const off = await makeWarehouse(app, token, { status: 'inactive' });
+      const sheet = await workbook([
+        INBOUND,
+        [w.code, 'copper', null, null, null, 1, null, null, '2026-11-03'],
+        ['NO-SUCH-WH', 'copper', null, null, null, 2, null, null, '2026-11-03'],
+        [off.code, 'copper', null, null, null, 2, null, null, '2026-11-03'],
+      ]);
+      const res = await uploadZh('inbound', sheet);
+      expect(res.status).toBe(400);
+      expect(res.body.data.errors).toEqual([
+        { row: 3, column: 'warehouse', message: '仓库“NO-SUCH-WH”不存在：请填写仓库的编码或名称' },
+        { row: 4, column: 'warehouse', message: `仓库“${off.name}”已停用，不能再办理新业务；请先启用该仓库，或选择其他仓库` },
+      ]);
+      expect(res.body.message).toBe(
+        `表格有 2 处错误，因此没有导入任何数据：第 3 行：仓库“NO-SUCH-WH”不存在：请填写仓库的编码或名称；第 4 行：仓库“${off.name}”已停用，不能再办理新业务；请先启用该仓库，或选择其他仓库`,
+      );
+      const english = await uploadZh('inbound', sheet, {});
+      expect(english.body.data.errors[0]).toEqual({ row: 3, column: 'warehouse', message: 'warehouse "NO-SUCH-WH" does not exist: give the code or the name of a warehouse' });
+      expect((await list('inbound', { warehouse: w.code })).total).toBe(0);
+    });
+
+    it('outbound: over stock counting the earlier rows, and a deliveryOrderNumber naming no pickup request', async () => {
+      const w = await makeWarehouse(app, token);
+      await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
+      const sheet = await workbook([
+        OUTBOUND,
+        [null, null, null, null, null, 'copper', null, 3, null, '2026-11-05', w.code],
+        [null, null, null, null, null, 'copper', null, 3, null, '2026-11-05', w.code],
+        [null, null, null, null, null, 'copper', null, 4.5, null, '2026-11-05', w.code],
+        ['PU-NOPE', null, null, null, null, 'copper', null, 1, null, '2026-11-05', w.code],
+      ]);
+      const res = await uploadZh('outbound', sheet);
+      expect(res.status).toBe(400);
+      expect(res.body.data.errors).toEqual([
+        { row: 4, column: 'quantity', message: `库存不足：${w.name}的copper可用 4（已扣除本表第 2、3 行）；需要 4.5` },
+        { row: 5, column: 'deliveryOrderNumber', message: 'deliveryOrderNumber “PU-NOPE” 不是任何提货申请的提货单号' },
+      ]);
+      const english = await uploadZh('outbound', sheet, {});
+      expect(english.body.data.errors[0]).toEqual({ row: 4, column: 'quantity', message: `insufficient stock: 4 available of copper in ${w.name} after rows 2, 3 of this sheet; 4.5 requested` });
+      expect((await stockOf(app, token, w.code))!.currentStock).toBe(10);
+    });
+
+    it('an import without a file', async () => {
+      const res = await app.upload('POST', importPath('pickup'), { token, headers: zh, fields: { note: 'x' } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('缺少文件：请在字段“file”中附上 .xlsx 工作簿');
+    });
+  });
+
   it('refuses a file that is not an .xlsx, a zip that is not a workbook, and no file; nothing is written', async () => {
     const ledger = await ledgerSize();
     const files = await app.fileCount();
@@ -406,8 +462,12 @@ describe('imports', () => {
     const rows: unknown[][] = [INBOUND, ...Array.from({ length: 7410 }, () => good.inbound)];
     rows.splice(100, 0, [], [null, null]);
     rows.push([w.code, 'copper', null, null, null, 'two', null, null, '2026-11-10'], good.inbound);
-    const big = await upload('inbound', await workbook(rows));
+    const bigSheet = await workbook(rows);
+    const big = await upload('inbound', bigSheet);
     expect(big.body).toEqual(refusal(7412));
+    const zh = await app.upload('POST', importPath('inbound'), { token, headers: { 'accept-language': 'zh-CN' }, files: [['file', 'sheet.xlsx', bigSheet]] });
+    expect(zh.status).toBe(400);
+    expect(zh.body.message).toBe('表格表头下有 7,412 行；每次最多导入 2,000 行：请拆分为每份不超过 2,000 行的文件后分别导入');
     expect(await counts()).toEqual(before);
   }, 60_000);
 });

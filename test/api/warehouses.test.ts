@@ -126,3 +126,39 @@ describe('warehouses', () => {
     expect(audit.body.data.items[0].after.status).toBe('inactive');
   });
 });
+
+describe('warehouse refusals in Chinese (Accept-Language: zh)', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+
+  it('answers a 404, a duplicate, an unknown warehouse and a refused delete in Chinese; without the header in English', async () => {
+    const missing = await app.request('PUT', '/api/inventory/warehouses/999999', { token, headers: zh, body: { remark: 'x' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('未找到仓库 999999');
+    expect((await app.request('PUT', '/api/inventory/warehouses/999999', { token, body: { remark: 'x' } })).body.message).toBe('warehouse 999999 not found');
+
+    const w = await makeWarehouse(app, token);
+    const code = await app.request('POST', '/api/inventory/warehouses', { token, headers: zh, body: { code: w.code, name: 'other name' } });
+    expect(code.status).toBe(400);
+    expect(code.body.message).toBe(`编码为“${w.code}”的仓库已存在；请换一个编码`);
+    const name = await app.request('POST', '/api/inventory/warehouses', { token, headers: zh, body: { code: 'OTHER-CODE-ZH', name: w.name } });
+    expect(name.body.message).toBe(`名称为“${w.name}”的仓库已存在；请换一个名称`);
+    const english = await app.request('POST', '/api/inventory/warehouses', { token, body: { code: w.code, name: 'other name' } });
+    expect(english.body.message).toBe(`a warehouse with code "${w.code}" already exists; choose another code`);
+
+    const body = { warehouse: 'no such place', commodity: 'copper', inboundWeight: 1, inboundDate: '2026-11-01' };
+    const unknown = await app.request('POST', '/api/inventory/inbound', { token, headers: zh, body });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('仓库“no such place”不存在：请填写仓库的编码或名称');
+    const off = await makeWarehouse(app, token, { status: 'inactive' });
+    const inactive = await app.request('POST', '/api/inventory/inbound', { token, headers: zh, body: { ...body, warehouse: off.code } });
+    expect(inactive.body.message).toBe(`仓库“${off.name}”已停用，不能再办理新业务；请先启用该仓库，或选择其他仓库`);
+
+    await makeInbound(app, token, { warehouse: w.code });
+    const refused = await app.request('DELETE', `/api/inventory/warehouses/${w.id}`, { token, headers: zh });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`仓库“${w.name}”已有业务记录，不能删除；请将其状态改为停用`);
+    expect((await app.request('DELETE', `/api/inventory/warehouses/${w.id}`, { token })).body.message).toBe(
+      `warehouse "${w.name}" has movements and cannot be deleted; set its status to inactive instead`,
+    );
+  });
+});

@@ -32,7 +32,7 @@ test('shows client validation from the shared schemas before sending', async ({ 
   await page.getByLabel('Username').fill('x');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('has the wrong format')).toBeVisible();
+  await expect(page.getByText('must be 3 to 32 letters, digits, _ . or -')).toBeVisible();
   await expect(page.getByText('must be at least 8 characters')).toBeVisible();
 
   // what only the server knows is shown as the server says it

@@ -111,7 +111,7 @@ test('creates a contract with a PDF and a PNG, previews, edits, adds and removes
   await expect(page.getByRole('row').filter({ hasText: NAME })).toHaveCount(0);
 });
 
-test('refusals: 16 B/L numbers checked before sending, a text file renamed .pdf refused by the server', async ({ page }) => {
+test('refusals: 16 B/L numbers checked before sending, a text file renamed .pdf refused by the server, in English and in Chinese', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/contracts');
   await page.getByRole('button', { name: 'New' }).click();
@@ -132,6 +132,27 @@ test('refusals: 16 B/L numbers checked before sending, a text file renamed .pdf 
   await page.getByTitle('中文').click();
   await expect(page.getByRole('tab', { name: '采购合同' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '提单号' })).toBeVisible();
+
+  // the same refusals in Chinese: the shared schema's check before sending, then the service's answer
+  await page.getByRole('button', { name: '新 建' }).click();
+  await drawer.getByLabel('合同名称').fill(`拒绝 ${RUN}`);
+  await drawer.getByLabel('合同类型').click();
+  await page.getByTitle('采购合同').last().click();
+  await drawer.getByLabel('合同编号').fill(`PC-Z-${RUN}`);
+  await drawer.getByLabel('买方').fill('上海货栈贸易有限公司');
+  await drawer.getByLabel('卖方').fill('青岛港矿业公司');
+  await drawer.getByLabel('品名').fill('铁矿粉');
+  await drawer.getByLabel('数量').fill('100');
+  await drawer.getByLabel('单价').fill('9.5');
+  await drawer.getByLabel('提单号').fill(bl16);
+  await expect(drawer.getByText('有 16 个提单号；最多允许 15 个')).toBeVisible();
+  await drawer.getByLabel('提单号').fill(`BL${RUN}2`);
+  await drawer.locator('input[type=file]').setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a scan') }]);
+  await drawer.getByRole('button', { name: '保 存' }).click();
+  await expect(drawer.getByRole('alert')).toContainText('"notes.pdf" 不是 PDF 或图片（按文件内容判断）；请扫描为 PDF、JPEG 或 PNG');
+  await drawer.getByRole('button', { name: '取 消' }).click();
+  await expect(drawer).toBeHidden();
+
   await page.getByTestId('language-switch').click();
   await page.getByTitle('English').click();
   await expect(page.getByRole('tab', { name: 'Purchase' })).toBeVisible();

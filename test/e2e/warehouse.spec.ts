@@ -5,6 +5,9 @@ import { expect, signInAsAdmin, test } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 test.describe.configure({ mode: 'serial' });
+// with the animations users see by default: a closed drawer once kept its Save button's loading icon
+// half-animated, which only shows with motion on
+test.use({ reducedMotion: 'no-preference' });
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
 declare const getComputedStyle: (e: unknown) => { borderTopStyle: string };

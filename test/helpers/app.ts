@@ -23,7 +23,7 @@ export interface TestApp {
   /** JSON request; `token` signs it in. Answers status, parsed envelope and headers. */
   request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** multipart request: `fields` as text, `files` as [field, name, bytes] */
-  upload<T = any>(method: string, path: string, options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][] }): Promise<ApiResponse<T>>;
+  upload<T = any>(method: string, path: string, options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][]; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** count of the files in the area folders and in the temp folder */
   fileCount(): Promise<number>;
   restart(): Promise<void>;
@@ -77,11 +77,11 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
       });
       return parseResponse(res);
     },
-    async upload(method, path, { token, fields = {}, files = [] }) {
+    async upload(method, path, { token, fields = {}, files = [], headers = {} }) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       for (const [field, name, bytes] of files) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-      const res = await fetch(server.url + path, { method, body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await fetch(server.url + path, { method, body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
       return parseResponse(res);
     },
     fileCount: () => countFiles(join(dataDir, 'files')),

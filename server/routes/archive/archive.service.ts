@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { presentFile } from '../contracts/contracts.service.js';
 
@@ -43,11 +44,11 @@ export async function listFolders(db: Queryable): Promise<ArchiveFolder[]> {
 
 export async function findFolder(db: Queryable, id: number): Promise<ArchiveFolder> {
   const row = await folders(db).where('f.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('archive folder', id);
+  if (!row) throw notFound(said('archive folder', '归档文件夹'), id);
   return presentFolder(row);
 }
 
-const duplicateName = (name: string) => invalid(`an archive folder named "${name}" already exists; choose another name`);
+const duplicateName = (name: string) => invalid(said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, user: AuthUser, input: z.output<typeof createFolderBody>): Promise<ArchiveFolder> {
   try {
@@ -69,7 +70,7 @@ export async function createFolder(db: Db, user: AuthUser, input: z.output<typeo
 }
 
 export async function updateFolder(db: Db, user: AuthUser, id: number, input: z.output<typeof updateFolderBody>): Promise<ArchiveFolder> {
-  if (input.name === undefined && input.description === undefined) throw invalid('nothing to change: send name or description');
+  if (input.name === undefined && input.description === undefined) throw invalid(said('nothing to change: send name or description', '没有要修改的内容：请发送 name 或 description'));
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await findFolder(trx, id);
@@ -96,7 +97,12 @@ export function deleteFolder(db: Db, user: AuthUser, id: number): Promise<void> 
   return db.transaction().execute(async (trx) => {
     const before = await findFolder(trx, id);
     if (before.batchCount > 0)
-      throw invalid(`folder is not empty: "${before.name}" holds ${before.batchCount} batch${before.batchCount === 1 ? '' : 'es'}; delete them first`);
+      throw invalid(
+        said(
+          `folder is not empty: "${before.name}" holds ${before.batchCount} batch${before.batchCount === 1 ? '' : 'es'}; delete them first`,
+          `文件夹不是空的：“${before.name}”中有 ${before.batchCount} 个批次；请先删除这些批次`,
+        ),
+      );
     await trx.deleteFrom('archiveFolders').where('id', '=', id).execute();
     await recordAudit(trx, { actor: user, action: 'delete', entity: 'archiveFolder', entityId: id, before });
   });
@@ -141,16 +147,16 @@ export async function listBatches(db: Queryable, q: z.output<typeof listBatchesQ
 
 export async function findBatch(db: Queryable, id: number): Promise<ArchiveBatch> {
   const row = await db.selectFrom('archiveBatches').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('archive batch', id);
+  if (!row) throw notFound(said('archive batch', '归档批次'), id);
   const files = await db.selectFrom('archiveFiles').selectAll().where('batchId', '=', id).orderBy('id').execute();
   return presentBatch(row, files);
 }
 
 export function createBatch(db: Db, store: FileStore, user: AuthUser, input: z.output<typeof createBatchBody>, uploads: UploadedFile[]): Promise<ArchiveBatch> {
-  if (uploads.length === 0) throw invalid('files is required: attach 1 to 200 documents to archive');
+  if (uploads.length === 0) throw invalid(said('files is required: attach 1 to 200 documents to archive', 'files 为必填项：请附上 1 到 200 份要归档的文件'));
   return withFiles(db, store, async (trx, changes) => {
     const folder = await trx.selectFrom('archiveFolders').select('id').where('id', '=', input.folderId).executeTakeFirst();
-    if (!folder) throw invalid(`folderId ${input.folderId} names no archive folder; create the folder first`);
+    if (!folder) throw invalid(said(`folderId ${input.folderId} names no archive folder; create the folder first`, `folderId ${input.folderId} 对应的归档文件夹不存在；请先创建文件夹`));
     const time = now();
     const { id } = await trx
       .insertInto('archiveBatches')

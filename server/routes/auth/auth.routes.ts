@@ -1,5 +1,6 @@
 import { loginBody, loginResult, refreshBody, registerBody, tokenPair, userRecord } from '../../../shared/users.js';
 import { now } from '../../db/database.js';
+import { said } from '../../../shared/messages.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { reply, route } from '../../http/route.js';
 import { findUser, findUserByName, presentUser, registerUser } from '../users/users.service.js';
@@ -38,10 +39,10 @@ export const authRoutes = [
       const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash));
       if (!user || !passwordOk) {
         throttle.fail(body.username, ctx.ip);
-        throw unauthorized('wrong username or password');
+        throw unauthorized(said('wrong username or password', '用户名或密码错误'));
       }
-      if (user.status === 'pending') throw forbidden('account is awaiting approval by an admin');
-      if (user.status === 'disabled') throw forbidden('this account is disabled; ask an admin');
+      if (user.status === 'pending') throw forbidden(said('account is awaiting approval by an admin', '账号正在等待管理员审批'));
+      if (user.status === 'disabled') throw forbidden(said('this account is disabled; ask an admin', '此账号已停用；请联系管理员'));
       throttle.succeed(body.username);
       const time = now();
       await db.updateTable('users').set({ lastLoginTime: time }).where('id', '=', user.id).execute();

@@ -6,6 +6,7 @@ import jwt from 'jsonwebtoken';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/database.js';
 import type { Queryable, UsersTable } from '../../db/tables.js';
+import { said, type Said } from '../../../shared/messages.js';
 import { tooManyRequests, unauthorized } from '../../http/errors.js';
 
 export const TOKEN_ISSUER = 'cargodesk';
@@ -99,7 +100,7 @@ export async function consumeRefreshToken(db: Queryable, refreshToken: string) {
     .where('tokenHash', '=', sha256(refreshToken))
     .returning(['userId', 'expiresAt'])
     .executeTakeFirst();
-  const refused = unauthorized('the refresh token is not valid any more: sign in again');
+  const refused = unauthorized(said('the refresh token is not valid any more: sign in again', '刷新令牌已失效：请重新登录'));
   if (!row || row.expiresAt < now()) throw refused;
   const user = await db.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirst();
   if (!user || user.status !== 'active') throw refused;
@@ -137,7 +138,12 @@ export class LoginThrottle {
     const times = this.recent(`r:${address}`, at);
     if (times.length >= this.refreshesPerAddress) {
       const minutes = Math.max(1, Math.ceil((times[0]! + WINDOW_MS - at) / 60000));
-      throw tooManyRequests(`too many refused token refreshes from this computer; sign in again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+      throw tooManyRequests(
+        said(
+          `too many refused token refreshes from this computer; sign in again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          `此电脑刷新令牌被拒绝的次数过多；请在 ${minutes} 分钟后重新登录`,
+        ),
+      );
     }
   }
 
@@ -154,15 +160,20 @@ export class LoginThrottle {
 
   /** Throws 429 when the username or the address is locked. */
   check(username: string, address: string, at = Date.now()): void {
-    const checks: [string, number, string][] = [
-      [`u:${username.toLowerCase()}`, this.perUsername, 'for this username'],
-      [`a:${address}`, this.perAddress, 'from this computer'],
+    const checks: [string, number, Said][] = [
+      [`u:${username.toLowerCase()}`, this.perUsername, said('for this username', '此用户名')],
+      [`a:${address}`, this.perAddress, said('from this computer', '此电脑')],
     ];
     for (const [key, limit, who] of checks) {
       const times = this.recent(key, at);
       if (times.length >= limit) {
         const minutes = Math.max(1, Math.ceil((times[0]! + WINDOW_MS - at) / 60000));
-        throw tooManyRequests(`too many failed sign-ins ${who}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`);
+        throw tooManyRequests(
+          said(
+            `too many failed sign-ins ${who.en}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+            `${who.zh}登录失败次数过多；请在 ${minutes} 分钟后重试`,
+          ),
+        );
       }
     }
   }

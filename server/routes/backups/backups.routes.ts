@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { backupRecord } from '../../../shared/backups.js';
 import { sendFile } from '../../http/download.js';
 import { notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 
 const example = { name: 'cargodesk-20260314-091500-000.zip', size: 48213, createTime: '2026-03-14T09:15:00.000Z' };
@@ -39,7 +40,7 @@ export const backupRoutes = [
     handler: async (ctx) => {
       const name = ctx.params.name ?? '';
       const path = ctx.deps.backups.pathOf(name);
-      if (!path) throw notFound('backup', name);
+      if (!path) throw notFound(said('backup', '备份'), name);
       await sendFile(ctx, path, { downloadName: name });
     },
   }),

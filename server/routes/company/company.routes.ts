@@ -12,6 +12,7 @@ import {
 import { pagedSchema } from '../../../shared/paging.js';
 import { sendFile } from '../../http/download.js';
 import { notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
 import {
@@ -91,7 +92,7 @@ export const companyRoutes = [
     handler: async (ctx, { id }) => {
       const row = await findFile(ctx.deps.db, id);
       const path = ctx.deps.files.pathOf(row.fileUrl, 'company-files');
-      if (!path) throw notFound('file');
+      if (!path) throw notFound(said('file', '文件'));
       await sendFile(ctx, path, { downloadName: row.fileName });
     },
   }),

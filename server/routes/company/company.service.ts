@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { paginate } from '../../http/paging.js';
 import { fromText } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -47,7 +48,7 @@ function folderQuery(db: Queryable) {
 
 export async function getFolder(db: Queryable, id: number): Promise<CompanyFolder> {
   const row = await folderQuery(db).where('f.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('folder', id);
+  if (!row) throw notFound(said('folder', '文件夹'), id);
   return presentFolder(row);
 }
 
@@ -58,7 +59,7 @@ export function listFolders(db: Queryable, q: z.output<typeof companyFolderQuery
   return paginate(query.orderBy('f.id', order), q, presentFolder);
 }
 
-const nameTaken = (name: string) => invalid(`a folder named "${name}" already exists; choose another name`);
+const nameTaken = (name: string) => invalid(said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof companyFolderBody>): Promise<CompanyFolder> {
   try {
@@ -100,7 +101,7 @@ export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z
 export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await getFolder(trx, id);
-    if (before.fileCount > 0) throw invalid(`folder is not empty: it holds ${before.fileCount} file(s); move or delete them first`);
+    if (before.fileCount > 0) throw invalid(said(`folder is not empty: it holds ${before.fileCount} file(s); move or delete them first`, `文件夹不是空的：其中有 ${before.fileCount} 个文件；请先移走或删除这些文件`));
     await trx.deleteFrom('companyFolders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'companyFolder', entityId: id, before });
   });
@@ -109,7 +110,7 @@ export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise
 async function requireFolder(db: Queryable, id: number | null | undefined): Promise<void> {
   if (id === null || id === undefined) return;
   const row = await db.selectFrom('companyFolders').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw invalid(`folderId ${id} names no company folder`);
+  if (!row) throw invalid(said(`folderId ${id} names no company folder`, `folderId ${id} 对应的公司文件夹不存在`));
 }
 
 // ---------------------------------------------------------------- files
@@ -133,7 +134,7 @@ function presentFile(row: FileRow): CompanyFile {
 
 export async function findFile(db: Queryable, id: number): Promise<FileRow> {
   const row = await db.selectFrom('companyFiles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('company file', id);
+  if (!row) throw notFound(said('company file', '公司文件'), id);
   return row;
 }
 
@@ -174,10 +175,20 @@ export function uploadFields(form: CompanyFileFields & { data?: string }): Compa
   try {
     parsed = JSON.parse(data);
   } catch {
-    throw invalid('data is not valid JSON: send a JSON object like {"companyName":"A 公司","expireDate":"2027-06-30"}');
+    throw invalid(
+      said(
+        'data is not valid JSON: send a JSON object like {"companyName":"A 公司","expireDate":"2027-06-30"}',
+        'data 不是有效的 JSON：请发送一个 JSON 对象，例如 {"companyName":"A 公司","expireDate":"2027-06-30"}',
+      ),
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw invalid('data must be a JSON object with the keys companyName, fileCategory, expireDate, description, folderId');
+    throw invalid(
+      said(
+        'data must be a JSON object with the keys companyName, fileCategory, expireDate, description, folderId',
+        'data 必须是 JSON 对象，可含以下键：companyName、fileCategory、expireDate、description、folderId',
+      ),
+    );
   // values written as text ("folderId": "3") are read as the form fields are
   const result = companyFileFields.safeParse(fromText(companyFileFields, parsed as Record<string, unknown>));
   if (!result.success) {
@@ -190,7 +201,7 @@ export function uploadFields(form: CompanyFileFields & { data?: string }): Compa
 }
 
 export async function uploadFiles(db: Db, store: FileStore, actor: AuthUser, fields: CompanyFileFields, files: UploadedFile[]): Promise<CompanyFile[]> {
-  if (files.length === 0) throw invalid('files is required: attach one or more files in the field "files"');
+  if (files.length === 0) throw invalid(said('files is required: attach one or more files in the field "files"', 'files 为必填项：请在字段“files”中附上一个或多个文件'));
   return withFiles(db, store, async (trx, changes) => {
     await requireFolder(trx, fields.folderId);
     const time = now();

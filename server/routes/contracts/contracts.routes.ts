@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts.js';
 import { describeErrors, fieldErrors, type FieldError } from '../../../shared/validation.js';
 import { invalid } from '../../http/errors.js';
+import type { Said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 
 import { CONTRACT_SCANS } from '../../http/upload.js';
@@ -66,7 +67,7 @@ const exampleForm = {
 
 /** Each item of batch-upload's `contracts`, parsed like a form (numbers may be strings); errors name `contracts.<i>.<field>`. */
 function parseContractItems(items: Record<string, unknown>[]): CreateContractInput[] {
-  const errors: FieldError[] = [];
+  const errors: FieldError<Said>[] = [];
   const parsed = items.map((item, index) => {
     const result = createContractBody.safeParse(fromText(createContractBody, item));
     if (result.success) return result.data;

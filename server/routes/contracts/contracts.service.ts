@@ -15,6 +15,7 @@ import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type ContractRow = Selectable<ContractsTable>;
@@ -112,7 +113,7 @@ export async function listContracts(db: Queryable, q: z.output<typeof listContra
 
 async function findRow(db: Queryable, id: number): Promise<ContractRow> {
   const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('contract', id);
+  if (!row) throw notFound(said('contract', '合同'), id);
   return row;
 }
 
@@ -144,7 +145,7 @@ async function insertContract(trx: Queryable, changes: FileChanges, user: AuthUs
 }
 
 export function requireScans(files: UploadedFile[], where = 'files'): void {
-  if (files.length === 0) throw invalid(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`);
+  if (files.length === 0) throw invalid(said(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`, `${where} 为必填项：请附上 1 到 20 份合同扫描件（PDF 或图片）`));
 }
 
 export function createContract(db: Db, store: FileStore, user: AuthUser, input: CreateContractInput, uploads: UploadedFile[]): Promise<Contract> {
@@ -158,11 +159,17 @@ export function createContracts(db: Db, store: FileStore, user: AuthUser, inputs
   for (const upload of uploads) {
     const index = Number(upload.field.slice('files_'.length));
     const list = byIndex[index];
-    if (!list) throw invalid(`${upload.field} has no contract: contracts holds ${inputs.length} item${inputs.length === 1 ? '' : 's'} (files_0 to files_${inputs.length - 1})`);
+    if (!list)
+      throw invalid(
+        said(
+          `${upload.field} has no contract: contracts holds ${inputs.length} item${inputs.length === 1 ? '' : 's'} (files_0 to files_${inputs.length - 1})`,
+          `${upload.field} 没有对应的合同：contracts 只有 ${inputs.length} 项（files_0 到 files_${inputs.length - 1}）`,
+        ),
+      );
     list.push(upload);
   }
   byIndex.forEach((list, index) => {
-    if (list.length === 0) throw invalid(`contracts.${index} has no files: attach at least one scan in files_${index}`);
+    if (list.length === 0) throw invalid(said(`contracts.${index} has no files: attach at least one scan in files_${index}`, `contracts.${index} 没有文件：请在 files_${index} 中至少附上一份扫描件`));
   });
   return withFiles(db, store, async (trx, changes) => {
     const created: Contract[] = [];
@@ -183,7 +190,7 @@ async function applyChanges(trx: Queryable, user: AuthUser, before: Contract, in
   return after;
 }
 
-const NOTHING = 'nothing to change: send at least one contract field';
+const NOTHING = said('nothing to change: send at least one contract field', '没有要修改的内容：请至少发送一个合同字段');
 
 export function updateContract(db: Db, user: AuthUser, id: number, input: UpdateContractInput): Promise<Contract> {
   if (Object.keys(columnsOf(input)).length === 0) throw invalid(NOTHING);
@@ -201,16 +208,16 @@ export function updateContractFiles(
 ): Promise<Contract> {
   const { removeFileIds = [], ...fields } = input;
   if (Object.keys(columnsOf(fields)).length === 0 && removeFileIds.length === 0 && uploads.length === 0)
-    throw invalid(`${NOTHING}, files to add or removeFileIds`);
+    throw invalid(said(`${NOTHING.en}, files to add or removeFileIds`, '没有要修改的内容：请至少发送一个合同字段、要添加的文件或 removeFileIds'));
   return withFiles(db, store, async (trx, changes) => {
     const before = await findContract(trx, id);
     const removing = [...new Set(removeFileIds)];
     for (const fileId of removing) {
       if (!before.files.some((f) => f.id === fileId))
-        throw invalid(`removeFileIds: file ${fileId} is not an attachment of contract ${id}`);
+        throw invalid(said(`removeFileIds: file ${fileId} is not an attachment of contract ${id}`, `removeFileIds：文件 ${fileId} 不是合同 ${id} 的附件`));
     }
     if (before.files.length - removing.length + uploads.length < 1)
-      throw invalid('a contract keeps at least one attachment: add a file before removing the last one');
+      throw invalid(said('a contract keeps at least one attachment: add a file before removing the last one', '合同至少要保留一个附件：请先添加文件，再删除最后一个'));
     if (removing.length) {
       await trx.deleteFrom('contractFiles').where('contractId', '=', id).where('id', 'in', removing).execute();
       for (const f of before.files) if (removing.includes(f.id)) changes.remove(f.url);

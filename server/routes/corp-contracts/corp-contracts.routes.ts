@@ -18,6 +18,7 @@ import {
 } from '../../../shared/corp-contracts.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { invalid } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
 import { sendSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
@@ -157,7 +158,7 @@ export const corpContractRoutes = [
     upload: SPREADSHEET, query: importQuery, response: importResult,
     handler: async (ctx, { id, query, files, user }) => {
       const file = files[0];
-      if (!file) throw invalid('file is required: attach the .xlsx workbook in the field "file"');
+      if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', 'file 为必填项：请在字段“file”中附上 .xlsx 工作簿'));
       const result = await importDetails(ctx.deps.db, user, id, file.tempPath, query.mode);
       return reply(result, `${result.imported} detail line(s) imported`);
     },

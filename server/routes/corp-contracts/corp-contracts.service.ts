@@ -27,8 +27,9 @@ import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { paginate } from '../../http/paging.js';
-import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column } from '../../spreadsheets/sheet.js';
+import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;
@@ -60,7 +61,7 @@ function folderQuery(db: Queryable) {
 
 export async function getFolder(db: Queryable, id: number): Promise<CorpFolder> {
   const row = await folderQuery(db).where('f.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('folder', id);
+  if (!row) throw notFound(said('folder', '文件夹'), id);
   return presentFolder(row);
 }
 
@@ -72,7 +73,7 @@ export function listFolders(db: Queryable, q: z.output<typeof corpFolderQuery>) 
   return paginate(query.orderBy('f.id', order), q, presentFolder);
 }
 
-const folderNameTaken = (name: string) => invalid(`a folder named "${name}" already exists; choose another name`);
+const folderNameTaken = (name: string) => invalid(said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof corpFolderBody>): Promise<CorpFolder> {
   try {
@@ -116,7 +117,7 @@ export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise
   await db.transaction().execute(async (trx) => {
     const before = await getFolder(trx, id);
     if (before.contractCount > 0)
-      throw invalid(`folder is not empty: it holds ${before.contractCount} contract(s); move or delete them first`);
+      throw invalid(said(`folder is not empty: it holds ${before.contractCount} contract(s); move or delete them first`, `文件夹不是空的：其中有 ${before.contractCount} 份合同；请先移走或删除这些合同`));
     await trx.deleteFrom('corpContractFolders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'corpContractFolder', entityId: id, before });
   });
@@ -124,7 +125,7 @@ export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise
 
 async function requireFolder(db: Queryable, id: number): Promise<FolderRow> {
   const row = await db.selectFrom('corpContractFolders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw invalid(`folderId ${id} names no corporate contract folder`);
+  if (!row) throw invalid(said(`folderId ${id} names no corporate contract folder`, `folderId ${id} 对应的企业合同文件夹不存在`));
   return row;
 }
 
@@ -196,7 +197,7 @@ async function assignLineNos(db: Queryable, contractId: number, lines: { lineNo?
   const result: number[] = [];
   lines.forEach((line, i) => {
     if (line.lineNo !== undefined) {
-      if (used.has(line.lineNo)) throw invalid(`${at(i)}lineNo ${line.lineNo} is already used in this contract; choose another or leave it out`);
+      if (used.has(line.lineNo)) throw invalid(said(`${at(i)}lineNo ${line.lineNo} is already used in this contract; choose another or leave it out`, `${at(i)}lineNo ${line.lineNo} 在此合同中已被使用；请换一个或不填`));
       used.add(line.lineNo);
       result.push(line.lineNo);
     } else result.push(++next);
@@ -218,7 +219,7 @@ async function touchContract(db: Queryable, contractId: number, time: string): P
 
 async function findDetail(db: Queryable, id: number): Promise<DetailRow> {
   const row = await db.selectFrom('corpContractDetails').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('detail line', id);
+  if (!row) throw notFound(said('detail line', '明细行'), id);
   return row;
 }
 
@@ -247,7 +248,7 @@ export async function createDetails(db: Db, actor: AuthUser, contractId: number,
 
 export async function batchDetails(db: Db, actor: AuthUser, input: z.output<typeof detailBatchBody>): Promise<Detail[]> {
   const exists = await db.selectFrom('corpContracts').select('id').where('id', '=', input.contractId).executeTakeFirst();
-  if (!exists) throw invalid(`contractId ${input.contractId} names no corporate contract`);
+  if (!exists) throw invalid(said(`contractId ${input.contractId} names no corporate contract`, `contractId ${input.contractId} 对应的企业合同不存在`));
   return createDetails(db, actor, input.contractId, input.details, true);
 }
 
@@ -268,7 +269,7 @@ export async function updateDetail(db: Db, actor: AuthUser, id: number, input: z
     try {
       row = await trx.updateTable('corpContractDetails').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     } catch (err) {
-      if (isUniqueViolation(err)) throw invalid(`lineNo ${input.lineNo} is already used in this contract; choose another`);
+      if (isUniqueViolation(err)) throw invalid(said(`lineNo ${input.lineNo} is already used in this contract; choose another`, `lineNo ${input.lineNo} 在此合同中已被使用；请换一个`));
       throw err;
     }
     await touchContract(trx, row.contractId, time);
@@ -324,7 +325,7 @@ async function auditView(db: Queryable, row: ContractRow) {
 
 export async function findContractRow(db: Queryable, id: number): Promise<ContractRow> {
   const row = await db.selectFrom('corpContracts').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('contract', id);
+  if (!row) throw notFound(said('contract', '企业合同'), id);
   return row;
 }
 
@@ -372,13 +373,18 @@ export async function listContracts(db: Queryable, q: z.output<typeof contractLi
 
 /** The one contract file of a request: `file` or `files`, exactly one. */
 function contractFile(files: UploadedFile[], required: boolean): UploadedFile | undefined {
-  if (files.length > 1) throw invalid(`send one contract file; ${files.length} were sent`);
-  if (required && files.length === 0) throw invalid('file is required: attach the contract file in the field "file" (or "files")');
+  if (files.length > 1) throw invalid(said(`send one contract file; ${files.length} were sent`, `只能发送一个合同文件；收到了 ${files.length} 个`));
+  if (required && files.length === 0) throw invalid(said('file is required: attach the contract file in the field "file" (or "files")', 'file 为必填项：请在字段“file”（或“files”）中附上合同文件'));
   return files[0];
 }
 
 const numberTaken = (contractNumber: string) =>
-  invalid(`contractNumber "${contractNumber}" is already used by another contract; contract numbers are unique`);
+  invalid(
+    said(
+      `contractNumber "${contractNumber}" is already used by another contract; contract numbers are unique`,
+      `contractNumber “${contractNumber}” 已被另一份合同使用；编号必须唯一`,
+    ),
+  );
 
 export async function createContract(
   db: Db,
@@ -521,11 +527,11 @@ export async function importDetails(
 
   if (mode === 'replace') {
     const seen = new Map<number, number>();
-    const errors = [];
+    const errors: RowError[] = [];
     for (const [i, row] of rows.entries()) {
       if (row.lineNo === undefined) continue;
       const first = seen.get(row.lineNo);
-      if (first !== undefined) errors.push({ row: rowNumbers[i]!, column: 'lineNo', message: `lineNo ${row.lineNo} is already used in row ${first}` });
+      if (first !== undefined) errors.push({ row: rowNumbers[i]!, column: 'lineNo', message: said(`lineNo ${row.lineNo} is already used in row ${first}`, `lineNo ${row.lineNo} 已在第 ${first} 行使用`) });
       else seen.set(row.lineNo, rowNumbers[i]!);
     }
     if (errors.length) throw rowErrorsToHttp(errors);

@@ -3,6 +3,7 @@
 import { FILE_ROUTES } from '../../files/file-store.js';
 import { sendFile } from '../../http/download.js';
 import { notFound } from '../../http/errors.js';
+import { said } from '../../../shared/messages.js';
 import { route } from '../../http/route.js';
 
 export const fileRoutes = FILE_ROUTES.map((area) =>
@@ -15,7 +16,7 @@ export const fileRoutes = FILE_ROUTES.map((area) =>
     produces: 'application/octet-stream',
     handler: async (ctx) => {
       const path = ctx.deps.files.pathOf(ctx.params.url ?? '', area);
-      if (!path) throw notFound('file');
+      if (!path) throw notFound(said('file', '文件'));
       await sendFile(ctx, path, { immutable: true });
     },
   }),

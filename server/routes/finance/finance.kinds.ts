@@ -12,6 +12,7 @@ import {
   serviceFeeFields,
   settlementFields,
 } from '../../../shared/finance.js';
+import { said, type Said } from '../../../shared/messages.js';
 import type { FinanceRecordsTable } from '../../db/tables-finance.js';
 
 export type Values = Record<string, unknown>;
@@ -97,8 +98,8 @@ export interface FinanceKind {
   segment: string;
   /** audit log entity */
   entity: string;
-  /** words for messages: "upstream invoice 7 not found" */
-  label: string;
+  /** the kind's name in both languages, for messages: "upstream invoice 7 not found" / "未找到上游发票 7" */
+  label: Said;
   /** key of its section in the contract summary (kinds without contractNumber have none) */
   summaryKey: string;
   fields: z.ZodObject;
@@ -114,23 +115,23 @@ export interface FinanceKind {
   /** accepts attachments (POST /:id/upload) */
   hasFiles: boolean;
   /** a rule over several fields: returns the message when broken */
-  check?: (values: Values) => string | null;
+  check?: (values: Values) => Said | null;
 }
 
 const CNY = { currency: 'CNY' };
 
 export const FINANCE_KINDS: readonly FinanceKind[] = [
-  { segment: 'freight-charges', entity: 'freightCharge', label: 'freight charge', summaryKey: 'freightCharges', fields: freightChargeFields, money: AMOUNT, dateField: 'chargeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
-  { segment: 'misc-charges', entity: 'miscCharge', label: 'misc charge', summaryKey: 'miscCharges', fields: miscChargeFields, money: AMOUNT, dateField: 'chargeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
-  { segment: 'service-fees', entity: 'serviceFee', label: 'service fee', summaryKey: 'serviceFees', fields: serviceFeeFields, money: AMOUNT, dateField: 'feeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
-  { segment: 'cost-breakdowns', entity: 'costBreakdown', label: 'cost breakdown', summaryKey: 'costBreakdowns', fields: costBreakdownFields, money: AMOUNT, defaults: CNY, hasFiles: false },
-  { segment: 'profit-records', entity: 'profitRecord', label: 'profit record', summaryKey: 'profitRecords', fields: profitRecordFields, money: PROFIT, dateField: 'recordDate', defaults: CNY, hasFiles: false },
-  { segment: 'upstream-invoices', entity: 'upstreamInvoice', label: 'upstream invoice', summaryKey: 'upstreamInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'received' }, hasFiles: true },
-  { segment: 'downstream-invoices', entity: 'downstreamInvoice', label: 'downstream invoice', summaryKey: 'downstreamInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'issued' }, hasFiles: true },
-  { segment: 'freight-misc-invoices', entity: 'freightMiscInvoice', label: 'freight/misc invoice', summaryKey: 'freightMiscInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'received' }, hasFiles: true },
-  { segment: 'settlements', entity: 'settlement', label: 'settlement', summaryKey: 'settlements', fields: settlementFields, money: AMOUNT, numberField: 'settlementNumber', dateField: 'settlementDate', statusField: 'status', defaults: { ...CNY, status: 'draft' }, hasFiles: true },
+  { segment: 'freight-charges', entity: 'freightCharge', label: said('freight charge', '运费'), summaryKey: 'freightCharges', fields: freightChargeFields, money: AMOUNT, dateField: 'chargeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
+  { segment: 'misc-charges', entity: 'miscCharge', label: said('misc charge', '杂费'), summaryKey: 'miscCharges', fields: miscChargeFields, money: AMOUNT, dateField: 'chargeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
+  { segment: 'service-fees', entity: 'serviceFee', label: said('service fee', '服务费'), summaryKey: 'serviceFees', fields: serviceFeeFields, money: AMOUNT, dateField: 'feeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },
+  { segment: 'cost-breakdowns', entity: 'costBreakdown', label: said('cost breakdown', '成本明细'), summaryKey: 'costBreakdowns', fields: costBreakdownFields, money: AMOUNT, defaults: CNY, hasFiles: false },
+  { segment: 'profit-records', entity: 'profitRecord', label: said('profit record', '利润记录'), summaryKey: 'profitRecords', fields: profitRecordFields, money: PROFIT, dateField: 'recordDate', defaults: CNY, hasFiles: false },
+  { segment: 'upstream-invoices', entity: 'upstreamInvoice', label: said('upstream invoice', '上游发票'), summaryKey: 'upstreamInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'received' }, hasFiles: true },
+  { segment: 'downstream-invoices', entity: 'downstreamInvoice', label: said('downstream invoice', '下游发票'), summaryKey: 'downstreamInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'issued' }, hasFiles: true },
+  { segment: 'freight-misc-invoices', entity: 'freightMiscInvoice', label: said('freight/misc invoice', '运杂费发票'), summaryKey: 'freightMiscInvoices', fields: invoiceFields, money: INVOICE, numberField: 'invoiceNumber', dateField: 'invoiceDate', statusField: 'status', defaults: { ...CNY, status: 'received' }, hasFiles: true },
+  { segment: 'settlements', entity: 'settlement', label: said('settlement', '结算单'), summaryKey: 'settlements', fields: settlementFields, money: AMOUNT, numberField: 'settlementNumber', dateField: 'settlementDate', statusField: 'status', defaults: { ...CNY, status: 'draft' }, hasFiles: true },
   {
-    segment: 'reconciliations', entity: 'reconciliation', label: 'reconciliation', summaryKey: 'reconciliations', fields: reconciliationFields, money: AMOUNT, numberField: 'reconciliationNumber', dateField: 'periodStart', statusField: 'status', defaults: { ...CNY, status: 'open' }, hasFiles: true,
-    check: (v) => (v.periodStart && v.periodEnd && (v.periodEnd as string) < (v.periodStart as string) ? `periodEnd ${v.periodEnd as string} is before periodStart ${v.periodStart as string}` : null),
+    segment: 'reconciliations', entity: 'reconciliation', label: said('reconciliation', '对账单'), summaryKey: 'reconciliations', fields: reconciliationFields, money: AMOUNT, numberField: 'reconciliationNumber', dateField: 'periodStart', statusField: 'status', defaults: { ...CNY, status: 'open' }, hasFiles: true,
+    check: (v) => (v.periodStart && v.periodEnd && (v.periodEnd as string) < (v.periodStart as string) ? said(`periodEnd ${v.periodEnd as string} is before periodStart ${v.periodStart as string}`, `periodEnd ${v.periodEnd as string} 早于 periodStart ${v.periodStart as string}`) : null),
   },
 ];

@@ -10,6 +10,7 @@ import type { FinanceFilesTable, FinanceRecordsTable } from '../../db/tables-fin
 import type { FileStore, UploadedFile } from '../../files/file-store.js';
 import { withFiles } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
+import { said } from '../../../shared/messages.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -88,7 +89,12 @@ function complete(kind: FinanceKind, values: Values): Values {
 
 function rethrowDuplicate(kind: FinanceKind, values: Values, err: unknown): never {
   if (kind.numberField && isUniqueViolation(err))
-    throw invalid(`${kind.numberField} "${String(values[kind.numberField])}" is already used by another ${kind.label}; numbers must be unique`);
+    throw invalid(
+      said(
+        `${kind.numberField} "${String(values[kind.numberField])}" is already used by another ${kind.label.en}; numbers must be unique`,
+        `${kind.numberField} “${String(values[kind.numberField])}” 已被另一份${kind.label.zh}使用；编号必须唯一`,
+      ),
+    );
   throw err;
 }
 
@@ -144,10 +150,10 @@ export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery
   let query = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment);
   for (const field of ['blNumber', 'contractNumber'] as const) {
     if (!q[field]) continue;
-    if (!hasField(kind, field)) throw invalid(`${kind.label}s have no ${field}; filter by another field`);
+    if (!hasField(kind, field)) throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
     query = query.where(field, '=', q[field]);
   }
-  if (q.startDate && q.endDate && q.startDate > q.endDate) throw invalid(`startDate ${q.startDate} is after endDate ${q.endDate}`);
+  if (q.startDate && q.endDate && q.startDate > q.endDate) throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
   if (q.startDate) query = query.where('recordDate', '>=', q.startDate);
   if (q.endDate) query = query.where('recordDate', '<=', q.endDate);
   if (q.keyword) query = query.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(q.keyword)} escape '!'`);
@@ -216,7 +222,7 @@ export async function deleteRecord(db: Db, store: FileStore, kind: FinanceKind, 
 }
 
 export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number, uploads: UploadedFile[]) {
-  if (uploads.length === 0) throw invalid('attach at least one file in the form field "files"');
+  if (uploads.length === 0) throw invalid(said('attach at least one file in the form field "files"', '请在表单字段“files”中至少附加一个文件'));
   return withFiles(db, store, async (trx, files) => {
     const before = await getRecord(trx, kind, id);
     const time = now();
@@ -238,7 +244,7 @@ export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, ac
   return withFiles(db, store, async (trx, files) => {
     const before = await getRecord(trx, kind, id);
     const file = await trx.selectFrom('financeFiles').selectAll().where('id', '=', fileId).where('recordId', '=', id).executeTakeFirst();
-    if (!file) throw notFound(`file ${fileId} of ${kind.label} ${id}`);
+    if (!file) throw notFound(said(`file ${fileId} of ${kind.label.en} ${id}`, `${kind.label.zh} ${id} 的文件 ${fileId}`));
     await trx.deleteFrom('financeFiles').where('id', '=', fileId).execute();
     files.remove(file.url);
     await trx.updateTable('financeRecords').set({ updateTime: now() }).where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
 import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
@@ -48,7 +49,7 @@ const selectInbound = (db: Queryable) =>
 
 export async function findInbound(db: Queryable, id: number): Promise<InboundRow> {
   const row = await selectInbound(db).where('d.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('inbound order', id);
+  if (!row) throw notFound(said('inbound order', '入库单'), id);
   return row;
 }
 

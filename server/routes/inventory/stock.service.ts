@@ -6,6 +6,7 @@
 // and the writes cannot interleave with another request's.
 import { sql, type NotNull } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
 import type { Queryable } from '../../db/tables.js';
@@ -114,16 +115,23 @@ export async function moveStock(db: Queryable, before: Movement | null, after: M
 
   for (const t of touched.values()) {
     if (t.end >= 0) continue;
-    const where = `${t.commodity} in ${await warehouseName(db, t.warehouseId)}`;
+    const warehouse = await warehouseName(db, t.warehouseId);
+    const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
     if (after && after.kind !== 'inbound' && keyOf(after) === `${t.warehouseId}\u0000${t.commodity}`) {
       // what this order could take: the stock as it stands, plus what it held itself before
       const available = t.end + after.quantityMilli;
       throw invalid(
-        `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where}; ${fromMilli(after.quantityMilli)} requested`,
+        said(
+          `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where.en}; ${fromMilli(after.quantityMilli)} requested`,
+          `库存不足：${where.zh}可用 ${fromMilli(Math.max(available, 0))}；需要 ${fromMilli(after.quantityMilli)}`,
+        ),
       );
     }
     throw invalid(
-      `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where}; this change would take away ${fromMilli(t.start - t.end)}, as much has already gone out`,
+      said(
+        `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where.en}; this change would take away ${fromMilli(t.start - t.end)}, as much has already gone out`,
+        `库存不足：${where.zh}现有 ${fromMilli(Math.max(t.start, 0))}；此次修改要扣减 ${fromMilli(t.start - t.end)}，但其中部分货物已经出库`,
+      ),
     );
   }
 }

@@ -1,6 +1,7 @@
 // The three spreadsheet routes of a warehouse record kind: template, filtered export, import.
 // Spread into the kind's route list before its `/:id` paths.
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import { sheetImportResult } from '../../../shared/warehouse.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -63,7 +64,7 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },
       handler: async (ctx, { files, user }) => {
         const file = files[0];
-        if (!file) throw invalid('file is required: attach the .xlsx workbook in the field "file"');
+        if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', '缺少文件：请在字段“file”中附上 .xlsx 工作簿'));
         const result = await s.importRows(ctx.deps.db, user, file.tempPath);
         return reply(result, `${result.imported} ${s.noun} imported`);
       },

@@ -3,6 +3,7 @@
 // exports add the record's number first and its status columns last, which imports ignore, so an
 // exported sheet imports again as new records.
 import type { z } from 'zod';
+import { said, type Said } from '../../../shared/messages.js';
 import { fromMilli, inboundBody, outboundBody, pickupBody, toMilli } from '../../../shared/warehouse.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -120,7 +121,7 @@ async function importRows<S extends z.ZodObject, T extends z.output<S>>(
         await create(trx, row);
       } catch (err) {
         // a rule the checks above do not foresee still names its row; the transaction undoes the rest
-        if (err instanceof HttpError && err.status === 400) throw rowErrorsToHttp([{ row: rowNumbers[i]!, column: '', message: err.message }]);
+        if (err instanceof HttpError && err.status === 400) throw rowErrorsToHttp([{ row: rowNumbers[i]!, column: '', message: err.said }]);
         throw err;
       }
     }
@@ -129,19 +130,19 @@ async function importRows<S extends z.ZodObject, T extends z.output<S>>(
 }
 
 /** The message of a 400 a rule throws, or null when the rule holds. */
-async function refusal(rule: () => Promise<unknown>): Promise<string | null> {
+async function refusal(rule: () => Promise<unknown>): Promise<Said | null> {
   try {
     await rule();
     return null;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 400) return err.message;
+    if (err instanceof HttpError && err.status === 400) return err.said;
     throw err;
   }
 }
 
 /** Each row's warehouse must exist and be active (the rule of `warehouseForMovement`); one look-up per name. */
 async function checkWarehouses(db: Queryable, rows: { warehouse: string }[], rowNumbers: number[], errors: RowError[]): Promise<void> {
-  const verdicts = new Map<string, string | null>();
+  const verdicts = new Map<string, Said | null>();
   for (const [i, row] of rows.entries()) {
     if (!verdicts.has(row.warehouse)) verdicts.set(row.warehouse, await refusal(() => warehouseForMovement(db, row.warehouse)));
     const message = verdicts.get(row.warehouse);
@@ -206,10 +207,15 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
         const wanted = toMilli(row.quantity);
         if (wanted > stock.milli) {
           const earlier = stock.takenBy.length ? ` after ${stock.takenBy.length === 1 ? 'row' : 'rows'} ${stock.takenBy.join(', ')} of this sheet` : '';
+          const earlierZh = stock.takenBy.length ? `（已扣除本表第 ${stock.takenBy.join('、')} 行）` : '';
+          const available = fromMilli(Math.max(stock.milli, 0));
           errors.push({
             row: rowNumber,
             column: 'quantity',
-            message: `insufficient stock: ${fromMilli(Math.max(stock.milli, 0))} available of ${row.commodity} in ${warehouse.name}${earlier}; ${row.quantity} requested`,
+            message: said(
+              `insufficient stock: ${available} available of ${row.commodity} in ${warehouse.name}${earlier}; ${row.quantity} requested`,
+              `库存不足：${warehouse.name}的${row.commodity}可用 ${available}${earlierZh}；需要 ${row.quantity}`,
+            ),
           });
         } else {
           stock.milli -= wanted;

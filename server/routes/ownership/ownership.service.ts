@@ -1,5 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -56,7 +57,7 @@ const filesOf = (db: Queryable, ids: number[]) =>
 
 async function findRow(db: Queryable, id: number): Promise<TransferRow> {
   const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('ownership transfer', id);
+  if (!row) throw notFound(said('ownership transfer', '货权转移'), id);
   return row;
 }
 
@@ -167,7 +168,13 @@ export function updateTransfer(
     if (input.quantity !== undefined) update.quantityMilli = toMilli(input.quantity);
     for (const fileId of input.removeFileIds ?? []) {
       const file = before.fileList.find((f) => f.id === fileId);
-      if (!file) throw invalid(`removeFileIds: attachment ${fileId} does not belong to ownership transfer ${before.transferNumber}`);
+      if (!file)
+        throw invalid(
+          said(
+            `removeFileIds: attachment ${fileId} does not belong to ownership transfer ${before.transferNumber}`,
+            `removeFileIds：附件 ${fileId} 不属于货权转移 ${before.transferNumber}`,
+          ),
+        );
       await trx.deleteFrom('ownershipFiles').where('id', '=', fileId).execute();
       changes.remove(file.url);
     }

@@ -1,5 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -59,7 +60,7 @@ const selectOutbound = (db: Queryable) =>
 
 export async function findOutbound(db: Queryable, id: number): Promise<OutboundRow> {
   const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('outbound order', id);
+  if (!row) throw notFound(said('outbound order', '出库单'), id);
   return row;
 }
 
@@ -82,8 +83,12 @@ const movementOf = (row: OutboundRow): Movement | null =>
 export async function checkPickup(db: Queryable, orderNumber: string | null | undefined): Promise<void> {
   if (!orderNumber) return;
   const pickup = await db.selectFrom('pickupRequests').select('status').where('orderNumber', '=', orderNumber).executeTakeFirst();
-  if (!pickup) throw invalid(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`);
-  if (pickup.status === 'cancelled') throw invalid(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`);
+  if (!pickup)
+    throw invalid(
+      said(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`, `deliveryOrderNumber “${orderNumber}” 不是任何提货申请的提货单号`),
+    );
+  if (pickup.status === 'cancelled')
+    throw invalid(said(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`, `提货申请 ${orderNumber} 已取消，出库单不能引用它`));
 }
 
 /** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
@@ -221,7 +226,8 @@ const presentReceipt = (row: Selectable<OutboundReceiptsTable>) => ({
 export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.output<typeof confirmReceiptBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
     const before = await findOutbound(trx, id);
-    if (before.outboundStatus === 'cancelled') throw invalid(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`);
+    if (before.outboundStatus === 'cancelled')
+      throw invalid(said(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`, `出库单 ${before.outboundNumber} 已取消，不能确认签收`));
     const time = now();
     await trx
       .insertInto('outboundReceipts')

@@ -1,5 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -30,6 +31,15 @@ export const PICKUP_TRANSITIONS: Record<PickupStatus, readonly PickupStatus[]> =
   in_progress: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
+};
+
+/** The statuses as the Chinese client names them (wh.pickup.* in desktop/client/src/i18n/areas/warehouse.ts). */
+const STATUS_ZH: Record<PickupStatus, string> = {
+  pending: '待审核',
+  approved: '已审核',
+  in_progress: '提货中',
+  completed: '已完成',
+  cancelled: '已取消',
 };
 
 export function presentPickup(row: PickupRow): PickupRequest {
@@ -64,7 +74,7 @@ const selectPickup = (db: Queryable) =>
 
 export async function findPickup(db: Queryable, id: number): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('pickup request', id);
+  if (!row) throw notFound(said('pickup request', '提货申请'), id);
   return row;
 }
 
@@ -140,16 +150,26 @@ function checkTransition(row: PickupRow, next: PickupStatus): void {
   if (next === row.status) return;
   if (!PICKUP_TRANSITIONS[row.status].includes(next)) {
     const allowed = PICKUP_TRANSITIONS[row.status];
+    const current = STATUS_ZH[row.status];
     throw invalid(
-      `pickup request ${row.orderNumber} is ${row.status} and cannot become ${next}` +
-        (allowed.length ? `; from ${row.status} it may only become ${allowed.join(' or ')}` : ''),
+      said(
+        `pickup request ${row.orderNumber} is ${row.status} and cannot become ${next}` +
+          (allowed.length ? `; from ${row.status} it may only become ${allowed.join(' or ')}` : ''),
+        `提货申请 ${row.orderNumber} 的状态为“${current}”，不能改为“${STATUS_ZH[next]}”` +
+          (allowed.length ? `；“${current}”只能改为${allowed.map((s) => `“${STATUS_ZH[s]}”`).join('或')}` : ''),
+      ),
     );
   }
 }
 
 function checkEditable(row: PickupRow): void {
   if (row.status === 'completed' || row.status === 'cancelled')
-    throw invalid(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`);
+    throw invalid(
+      said(
+        `pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`,
+        `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`,
+      ),
+    );
 }
 
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
@@ -187,7 +207,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
   return db.transaction().execute(async (trx) => {
     const before = await findPickup(trx, id);
     checkTransition(before, 'cancelled');
-    if (before.status === 'cancelled') throw invalid(`pickup request ${before.orderNumber} is already cancelled`);
+    if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
     const after = presentPickup(await findPickup(trx, id));
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
@@ -200,7 +220,13 @@ export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void>
   return db.transaction().execute(async (trx) => {
     const before = await findPickup(trx, id);
     const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
-    if (used) throw invalid(`pickup request ${before.orderNumber} is referred to by outbound order ${used.outboundNumber}; delete or change that order first`);
+    if (used)
+      throw invalid(
+        said(
+          `pickup request ${before.orderNumber} is referred to by outbound order ${used.outboundNumber}; delete or change that order first`,
+          `出库单 ${used.outboundNumber} 引用了提货申请 ${before.orderNumber}；请先删除或修改该出库单`,
+        ),
+      );
     await trx.deleteFrom('pickupRequests').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'pickupRequest', entityId: id, before: presentPickup(before) });
   });

@@ -4,6 +4,7 @@ import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
+import { said } from '../../../shared/messages.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -28,7 +29,7 @@ export function presentUser(row: UserRow): User {
 
 export async function findUser(db: Queryable, id: number): Promise<UserRow> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('user', id);
+  if (!row) throw notFound(said('user', '用户'), id);
   return row;
 }
 
@@ -68,7 +69,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
       return user;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw invalid(`username "${input.username}" is already taken; choose another`);
+    if (isUniqueViolation(err)) throw invalid(said(`username "${input.username}" is already taken; choose another`, `username “${input.username}” 已被占用；请换一个用户名`));
     throw err;
   }
 }
@@ -92,16 +93,16 @@ export function listUsers(db: Queryable, q: z.output<typeof listUsersQuery>) {
 export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.output<typeof updateUserBody>): Promise<User> {
   const self = actor.id === id;
   const admin = actor.role === 'admin';
-  if (!self && !admin) throw forbidden('you may only change your own account');
-  if (!admin && (input.role !== undefined || input.status !== undefined)) throw forbidden('only an admin may change role or status');
-  if (input.password !== undefined && !self) throw forbidden('only the user may change its own password');
+  if (!self && !admin) throw forbidden(said('you may only change your own account', '您只能修改自己的账号'));
+  if (!admin && (input.role !== undefined || input.status !== undefined)) throw forbidden(said('only an admin may change role or status', '只有管理员可以修改 role 或 status（角色或状态）'));
+  if (input.password !== undefined && !self) throw forbidden(said('only the user may change its own password', '密码只能由用户本人修改'));
 
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const before = await findUser(trx, id);
     if (input.password !== undefined) {
-      if (!input.currentPassword) throw invalid('currentPassword is required to set a new password');
-      if (!(await verifyPassword(input.currentPassword, before.passwordHash))) throw invalid('currentPassword is not correct');
+      if (!input.currentPassword) throw invalid(said('currentPassword is required to set a new password', '设置新密码时必须填写 currentPassword（当前密码）'));
+      if (!(await verifyPassword(input.currentPassword, before.passwordHash))) throw invalid(said('currentPassword is not correct', 'currentPassword（当前密码）不正确'));
     }
     const changes: Updateable<UsersTable> = { updateTime: now() };
     if (input.displayName !== undefined) changes.displayName = input.displayName;
@@ -118,7 +119,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
         .where('role', '=', 'admin')
         .where('status', '=', 'active')
         .executeTakeFirstOrThrow();
-      if (Number(count) <= 1) throw invalid('at least one active admin must remain; make another user admin first');
+      if (Number(count) <= 1) throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
     }
 
     const row = await trx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

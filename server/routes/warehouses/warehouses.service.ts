@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
+import { said } from '../../../shared/messages.js';
 import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../shared/warehouse.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
@@ -27,7 +28,7 @@ export function presentWarehouse(row: WarehouseRow): Warehouse {
 
 export async function findWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
   const row = await db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('warehouse', id);
+  if (!row) throw notFound(said('warehouse', '仓库'), id);
   return row;
 }
 
@@ -52,9 +53,14 @@ export async function warehouseFilterId(db: Queryable, ref: string): Promise<num
  */
 export async function warehouseForMovement(db: Queryable, ref: string, currentId?: number): Promise<WarehouseRow> {
   const row = await findWarehouseByRef(db, ref);
-  if (!row) throw invalid(`warehouse "${ref}" does not exist: give the code or the name of a warehouse`);
+  if (!row) throw invalid(said(`warehouse "${ref}" does not exist: give the code or the name of a warehouse`, `仓库“${ref}”不存在：请填写仓库的编码或名称`));
   if (row.status !== 'active' && row.id !== currentId)
-    throw invalid(`warehouse "${row.name}" is inactive and takes no new movements; activate it first or choose another`);
+    throw invalid(
+      said(
+        `warehouse "${row.name}" is inactive and takes no new movements; activate it first or choose another`,
+        `仓库“${row.name}”已停用，不能再办理新业务；请先启用该仓库，或选择其他仓库`,
+      ),
+    );
   return row;
 }
 
@@ -70,8 +76,8 @@ export async function listWarehouses(db: Queryable, q: z.output<typeof warehouse
 
 function duplicate(err: unknown, input: { code?: string; name?: string }): never {
   const message = String((err as Error).message ?? '');
-  if (message.includes('warehouses.code')) throw invalid(`a warehouse with code "${input.code}" already exists; choose another code`);
-  throw invalid(`a warehouse named "${input.name}" already exists; choose another name`);
+  if (message.includes('warehouses.code')) throw invalid(said(`a warehouse with code "${input.code}" already exists; choose another code`, `编码为“${input.code}”的仓库已存在；请换一个编码`));
+  throw invalid(said(`a warehouse named "${input.name}" already exists; choose another name`, `名称为“${input.name}”的仓库已存在；请换一个名称`));
 }
 
 export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<typeof warehouseBody>): Promise<Warehouse> {
@@ -141,7 +147,12 @@ export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Prom
   await db.transaction().execute(async (trx) => {
     const before = await findWarehouse(trx, id);
     if (await hasMovements(trx, id))
-      throw invalid(`warehouse "${before.name}" has movements and cannot be deleted; set its status to inactive instead`);
+      throw invalid(
+        said(
+          `warehouse "${before.name}" has movements and cannot be deleted; set its status to inactive instead`,
+          `仓库“${before.name}”已有业务记录，不能删除；请将其状态改为停用`,
+        ),
+      );
     await trx.deleteFrom('warehouses').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'warehouse', entityId: id, before: presentWarehouse(before) });
   });

@@ -59,6 +59,18 @@ async function parse(res: Response): Promise<Envelope> {
   throw new ApiError(res.status, '', [], { unexpected: true });
 }
 
+let language = 'en-US';
+
+/** The screen's language, sent as Accept-Language so the service answers its messages in it. */
+export function setRequestLanguage(next: string): void {
+  language = next;
+}
+
+/** Headers of every request to the service: the language, and the token when signed in. */
+export function serviceHeaders(token?: string): Record<string, string> {
+  return { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
 function toError(status: number, body: Envelope): ApiError {
   const errors = (body.data as { errors?: unknown } | undefined)?.errors;
   const fieldErrors = Array.isArray(errors)
@@ -68,9 +80,8 @@ function toError(status: number, body: Envelope): ApiError {
 }
 
 async function send(method: string, path: string, options: RequestOptions, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...serviceHeaders(token) };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(`/api${path}${queryString(options.query)}`, {
       method,

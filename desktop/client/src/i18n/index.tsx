@@ -8,6 +8,8 @@ import 'dayjs/locale/zh-cn';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { enUS, type MessageKey, type Messages } from './en-US';
 import { zhCN } from './zh-CN';
+import type { Lang } from '../../../../shared/messages';
+import { setRequestLanguage } from '../api/client';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,20 +31,27 @@ export function systemLanguage(languages: readonly string[] = navigator.language
 
 function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
+  const language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
+  setRequestLanguage(language); // before any child's first request
+  return language;
 }
 
 /** Whether a text of the data (an entity or field name) has a translation under this key. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enUS, key);
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export interface Translate {
+  (key: MessageKey, params?: Record<string, string | number>): string;
+  /** the language of the texts shared with the service (shared/messages.ts) */
+  readonly lang: Lang;
+}
 
 export function translator(language: Language): Translate {
   const dict = dictionaries[language];
-  return (key, params) => {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => {
     const text = dict[key] ?? key;
     return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
   };
+  return Object.assign(t, { lang: language === 'zh-CN' ? ('zh' as const) : ('en' as const) });
 }
 
 interface I18n {
@@ -53,10 +62,25 @@ interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
+const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for less motion ("reduce motion" / "show animations" off): antd then animates nothing. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia(REDUCE_MOTION).matches);
+  useEffect(() => {
+    const query = window.matchMedia(REDUCE_MOTION);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
+    setRequestLanguage(next);
     setLanguageState(next);
   }, []);
   useEffect(() => {
@@ -66,9 +90,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // dayjs must switch before children render dates
   dayjs.locale(dayjsLocales[language]);
   const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
+  const reducedMotion = useReducedMotion();
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={antdLocales[language]} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4 } }}>
+      <ConfigProvider locale={antdLocales[language]} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4, motion: !reducedMotion } }}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>

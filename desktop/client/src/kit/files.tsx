@@ -5,7 +5,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { App, Modal, Progress, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useState } from 'react';
-import { ApiError, NetworkError, refreshTokens, validToken } from '../api/client';
+import { ApiError, NetworkError, refreshTokens, serviceHeaders, validToken } from '../api/client';
 import { useT } from '../i18n';
 
 const MB = 1024 * 1024;
@@ -95,7 +95,7 @@ function sendForm(req: UploadRequest, token: string | undefined): Promise<{ stat
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(req.method ?? 'POST', `/api${req.path}`);
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(serviceHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && req.onProgress?.(Math.round((e.loaded / e.total) * 100));
     xhr.onerror = () => reject(new NetworkError('upload failed'));
     xhr.onload = () => {
@@ -153,7 +153,7 @@ export async function downloadFile(href: string, name: string): Promise<void> {
 /** Reads a file of a public or signed-in route (the token is sent to /api routes); refusals as ApiError. */
 export async function fetchFile(href: string): Promise<Blob> {
   const token = href.startsWith('/api/') ? await validToken() : undefined;
-  const res = await fetch(href, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(href, { headers: serviceHeaders(token) });
   if (!res.ok) {
     let message = '';
     try {

@@ -5,53 +5,12 @@ import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/errors';
-import type { MessageKey, Translate } from '../i18n';
-
-type Issue = z.core.$ZodIssue & { input?: unknown };
-
-/** Messages the shared schemas write themselves (refinements, bounds with their own text). */
-const SCHEMA_MESSAGES: Record<string, MessageKey> = {
-  'has more than 2 decimals; amounts are kept to the cent': 'validation.cents',
-  'has more than 4 decimals': 'validation.decimals4',
-  'is a fraction from 0 to 1: write 0.13 for 13%': 'validation.fraction',
-  'must be an ISO 4217 currency code like CNY, USD or EUR': 'validation.currency',
-  'must be a date written YYYY-MM-DD, like 2026-11-22': 'validation.date',
-  'is not a real calendar date': 'validation.realDate',
-};
+import type { Translate } from '../i18n';
+import { issueSaid } from '../../../../shared/validation';
 
 /** One zod issue in the user's language (the field's label is shown by the form item). */
-export function issueText(issue: Issue, t: Translate): string {
-  const own = SCHEMA_MESSAGES[issue.message];
-  if (own) return t(own);
-  const n = (v: unknown) => ({ n: String(v) });
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null || issue.input === '') return t('validation.required');
-      return issue.expected === 'number' ? t('validation.number') : t('validation.type');
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.notEmpty') : t('validation.tooShort', n(issue.minimum));
-      if (issue.origin === 'array' || issue.origin === 'set') return t('validation.minItems', n(issue.minimum));
-      return t(issue.inclusive ? 'validation.min' : 'validation.greater', n(issue.minimum));
-    case 'too_big':
-      if (issue.origin === 'string') return t('validation.tooLong', n(issue.maximum));
-      if (issue.origin === 'array' || issue.origin === 'set') return t('validation.maxItems', n(issue.maximum));
-      return t(issue.inclusive ? 'validation.max' : 'validation.less', n(issue.maximum));
-    case 'invalid_value':
-      return t('validation.oneOf', { values: issue.values.map(String).join(', ') });
-    case 'invalid_format':
-      if (issue.format === 'email') return t('validation.email');
-      if (issue.format === 'regex' && String(issue.pattern).includes('\\d{4}-\\d{2}-\\d{2}')) return t('validation.date');
-      return t('validation.format');
-    case 'not_multiple_of':
-      return t('validation.multipleOf', n(issue.divisor));
-    case 'invalid_union':
-      return t('validation.type');
-    case 'custom':
-      // a schema's own refinement: its message is the one the server would answer
-      return issue.message || t('validation.invalid');
-    default:
-      return t('validation.invalid');
-  }
+export function issueText(issue: z.core.$ZodIssue, t: Translate): string {
+  return issueSaid(issue)[t.lang];
 }
 
 /** Issues of `values` against `schema`, grouped by top-level field name. */
@@ -59,7 +18,7 @@ export function validate(schema: z.ZodType, values: unknown, t: Translate): Map<
   const result = schema.safeParse(values, { reportInput: true });
   const byField = new Map<string, string[]>();
   if (result.success) return byField;
-  for (const issue of result.error.issues as Issue[]) {
+  for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.');
     byField.set(field, [...(byField.get(field) ?? []), issueText(issue, t)]);
   }
