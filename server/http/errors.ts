@@ -17,6 +17,8 @@ export class HttpError extends Error {
 }
 
 export const invalid = (message: Said, data?: unknown) => new HttpError(400, message, data);
+/** A 400 about one field: the message also goes to `data.errors`, so a form shows it next to that field. */
+export const refusedField = (field: string, message: Said) => new HttpError(400, message, { errors: [{ field, message }] });
 export const unauthorized = (
   message = said('sign in first: this needs a valid token (Authorization: Bearer <token>)', '请先登录：此操作需要有效的令牌（Authorization: Bearer <token>）'),
 ) => new HttpError(401, message);

@@ -51,6 +51,7 @@ describe('registration', () => {
     const dup = await app.request('POST', '/api/auth/register', { body: { username: name.toLowerCase(), password: 'password-123' } });
     expect(dup.status).toBe(400);
     expect(dup.body.message).toBe(`username "${name.toLowerCase()}" is already taken; choose another`);
+    expect(dup.body.data.errors).toEqual([{ field: 'username', message: dup.body.message }]);
   });
 
   it('lets exactly one of many parallel registrations of one username win', async () => {

@@ -247,6 +247,7 @@ describe('money, currency and the rules of the fields', () => {
     const again = await app.request('POST', '/corp-finances/upstream-invoices', { token, body: { ...body, amount: 20 } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('invoiceNumber "UNIQ-1" is already used by another upstream invoice; numbers must be unique');
+    expect(again.body.data.errors).toEqual([{ field: 'invoiceNumber', message: again.body.message }]);
     expect(await countOf('upstream-invoices')).toBe(before);
     const otherKind = await app.request('POST', '/api/corp-finances/downstream-invoices', { token, body });
     expect(otherKind.status).toBe(200);

@@ -39,9 +39,12 @@ describe('warehouses', () => {
     const code = await app.request('POST', '/api/inventory/warehouses', { token, body: { code: w.code, name: 'other name' } });
     expect(code.status).toBe(400);
     expect(code.body.message).toBe(`a warehouse with code "${w.code}" already exists; choose another code`);
+    // named as the field's error too, so a form shows it next to the code
+    expect(code.body.data.errors).toEqual([{ field: 'code', message: code.body.message }]);
     const name = await app.request('POST', '/api/inventory/warehouses', { token, body: { code: 'OTHER-CODE', name: w.name } });
     expect(name.status).toBe(400);
     expect(name.body.message).toBe(`a warehouse named "${w.name}" already exists; choose another name`);
+    expect(name.body.data.errors).toEqual([{ field: 'name', message: name.body.message }]);
     const missing = await app.request('POST', '/api/inventory/warehouses', { token, body: { name: 'x' } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('code is required');

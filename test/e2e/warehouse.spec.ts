@@ -59,7 +59,9 @@ test('creates, edits a warehouse; duplicate codes are refused next to the field'
   await d.getByLabel('Code').fill(WH.code);
   await d.getByLabel('Name').fill(`${WH.name} bis`);
   await d.getByRole('button', { name: 'Save' }).click();
-  await expect(d.getByText(`a warehouse with code "${WH.code}" already exists; choose another code`)).toBeVisible();
+  // next to the Code field, not above the form
+  const codeItem = d.locator('.ant-form-item', { has: page.locator('#edit_code') });
+  await expect(codeItem.getByText(`a warehouse with code "${WH.code}" already exists; choose another code`)).toBeVisible();
   await d.getByRole('button', { name: 'Cancel' }).click();
 
   await row(page, WH.code).getByRole('button', { name: 'Edit' }).click();

@@ -7,7 +7,7 @@ import type { ArchiveBatchesTable, ArchiveFilesTable } from '../../db/tables-con
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { presentFile } from '../contracts/contracts.service.js';
@@ -48,7 +48,7 @@ export async function findFolder(db: Queryable, id: number): Promise<ArchiveFold
   return presentFolder(row);
 }
 
-const duplicateName = (name: string) => invalid(said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
+const duplicateName = (name: string) => refusedField('name', said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, user: AuthUser, input: z.output<typeof createFolderBody>): Promise<ArchiveFolder> {
   try {

@@ -17,7 +17,7 @@ import type { CompanyFilesTable, CompanyFoldersTable } from '../../db/tables-cor
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { paginate } from '../../http/paging.js';
 import { fromText } from '../../http/validate.js';
@@ -59,7 +59,7 @@ export function listFolders(db: Queryable, q: z.output<typeof companyFolderQuery
   return paginate(query.orderBy('f.id', order), q, presentFolder);
 }
 
-const nameTaken = (name: string) => invalid(said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
+const nameTaken = (name: string) => refusedField('name', said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof companyFolderBody>): Promise<CompanyFolder> {
   try {

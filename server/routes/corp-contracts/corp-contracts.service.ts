@@ -26,7 +26,7 @@ import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsT
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { paginate } from '../../http/paging.js';
 import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
@@ -73,7 +73,7 @@ export function listFolders(db: Queryable, q: z.output<typeof corpFolderQuery>) 
   return paginate(query.orderBy('f.id', order), q, presentFolder);
 }
 
-const folderNameTaken = (name: string) => invalid(said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
+const folderNameTaken = (name: string) => refusedField('name', said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof corpFolderBody>): Promise<CorpFolder> {
   try {
@@ -269,7 +269,7 @@ export async function updateDetail(db: Db, actor: AuthUser, id: number, input: z
     try {
       row = await trx.updateTable('corpContractDetails').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     } catch (err) {
-      if (isUniqueViolation(err)) throw invalid(said(`lineNo ${input.lineNo} is already used in this contract; choose another`, `lineNo ${input.lineNo} 在此合同中已被使用；请换一个`));
+      if (isUniqueViolation(err)) throw refusedField('lineNo', said(`lineNo ${input.lineNo} is already used in this contract; choose another`, `lineNo ${input.lineNo} 在此合同中已被使用；请换一个`));
       throw err;
     }
     await touchContract(trx, row.contractId, time);
@@ -379,7 +379,8 @@ function contractFile(files: UploadedFile[], required: boolean): UploadedFile | 
 }
 
 const numberTaken = (contractNumber: string) =>
-  invalid(
+  refusedField(
+    'contractNumber',
     said(
       `contractNumber "${contractNumber}" is already used by another contract; contract numbers are unique`,
       `contractNumber “${contractNumber}” 已被另一份合同使用；编号必须唯一`,

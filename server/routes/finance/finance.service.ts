@@ -11,7 +11,7 @@ import type { FileStore, UploadedFile } from '../../files/file-store.js';
 import { withFiles } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
@@ -89,7 +89,8 @@ function complete(kind: FinanceKind, values: Values): Values {
 
 function rethrowDuplicate(kind: FinanceKind, values: Values, err: unknown): never {
   if (kind.numberField && isUniqueViolation(err))
-    throw invalid(
+    throw refusedField(
+      kind.numberField,
       said(
         `${kind.numberField} "${String(values[kind.numberField])}" is already used by another ${kind.label.en}; numbers must be unique`,
         `${kind.numberField} “${String(values[kind.numberField])}” 已被另一份${kind.label.zh}使用；编号必须唯一`,

@@ -5,7 +5,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
-import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound, refusedField } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
@@ -69,7 +69,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
       return user;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw invalid(said(`username "${input.username}" is already taken; choose another`, `username “${input.username}” 已被占用；请换一个用户名`));
+    if (isUniqueViolation(err)) throw refusedField('username', said(`username "${input.username}" is already taken; choose another`, `username “${input.username}” 已被占用；请换一个用户名`));
     throw err;
   }
 }
