@@ -86,13 +86,13 @@ try {
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
     }
-    // a refusal of the service, in the screen's language, above the form
+    // a refusal of the service, in the screen's language, next to its field
     await page.goto(server.url + '/warehouse/warehouses');
     await page.getByRole('button', { name: language === 'en-US' ? 'New' : '新 建' }).click();
     await page.locator('#edit_code').fill('WH-SH');
     await page.locator('#edit_name').fill(language === 'en-US' ? 'Shanghai No. 2' : '上海二号库');
     await page.locator('.ant-drawer .ant-btn-primary').click();
-    await page.locator('.ant-drawer .ant-alert').waitFor();
+    await page.locator('.ant-form-item-explain-error').first().waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `warehouse-refusal${suffix}.png`) });
     await context.close();
