@@ -327,7 +327,7 @@ describe('messages in Chinese', () => {
     'freight-charges': '运费',
     'misc-charges': '杂费',
     'service-fees': '服务费',
-    'cost-breakdowns': '成本明细',
+    'cost-breakdowns': '成本项',
     'profit-records': '利润记录',
     'upstream-invoices': '上游发票',
     'downstream-invoices': '下游发票',
