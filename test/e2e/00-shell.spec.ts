@@ -35,9 +35,10 @@ test('shows client validation from the shared schemas before sending', async ({ 
   await expect(page.getByText('must be 3 to 32 letters, digits, _ . or -')).toBeVisible();
   await expect(page.getByText('must be at least 8 characters')).toBeVisible();
 
-  // what only the server knows is shown as the server says it
+  // what only the server knows is shown as the server says it, next to the field it is about
   await register(page, { username: ADMIN.username, password: 'another-password-1' });
-  await expect(page.getByRole('alert')).toContainText('username "admin" is already taken; choose another');
+  const usernameItem = page.locator('.ant-form-item', { has: page.locator('#username') });
+  await expect(usernameItem.getByText('username "admin" is already taken; choose another')).toBeVisible();
 });
 
 test('a second account awaits approval; the admin approves it on the Users page; then it signs in', async ({ page }) => {

@@ -112,11 +112,13 @@ test('an upstream invoice: tax from a fractional rate, a PDF uploaded, previewed
   await expect(invoice).toContainText('Received');
   await expect(totals(page)).toContainText('Tax amount');
 
-  // what only the server knows (a number already used) is shown above the form
+  // what only the server knows (a number already used) is shown next to its field
   await openCreate(page, 'New upstream invoice');
   await fill(drawer(page), { 'Invoice number': INVOICE, Amount: '10', 'Tax rate': '0' });
   await drawer(page).getByRole('button', { name: 'Save' }).click();
-  await expect(drawer(page).getByRole('alert')).toContainText(`invoiceNumber "${INVOICE}" is already used by another upstream invoice; numbers must be unique`);
+  // next to the invoice number, the field it is about
+  const numberItem = drawer(page).locator('.ant-form-item', { has: page.locator('#edit_invoiceNumber') });
+  await expect(numberItem.getByText(`invoiceNumber "${INVOICE}" is already used by another upstream invoice; numbers must be unique`)).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Cancel' }).click();
 
   // the saved tax is shown read-only in the drawer
