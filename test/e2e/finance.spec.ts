@@ -116,7 +116,6 @@ test('an upstream invoice: tax from a fractional rate, a PDF uploaded, previewed
   await openCreate(page, 'New upstream invoice');
   await fill(drawer(page), { 'Invoice number': INVOICE, Amount: '10', 'Tax rate': '0' });
   await drawer(page).getByRole('button', { name: 'Save' }).click();
-  // next to the invoice number, the field it is about
   const numberItem = drawer(page).locator('.ant-form-item', { has: page.locator('#edit_invoiceNumber') });
   await expect(numberItem.getByText(`invoiceNumber "${INVOICE}" is already used by another upstream invoice; numbers must be unique`)).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Cancel' }).click();
