@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'serial' });
 // page.evaluate() runs in the browser; the root tsconfig has no DOM types
 declare const localStorage: { setItem(key: string, value: string): void };
 
-test('backs up now, lists the backup and downloads it', async ({ page }) => {
+test('backs up now, lists the backup and downloads it', async ({ page }, testInfo) => {
   await signInAsAdmin(page);
   await openFromMenu(page, 'Administration', 'Backups', /\/admin\/backups$/);
   await expect(page.getByRole('heading', { name: 'Backups' })).toBeVisible();
@@ -25,7 +25,8 @@ test('backs up now, lists the backup and downloads it', async ({ page }) => {
   await expect(row).toContainText(/\d+ KB/);
   await expect(rows.first()).toContainText(name); // newest first
 
-  await page.screenshot({ path: 'docs/screenshots/backups-list.png' });
+  // what the page looked like, beside the test's results (docs/screenshots holds the published one)
+  await page.screenshot({ path: testInfo.outputPath('backups-list.png') });
 
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Download' }).click();
@@ -37,7 +38,7 @@ test('backs up now, lists the backup and downloads it', async ({ page }) => {
   expect(bytes.includes(Buffer.from('manifest.json'))).toBe(true);
 });
 
-test('the page speaks Chinese', async ({ page }) => {
+test('the page speaks Chinese', async ({ page }, testInfo) => {
   await signInAsAdmin(page);
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
   await page.goto('/admin/backups');
@@ -45,7 +46,6 @@ test('the page speaks Chinese', async ({ page }) => {
   await expect(page.getByRole('button', { name: '立即备份' })).toBeVisible();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('手动');
   await expect(page.getByRole('button', { name: '下载' }).first()).toBeVisible();
-  await page.waitForTimeout(500); // let the table's fade-in finish before the screenshot
-  await page.screenshot({ path: 'docs/screenshots/backups-list-zh.png' });
+  await page.screenshot({ path: testInfo.outputPath('backups-list-zh.png') });
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });
