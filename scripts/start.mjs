@@ -30,7 +30,7 @@ if (SOURCES.some((source) => newestMtime(join(repo, source)) > built)) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',

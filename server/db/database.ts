@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 import type { Database, Db } from './tables.js';
 

@@ -1,5 +1,5 @@
 // Every migration, in order, in one explicit map (bundles into Electron without a folder scan).
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m001 from './001-users.js';
 import * as m002 from './002-contracts.js';
 import * as m003 from './003-corp-contracts-company.js';
