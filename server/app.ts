@@ -24,11 +24,13 @@ import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.route
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
-import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
-import { ownershipRoutes } from './routes/ownership/ownership.routes.js';
-import { outboundRoutes, pickupRoutes } from './routes/pickup/pickup.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
-import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
+import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
+import { outboundOrderRoutes } from './routes/warehouse/outbound-orders/outbound-orders.routes.js';
+import { ownershipTransferRoutes } from './routes/warehouse/ownership-transfers/ownership-transfers.routes.js';
+import { pickupRequestRoutes } from './routes/warehouse/pickup-requests/pickup-requests.routes.js';
+import { stockRoutes } from './routes/warehouse/stock/stock.routes.js';
+import { warehouseRoutes } from './routes/warehouse/warehouses/warehouses.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -53,10 +55,11 @@ export const apiRoutes: readonly RouteDef[] = [
   ...companyRoutes,
   ...financeRoutes,
   ...warehouseRoutes,
-  ...inventoryRoutes,
-  ...pickupRoutes,
-  ...outboundRoutes,
-  ...ownershipRoutes,
+  ...stockRoutes,
+  ...inboundOrderRoutes,
+  ...pickupRequestRoutes,
+  ...outboundOrderRoutes,
+  ...ownershipTransferRoutes,
   ...backupRoutes,
 ];
 

@@ -1,15 +1,21 @@
-// The three spreadsheet routes of a warehouse record kind: template, filtered export, import.
+// The three spreadsheet routes of a record kind: template, filtered export, import.
 // Spread into the kind's route list before its `/:id` paths.
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import { sheetImportResult } from '../../../shared/warehouse.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid } from '../../http/errors.js';
-import { reply, route, type RouteDef } from '../../http/route.js';
-import { SPREADSHEET } from '../../http/upload.js';
-import { sendSheet, writeSheet, XLSX_TYPE, type Column } from '../../spreadsheets/sheet.js';
-import { exportName, MAX_IMPORT_ROWS, templateName } from './warehouse-sheets.js';
+import { said } from '../../shared/messages.js';
+import { sheetImportResult } from '../../shared/warehouse.js';
+import { today } from '../db/database.js';
+import type { Db, Queryable } from '../db/tables.js';
+import type { AuthUser } from '../http/auth.js';
+import { invalid } from '../http/errors.js';
+import { reply, route, type RouteDef } from '../http/route.js';
+import { SPREADSHEET } from '../http/upload.js';
+import { MAX_IMPORT_ROWS } from './row-import.js';
+import { sendSheet, writeSheet, XLSX_TYPE, type Column } from './sheet.js';
+
+/** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
+const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
+const templateName = (kind: string) => `${kind}-template.xlsx`;
+
 
 interface SheetRoutes<Q extends z.ZodType> {
   tag: string;

@@ -1,24 +1,11 @@
-// Pickup requests and outbound orders. Each route serves both published shapes, set A (spec 4.6)
-// first and set B (4.7) second, so the two are visibly one thing. Literal paths (the spreadsheet
-// routes too) come before `/:id`.
+// Outbound orders. Each route serves both published shapes, set A first and set B second
+// (docs/api.md). Literal paths (the spreadsheet routes too) come before `/:id`.
 import { z } from 'zod';
-import { pagedSchema } from '../../../shared/paging.js';
-import {
-  confirmReceiptBody,
-  outboundBody,
-  outboundListQuery,
-  outboundRecord,
-  outboundUpdateBody,
-  pickupBody,
-  pickupListQuery,
-  pickupRecord,
-  pickupUpdateBody,
-  receiptRecord,
-} from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
-import { now } from '../../db/database.js';
-import { importOutbound, importPickups, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS, PICKUP_COLUMNS, PICKUP_EXPORT_COLUMNS } from '../inventory/warehouse-sheets.js';
-import { sheetRoutes } from '../inventory/warehouse-sheets.routes.js';
+import { pagedSchema } from '../../../../shared/paging.js';
+import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import { reply, route } from '../../../http/route.js';
+import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { outboundPrintPage } from './outbound-print.js';
 import {
   addOutbound,
@@ -30,100 +17,12 @@ import {
   presentOutbound,
   receiptHistory,
   updateOutbound,
-} from './outbound.service.js';
-import { addPickup, allPickups, cancelPickup, deletePickup, findPickup, listPickups, presentPickup, updatePickup } from './pickup.service.js';
+} from './outbound-orders.service.js';
+import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
 
-const pickupTag = 'Pickup requests';
 const outboundTag = 'Outbound orders';
 
-export const pickupRoutes = [
-  route({
-    method: 'get',
-    path: ['/apply-delivery/list', '/apply-delivery'],
-    tag: pickupTag,
-    summary: 'Pickup requests, newest first',
-    description: 'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
-    query: pickupListQuery,
-    response: pagedSchema(pickupRecord),
-    handler: (ctx, { query }) => listPickups(ctx.deps.db, query),
-  }),
-  ...sheetRoutes({
-    tag: pickupTag,
-    noun: 'pickup request(s)',
-    kind: 'pickup-requests',
-    paths: { template: '/apply-delivery/template/download', export: '/apply-delivery/export', import: '/apply-delivery/import' },
-    listQuery: pickupListQuery,
-    listPath: '/apply-delivery/list',
-    columns: PICKUP_COLUMNS,
-    exportColumns: PICKUP_EXPORT_COLUMNS,
-    rows: allPickups,
-    importRows: importPickups,
-  }),
-  route({
-    method: 'get',
-    path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
-    tag: pickupTag,
-    summary: 'One pickup request',
-    response: pickupRecord,
-    handler: async (ctx, { id }) => presentPickup(await findPickup(ctx.deps.db, id)),
-  }),
-  route({
-    method: 'post',
-    path: ['/apply-delivery/create', '/apply-delivery'],
-    tag: pickupTag,
-    summary: 'Create a pickup request (status pending, orderNumber generated)',
-    body: pickupBody,
-    response: pickupRecord,
-    example: {
-      request: {
-        blNumber: 'COSU6300001',
-        licensePlate: '沪A12345',
-        driverName: '张师傅',
-        driverPhone: '13900000000',
-        driverIdCard: '310101199001011234',
-        commodity: '电解铜',
-        quantity: 25.5,
-        unit: '吨',
-        deliveryDate: '2026-11-22',
-        deliveryAddress: '上海市宝山区',
-        warehouse: 'WH-SH',
-      },
-    },
-    handler: async (ctx, { body, user }) => reply(await addPickup(ctx.deps.db, user, body), 'pickup request created'),
-  }),
-  route({
-    method: 'put',
-    path: ['/apply-delivery/update/:id', '/apply-delivery/:id'],
-    tag: pickupTag,
-    summary: 'Change a pickup request, or move its status along',
-    description:
-      'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits.',
-    body: pickupUpdateBody,
-    response: pickupRecord,
-    example: { request: { status: 'approved' } },
-    handler: async (ctx, { id, body, user }) => reply(await updatePickup(ctx.deps.db, user, id, body), 'pickup request updated'),
-  }),
-  route({
-    method: 'put',
-    path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
-    tag: pickupTag,
-    summary: 'Cancel a pending, approved or in-progress pickup request',
-    response: pickupRecord,
-    handler: async (ctx, { id, user }) => reply(await cancelPickup(ctx.deps.db, user, id), 'pickup request cancelled'),
-  }),
-  route({
-    method: 'delete',
-    path: '/apply-delivery/:id',
-    tag: pickupTag,
-    summary: 'Delete a pickup request no outbound order refers to (both shapes share this path)',
-    handler: async (ctx, { id, user }) => {
-      await deletePickup(ctx.deps.db, user, id);
-      return reply({ id }, 'pickup request deleted');
-    },
-  }),
-];
-
-export const outboundRoutes = [
+export const outboundOrderRoutes = [
   route({
     method: 'get',
     path: ['/delivery-details/list', '/delivery-details'],

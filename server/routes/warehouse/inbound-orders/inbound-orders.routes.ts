@@ -1,46 +1,20 @@
-// Inbound orders, the stock summary and the stock ledger. Each route serves both published
-// shapes: set A (spec 4.6) first, set B (4.7) second. Literal paths come before `/:id` ones.
-import { z } from 'zod';
-import { pagedSchema } from '../../../shared/paging.js';
+// Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
+// Literal paths come before `/:id` ones.
+import { pagedSchema } from '../../../../shared/paging.js';
 import {
   inboundBody,
   inboundListQuery,
   inboundRecord,
   inboundUpdateBody,
-  ledgerEntry,
-  ledgerQuery,
-  summaryQuery,
-  summaryRow,
-} from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
-import { addInbound, allInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound.service.js';
-import { listLedger, listSummary } from './stock.service.js';
-import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './warehouse-sheets.js';
-import { sheetRoutes } from './warehouse-sheets.routes.js';
+} from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
+import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { addInbound, allInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound-orders.service.js';
+import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
 
 const tag = 'Inventory';
 
-export const inventoryRoutes = [
-  route({
-    method: 'get',
-    path: '/inventory/summary',
-    tag,
-    summary: 'Stock summary: one row per warehouse and commodity',
-    description:
-      'currentStock = inboundQuantity − outboundQuantity − transferredQuantity; cancelled outbound orders and transfers do not count. `asOf=YYYY-MM-DD` gives the summary as it stood at the end of that business date.',
-    query: summaryQuery,
-    response: z.array(summaryRow),
-    handler: (ctx, { query }) => listSummary(ctx.deps.db, query),
-  }),
-  route({
-    method: 'get',
-    path: '/inventory/ledger',
-    tag,
-    summary: 'Stock ledger, oldest first, with the running balance of each warehouse and commodity',
-    query: ledgerQuery,
-    response: pagedSchema(ledgerEntry),
-    handler: (ctx, { query }) => listLedger(ctx.deps.db, query),
-  }),
+export const inboundOrderRoutes = [
   route({
     method: 'get',
     path: ['/inventory/inbound/list', '/inventory/inbound'],

@@ -1,7 +1,7 @@
-// Warehouses. Each route serves both published shapes: set A (spec 4.6) first, set B (4.7) second.
+// Warehouses. Each route serves both published shapes: set A first, set B second (docs/api.md).
 import { z } from 'zod';
-import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
+import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './warehouses.service.js';
 
 const tag = 'Warehouses';

@@ -1,20 +1,20 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { InboundOrdersTable } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
-import { nextNumber, numberExists } from './document-numbers.js';
-import { duplicateNumber, sentFields } from './records.js';
-import { moveStock, type Movement } from './stock.service.js';
+import { said } from '../../../../shared/messages.js';
+import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { inBatches } from '../../../spreadsheets/sheet.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
+import { sentFields } from '../../../db/sent-fields.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 

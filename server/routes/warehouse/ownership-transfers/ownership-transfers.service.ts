@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -8,19 +8,19 @@ import {
   type stockTransferBody,
   type transferListQuery,
   type transferUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../db/tables-warehouse.js';
-import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith } from '../../http/paging.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber, today } from '../inventory/document-numbers.js';
-import { sentFields } from '../inventory/records.js';
-import { moveStock, type Movement } from '../inventory/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { now, today } from '../../../db/database.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../../db/tables-warehouse.js';
+import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../../files/file-store.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith } from '../../../http/paging.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { nextNumber } from '../stock/document-numbers.js';
+import { sentFields } from '../../../db/sent-fields.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
 type FileRow = Selectable<OwnershipFilesTable>;

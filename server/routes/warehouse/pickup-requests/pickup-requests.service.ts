@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -8,19 +8,19 @@ import {
   type pickupBody,
   type pickupListQuery,
   type pickupUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber } from '../inventory/document-numbers.js';
-import { sentFields } from '../inventory/records.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { inBatches } from '../../../spreadsheets/sheet.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { nextNumber } from '../stock/document-numbers.js';
+import { sentFields } from '../../../db/sent-fields.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
 

@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -9,20 +9,20 @@ import {
   type outboundBody,
   type outboundListQuery,
   type outboundUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber, numberExists } from '../inventory/document-numbers.js';
-import { duplicateNumber, sentFields } from '../inventory/records.js';
-import { moveStock, type Movement } from '../inventory/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { inBatches } from '../../../spreadsheets/sheet.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
+import { sentFields } from '../../../db/sent-fields.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
 

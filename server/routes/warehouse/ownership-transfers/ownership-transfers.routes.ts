@@ -1,11 +1,11 @@
-// Ownership transfers. Each route serves both published shapes, set A (spec 4.6) first and set B
-// (4.7) second; literal paths come before `/:id`. Attachments are read at
+// Ownership transfers. Each route serves both published shapes, set A first and set B second
+// (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
-import { pagedSchema } from '../../../shared/paging.js';
-import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
-import { DOCUMENTS } from '../../http/upload.js';
-import { createTransfer, deleteTransfer, findTransfer, listTransfers, updateTransfer } from './ownership.service.js';
+import { pagedSchema } from '../../../../shared/paging.js';
+import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
+import { DOCUMENTS } from '../../../http/upload.js';
+import { createTransfer, deleteTransfer, findTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -19,7 +19,7 @@ const example = {
   remark: '货权转移',
 };
 
-export const ownershipRoutes = [
+export const ownershipTransferRoutes = [
   route({
     method: 'get',
     path: ['/ownership-transfer/list', '/ownership-transfer'],
