@@ -4,19 +4,15 @@ import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { Backups } from './backups/backups.js';
-import type { Config } from './config.js';
-import type { Db } from './db/tables.js';
-import type { FileStore } from './files/file-store.js';
+import type { AppDeps, AppState } from './context.js';
 import { serveClient } from './http/client.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
-import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
+import { mountRoutes, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
 import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { backupRoutes } from './routes/backups/backups.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
-import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { companyRoutes } from './routes/company/company.routes.js';
 import { contractRoutes } from './routes/contracts/contracts.routes.js';
@@ -31,16 +27,6 @@ import { ownershipTransferRoutes } from './routes/warehouse/ownership-transfers/
 import { pickupRequestRoutes } from './routes/warehouse/pickup-requests/pickup-requests.routes.js';
 import { stockRoutes } from './routes/warehouse/stock/stock.routes.js';
 import { warehouseRoutes } from './routes/warehouse/warehouses/warehouses.routes.js';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  files: FileStore;
-  backups: Backups;
-  logger: Logger;
-  jwtSecret: string;
-  throttle: LoginThrottle;
-}
 
 /** Every route of the API, served under /api. */
 export const apiRoutes: readonly RouteDef[] = [

@@ -3,9 +3,9 @@
 // @koa/router routes (auth, upload, validation, envelope); `openapi.ts` turns the same
 // declarations into the OpenAPI document.
 import type Router from '@koa/router';
-import type { Middleware, ParameterizedContext } from 'koa';
+import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppContext, AppDeps } from '../context.js';
 import type { UploadedFile } from '../files/file-store.js';
 import { authenticate, requireAdmin, type AuthUser } from './auth.js';
 import { unauthorized } from './errors.js';
@@ -14,13 +14,6 @@ import { fromText, parse, parseId } from './validate.js';
 import { said } from '../../shared/messages.js';
 
 export type Access = 'public' | 'user' | 'admin';
-
-export interface AppState {
-  user?: AuthUser;
-  files?: UploadedFile[];
-}
-
-export type AppContext = ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   /** the JSON body, or the multipart form fields, parsed by `body` */

@@ -6,11 +6,12 @@ import { sheetImportResult } from '../../shared/warehouse.js';
 import { today } from '../db/database.js';
 import type { Db, Queryable } from '../db/tables.js';
 import type { AuthUser } from '../http/auth.js';
+import { sendSheet } from '../http/download.js';
 import { invalid } from '../http/errors.js';
 import { reply, route, type RouteDef } from '../http/route.js';
 import { SPREADSHEET } from '../http/upload.js';
 import { MAX_IMPORT_ROWS } from './row-import.js';
-import { sendSheet, writeSheet, XLSX_TYPE, type Column } from './sheet.js';
+import { writeSheet, XLSX_TYPE, type Column } from './sheet.js';
 
 /** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
 const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;

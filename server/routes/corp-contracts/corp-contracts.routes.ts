@@ -17,11 +17,12 @@ import {
   importResult,
 } from '../../../shared/corp-contracts.js';
 import { pagedSchema } from '../../../shared/paging.js';
+import { sendSheet } from '../../http/download.js';
 import { invalid } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
-import { sendSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
   batchDetails,
   createContract,

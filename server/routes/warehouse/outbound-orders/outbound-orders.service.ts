@@ -10,6 +10,7 @@ import {
   type outboundListQuery,
   type outboundUpdateBody,
 } from '../../../../shared/warehouse.js';
+import { inBatches } from '../../../db/batches.js';
 import { now } from '../../../db/database.js';
 import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
@@ -17,7 +18,6 @@ import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tab
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
-import { inBatches } from '../../../spreadsheets/sheet.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';

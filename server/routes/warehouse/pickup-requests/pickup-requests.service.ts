@@ -9,6 +9,7 @@ import {
   type pickupListQuery,
   type pickupUpdateBody,
 } from '../../../../shared/warehouse.js';
+import { inBatches } from '../../../db/batches.js';
 import { now } from '../../../db/database.js';
 import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
@@ -16,7 +17,6 @@ import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-wareh
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
-import { inBatches } from '../../../spreadsheets/sheet.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
