@@ -55,8 +55,8 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.exportColumns)}.`,
       query: s.listQuery,
       produces: XLSX_TYPE,
-      handler: async (ctx, { query }) => {
-        const rows = await s.rows(ctx.deps.db, query);
+      handler: async (ctx, { query, db }) => {
+        const rows = await s.rows(db, query);
         sendSheet(ctx, exportName(s.kind), (target) => writeSheet(s.exportColumns, rows, target, s.kind));
       },
     }),
@@ -69,10 +69,10 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       upload: SPREADSHEET,
       response: sheetImportResult,
       example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },
-      handler: async (ctx, { files, user }) => {
+      handler: async (ctx, { files, user, db }) => {
         const file = files[0];
         if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', '缺少文件：请在字段“file”中附上 .xlsx 工作簿'));
-        const result = await s.importRows(ctx.deps.db, user, file.tempPath);
+        const result = await s.importRows(db, user, file.tempPath);
         return reply(result, `${result.imported} ${s.noun} imported`);
       },
     }),

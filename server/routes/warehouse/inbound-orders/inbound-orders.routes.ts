@@ -23,7 +23,7 @@ export const inboundOrderRoutes = [
     description: 'inboundNumber and blNumber match from the start; warehouse (code or name) and commodity match exactly; dates are on inboundDate.',
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
-    handler: (ctx, { query }) => listInbound(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listInbound(db, query),
   }),
   ...sheetRoutes({
     tag,
@@ -43,7 +43,7 @@ export const inboundOrderRoutes = [
     tag,
     summary: 'One inbound order',
     response: inboundRecord,
-    handler: async (ctx, { id }) => presentInbound(await findInbound(ctx.deps.db, id)),
+    handler: async (ctx, { id, db }) => presentInbound(await findInbound(db, id)),
   }),
   route({
     method: 'post',
@@ -55,7 +55,7 @@ export const inboundOrderRoutes = [
     example: {
       request: { warehouse: 'WH-SH', commodity: '电解铜', blNumber: 'COSU6300001', blWeight: 100.5, inboundWeight: 100.25, owner: '甲公司', inboundDate: '2026-11-22' },
     },
-    handler: async (ctx, { body, user }) => reply(await addInbound(ctx.deps.db, user, body), 'inbound order created'),
+    handler: async (ctx, { body, user, db }) => reply(await addInbound(db, user, body), 'inbound order created'),
   }),
   route({
     method: 'put',
@@ -65,15 +65,15 @@ export const inboundOrderRoutes = [
     description: 'Refused (400) when the change would leave the stock of its warehouse and commodity below zero.',
     body: inboundUpdateBody,
     response: inboundRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateInbound(ctx.deps.db, user, id, body), 'inbound order updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateInbound(db, user, id, body), 'inbound order updated'),
   }),
   route({
     method: 'delete',
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
-    handler: async (ctx, { id, user }) => {
-      await deleteInbound(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');
     },
   }),

@@ -31,7 +31,7 @@ export const outboundOrderRoutes = [
     description: 'outboundNumber and blNumber match from the start; warehouse is a code or name; commodity and deliveryOrderNumber match exactly; dates are on outboundDate.',
     query: outboundListQuery,
     response: pagedSchema(outboundRecord),
-    handler: (ctx, { query }) => listOutbound(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listOutbound(db, query),
   }),
   ...sheetRoutes({
     tag: outboundTag,
@@ -51,7 +51,7 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'Receipt confirmations of an outbound order, oldest first',
     response: z.array(receiptRecord),
-    handler: (ctx, { id }) => receiptHistory(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => receiptHistory(db, id),
   }),
   route({
     method: 'get',
@@ -59,8 +59,8 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'Printable A4 page of an outbound order (HTML)',
     produces: 'text/html',
-    handler: async (ctx, { id }) => {
-      const order = presentOutbound(await findOutbound(ctx.deps.db, id));
+    handler: async (ctx, { id, db }) => {
+      const order = presentOutbound(await findOutbound(db, id));
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -74,7 +74,7 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'One outbound order',
     response: outboundRecord,
-    handler: async (ctx, { id }) => presentOutbound(await findOutbound(ctx.deps.db, id)),
+    handler: async (ctx, { id, db }) => presentOutbound(await findOutbound(db, id)),
   }),
   route({
     method: 'post',
@@ -88,7 +88,7 @@ export const outboundOrderRoutes = [
     example: {
       request: { deliveryOrderNumber: 'PU20261122-0001', blNumber: 'COSU6300001', commodity: '电解铜', quantity: 10, unit: '吨', outboundDate: '2026-11-22', warehouse: 'WH-SH' },
     },
-    handler: async (ctx, { body, user }) => reply(await addOutbound(ctx.deps.db, user, body), 'outbound order created'),
+    handler: async (ctx, { body, user, db }) => reply(await addOutbound(db, user, body), 'outbound order created'),
   }),
   route({
     method: 'put',
@@ -98,7 +98,7 @@ export const outboundOrderRoutes = [
     body: confirmReceiptBody,
     response: outboundRecord,
     example: { request: { receivedQuantity: 10, receiver: '李四', remark: '完好' } },
-    handler: async (ctx, { id, body, user }) => reply(await confirmReceipt(ctx.deps.db, user, id, body), 'receipt confirmed'),
+    handler: async (ctx, { id, body, user, db }) => reply(await confirmReceipt(db, user, id, body), 'receipt confirmed'),
   }),
   route({
     method: 'put',
@@ -108,15 +108,15 @@ export const outboundOrderRoutes = [
     description: 'Setting outboundStatus to cancelled gives its quantity back to stock; re-activating it takes it again (refused when stock is short).',
     body: outboundUpdateBody,
     response: outboundRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateOutbound(ctx.deps.db, user, id, body), 'outbound order updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateOutbound(db, user, id, body), 'outbound order updated'),
   }),
   route({
     method: 'delete',
     path: '/delivery-details/:id',
     tag: outboundTag,
     summary: 'Delete an outbound order (its quantity goes back to stock; both shapes share this path)',
-    handler: async (ctx, { id, user }) => {
-      await deleteOutbound(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteOutbound(db, user, id);
       return reply({ id }, 'outbound order deleted');
     },
   }),

@@ -19,7 +19,7 @@ export const pickupRequestRoutes = [
     description: 'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
-    handler: (ctx, { query }) => listPickups(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listPickups(db, query),
   }),
   ...sheetRoutes({
     tag: pickupTag,
@@ -39,7 +39,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'One pickup request',
     response: pickupRecord,
-    handler: async (ctx, { id }) => presentPickup(await findPickup(ctx.deps.db, id)),
+    handler: async (ctx, { id, db }) => presentPickup(await findPickup(db, id)),
   }),
   route({
     method: 'post',
@@ -63,7 +63,7 @@ export const pickupRequestRoutes = [
         warehouse: 'WH-SH',
       },
     },
-    handler: async (ctx, { body, user }) => reply(await addPickup(ctx.deps.db, user, body), 'pickup request created'),
+    handler: async (ctx, { body, user, db }) => reply(await addPickup(db, user, body), 'pickup request created'),
   }),
   route({
     method: 'put',
@@ -75,7 +75,7 @@ export const pickupRequestRoutes = [
     body: pickupUpdateBody,
     response: pickupRecord,
     example: { request: { status: 'approved' } },
-    handler: async (ctx, { id, body, user }) => reply(await updatePickup(ctx.deps.db, user, id, body), 'pickup request updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updatePickup(db, user, id, body), 'pickup request updated'),
   }),
   route({
     method: 'put',
@@ -83,15 +83,15 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'Cancel a pending, approved or in-progress pickup request',
     response: pickupRecord,
-    handler: async (ctx, { id, user }) => reply(await cancelPickup(ctx.deps.db, user, id), 'pickup request cancelled'),
+    handler: async (ctx, { id, user, db }) => reply(await cancelPickup(db, user, id), 'pickup request cancelled'),
   }),
   route({
     method: 'delete',
     path: '/apply-delivery/:id',
     tag: pickupTag,
     summary: 'Delete a pickup request no outbound order refers to (both shapes share this path)',
-    handler: async (ctx, { id, user }) => {
-      await deletePickup(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deletePickup(db, user, id);
       return reply({ id }, 'pickup request deleted');
     },
   }),

@@ -17,7 +17,7 @@ export const stockRoutes = [
       'currentStock = inboundQuantity − outboundQuantity − transferredQuantity; cancelled outbound orders and transfers do not count. `asOf=YYYY-MM-DD` gives the summary as it stood at the end of that business date.',
     query: summaryQuery,
     response: z.array(summaryRow),
-    handler: (ctx, { query }) => listSummary(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listSummary(db, query),
   }),
   route({
     method: 'get',
@@ -26,6 +26,6 @@ export const stockRoutes = [
     summary: 'Stock ledger, oldest first, with the running balance of each warehouse and commodity',
     query: ledgerQuery,
     response: pagedSchema(ledgerEntry),
-    handler: (ctx, { query }) => listLedger(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listLedger(db, query),
   }),
 ];
