@@ -5,7 +5,7 @@ import { batchRecord, createBatchBody, createFolderBody, folderRecord, listBatch
 import { reply, route } from '../../http/route.js';
 
 import { DOCUMENTS } from '../../http/upload.js';
-import { createBatch, createFolder, deleteBatch, deleteFolder, findBatch, findFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
+import { createBatch, createFolder, deleteBatch, deleteFolder, getBatch, getFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
 
 const tag = 'Contract archive';
 
@@ -57,7 +57,7 @@ export const archiveRoutes = [
     summary: 'One archive folder',
     response: folderRecord,
     example: { response: exampleFolder },
-    handler: (ctx, { id, db }) => findFolder(db, id),
+    handler: (ctx, { id, db }) => getFolder(db, id),
   }),
   route({
     method: 'put',
@@ -113,7 +113,7 @@ export const archiveRoutes = [
     summary: 'One archive batch with its files',
     response: batchRecord,
     example: { response: exampleBatch },
-    handler: (ctx, { id, db }) => findBatch(db, id),
+    handler: (ctx, { id, db }) => getBatch(db, id),
   }),
   route({
     method: 'delete',

@@ -19,7 +19,7 @@ import {
   createFolder,
   deleteFile,
   deleteFolder,
-  findFile,
+  loadFile,
   getFolder,
   listFiles,
   listFolders,
@@ -90,7 +90,7 @@ export const companyRoutes = [
     method: 'get', path: '/company/files/:id/download', tag, summary: 'Download a file under its original name',
     produces: 'application/octet-stream',
     handler: async (ctx, { id, db, store }) => {
-      const row = await findFile(db, id);
+      const row = await loadFile(db, id);
       const path = store.pathOf(row.fileUrl, 'company-files');
       if (!path) throw notFound(said('file', '文件'));
       await sendFile(ctx, path, { downloadName: row.fileName });

@@ -19,7 +19,7 @@ import {
   createContract,
   createContracts,
   deleteContract,
-  findContract,
+  getContract,
   listContracts,
   updateContract,
   updateContractFiles,
@@ -131,7 +131,7 @@ export const contractRoutes = [
     summary: 'One business contract with its files',
     response: contractRecord,
     example: { response: exampleContract },
-    handler: (ctx, { id, db }) => findContract(db, id),
+    handler: (ctx, { id, db }) => getContract(db, id),
   }),
   route({
     method: 'put',

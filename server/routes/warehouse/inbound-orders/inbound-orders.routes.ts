@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
-import { addInbound, allInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound-orders.service.js';
+import { allInbound, createInbound, deleteInbound, getInbound, listInbound, updateInbound } from './inbound-orders.service.js';
 import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
 
 const tag = 'Inventory';
@@ -43,7 +43,7 @@ export const inboundOrderRoutes = [
     tag,
     summary: 'One inbound order',
     response: inboundRecord,
-    handler: async (ctx, { id, db }) => presentInbound(await findInbound(db, id)),
+    handler: async (ctx, { id, db }) => await getInbound(db, id),
   }),
   route({
     method: 'post',
@@ -55,7 +55,7 @@ export const inboundOrderRoutes = [
     example: {
       request: { warehouse: 'WH-SH', commodity: '电解铜', blNumber: 'COSU6300001', blWeight: 100.5, inboundWeight: 100.25, owner: '甲公司', inboundDate: '2026-11-22' },
     },
-    handler: async (ctx, { body, user, db }) => reply(await addInbound(db, user, body), 'inbound order created'),
+    handler: async (ctx, { body, user, db }) => reply(await createInbound(db, user, body), 'inbound order created'),
   }),
   route({
     method: 'put',

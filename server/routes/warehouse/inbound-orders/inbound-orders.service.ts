@@ -47,11 +47,14 @@ const selectInbound = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findInbound(db: Queryable, id: number): Promise<InboundRow> {
+export async function loadInbound(db: Queryable, id: number): Promise<InboundRow> {
   const row = await selectInbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('inbound order', '入库单'), id);
   return row;
 }
+
+/** The inbound order `id` as the API answers it, or 404. */
+export const getInbound = async (db: Queryable, id: number): Promise<InboundOrder> => presentInbound(await loadInbound(db, id));
 
 const movementOf = (row: InboundRow): Movement => ({
   kind: 'inbound',
@@ -100,7 +103,7 @@ export async function allInbound(db: Queryable, q: z.output<typeof inboundListQu
 }
 
 /** Creates an inbound order and enters its weight into stock, in one transaction. */
-export async function createInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
+export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   if (input.inboundNumber && (await numberExists(db, 'inboundOrders', input.inboundNumber))) duplicateNumber('inboundNumber', input.inboundNumber);
   const time = now();
@@ -124,19 +127,19 @@ export async function createInbound(db: Queryable, actor: AuthUser | null, input
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await findInbound(db, id);
+  const row = await loadInbound(db, id);
   await moveStock(db, null, movementOf(row));
   const after = presentInbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'inboundOrder', entityId: id, after });
   return after;
 }
 
-export const addInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
-  db.transaction().execute((trx) => createInbound(trx, actor, input));
+export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
+  db.transaction().execute((trx) => insertInbound(trx, actor, input));
 
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findInbound(trx, id);
+    const before = await loadInbound(trx, id);
     const changes: Updateable<InboundOrdersTable> = {
       ...sentFields(input, ['commodity', 'commodityCode', 'blNumber', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark']),
       updateTime: now(),
@@ -145,7 +148,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
     if (input.inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(input.inboundWeight);
     if (input.blWeight !== undefined) changes.blWeightMilli = input.blWeight === null ? null : toMilli(input.blWeight);
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await findInbound(trx, id);
+    const row = await loadInbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentInbound(row);
     await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after });
@@ -155,7 +158,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
 
 export function deleteInbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findInbound(trx, id);
+    const before = await loadInbound(trx, id);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('inboundOrders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before) });

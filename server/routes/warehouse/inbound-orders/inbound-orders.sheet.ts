@@ -7,7 +7,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import type { Column, RowError } from '../../../spreadsheets/sheet.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
-import { createInbound } from './inbound-orders.service.js';
+import { insertInbound } from './inbound-orders.service.js';
 
 export const INBOUND_COLUMNS: readonly Column[] = [
   { key: 'warehouse', label: '仓库', type: 'text' },
@@ -39,6 +39,6 @@ export function importInbound(db: Db, actor: AuthUser, path: string) {
       await checkWarehouses(trx, rows, rowNumbers, errors);
       return errors;
     },
-    (trx, row) => createInbound(trx, actor, row),
+    (trx, row) => insertInbound(trx, actor, row),
   );
 }

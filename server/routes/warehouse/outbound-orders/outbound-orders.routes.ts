@@ -8,13 +8,12 @@ import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { outboundPrintPage } from './outbound-print.js';
 import {
-  addOutbound,
+  createOutbound,
   allOutbound,
   confirmReceipt,
   deleteOutbound,
-  findOutbound,
+  getOutbound,
   listOutbound,
-  presentOutbound,
   receiptHistory,
   updateOutbound,
 } from './outbound-orders.service.js';
@@ -60,7 +59,7 @@ export const outboundOrderRoutes = [
     summary: 'Printable A4 page of an outbound order (HTML)',
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
-      const order = presentOutbound(await findOutbound(db, id));
+      const order = await getOutbound(db, id);
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -74,7 +73,7 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'One outbound order',
     response: outboundRecord,
-    handler: async (ctx, { id, db }) => presentOutbound(await findOutbound(db, id)),
+    handler: async (ctx, { id, db }) => await getOutbound(db, id),
   }),
   route({
     method: 'post',
@@ -88,7 +87,7 @@ export const outboundOrderRoutes = [
     example: {
       request: { deliveryOrderNumber: 'PU20261122-0001', blNumber: 'COSU6300001', commodity: '电解铜', quantity: 10, unit: '吨', outboundDate: '2026-11-22', warehouse: 'WH-SH' },
     },
-    handler: async (ctx, { body, user, db }) => reply(await addOutbound(db, user, body), 'outbound order created'),
+    handler: async (ctx, { body, user, db }) => reply(await createOutbound(db, user, body), 'outbound order created'),
   }),
   route({
     method: 'put',

@@ -58,11 +58,14 @@ const selectOutbound = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findOutbound(db: Queryable, id: number): Promise<OutboundRow> {
+export async function loadOutbound(db: Queryable, id: number): Promise<OutboundRow> {
   const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('outbound order', '出库单'), id);
   return row;
 }
+
+/** The outbound order `id` as the API answers it, or 404. */
+export const getOutbound = async (db: Queryable, id: number): Promise<OutboundOrder> => presentOutbound(await loadOutbound(db, id));
 
 /** A cancelled order takes nothing from stock; pending and completed ones do. */
 const movementOf = (row: OutboundRow): Movement | null =>
@@ -129,7 +132,7 @@ export async function allOutbound(db: Queryable, q: z.output<typeof outboundList
   );
 }
 
-export async function createOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
+export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   await checkPickup(db, input.deliveryOrderNumber);
   if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
@@ -158,19 +161,19 @@ export async function createOutbound(db: Queryable, actor: AuthUser | null, inpu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await findOutbound(db, id);
+  const row = await loadOutbound(db, id);
   await moveStock(db, null, movementOf(row));
   const after = presentOutbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
   return after;
 }
 
-export const addOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
-  db.transaction().execute((trx) => createOutbound(trx, actor, input));
+export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
+  db.transaction().execute((trx) => insertOutbound(trx, actor, input));
 
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     if (input.deliveryOrderNumber !== undefined && input.deliveryOrderNumber !== before.deliveryOrderNumber) await checkPickup(trx, input.deliveryOrderNumber);
     const changes: Updateable<OutboundOrdersTable> = {
       ...sentFields(input, [
@@ -192,7 +195,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
     if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await findOutbound(trx, id);
+    const row = await loadOutbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentOutbound(row);
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
@@ -203,7 +206,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
 
 export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
@@ -225,7 +228,7 @@ const presentReceipt = (row: Selectable<OutboundReceiptsTable>) => ({
 /** Marks the goods of an order as received and appends an entry to its receipt history. */
 export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.output<typeof confirmReceiptBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     if (before.outboundStatus === 'cancelled')
       throw invalid(said(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`, `出库单 ${before.outboundNumber} 已取消，不能确认签收`));
     const time = now();
@@ -242,14 +245,14 @@ export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.out
       })
       .execute();
     await trx.updateTable('outboundOrders').set({ receiptStatus: 'confirmed', updateTime: time }).where('id', '=', id).execute();
-    const after = presentOutbound(await findOutbound(trx, id));
+    const after = await getOutbound(trx, id);
     await recordAudit(trx, { actor, action: 'status', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
     return after;
   });
 }
 
 export async function receiptHistory(db: Queryable, id: number) {
-  await findOutbound(db, id);
+  await loadOutbound(db, id);
   const rows = await db.selectFrom('outboundReceipts').selectAll().where('outboundId', '=', id).orderBy('id', 'asc').execute();
   return rows.map(presentReceipt);
 }

@@ -9,7 +9,7 @@ import { importRows, refusal } from '../../../spreadsheets/row-import.js';
 import type { Column, RowError } from '../../../spreadsheets/sheet.js';
 import { currentStock } from '../stock/stock.service.js';
 import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
-import { checkPickup, createOutbound } from './outbound-orders.service.js';
+import { checkPickup, insertOutbound } from './outbound-orders.service.js';
 
 export const OUTBOUND_COLUMNS: readonly Column[] = [
   { key: 'deliveryOrderNumber', label: '提货单号', type: 'text', width: 18 },
@@ -77,6 +77,6 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       }
       return errors;
     },
-    (trx, row) => createOutbound(trx, actor, row),
+    (trx, row) => insertOutbound(trx, actor, row),
   );
 }

@@ -5,7 +5,7 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
-import { createTransfer, deleteTransfer, findTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -37,7 +37,7 @@ export const ownershipTransferRoutes = [
     tag,
     summary: 'One ownership transfer with its attachments',
     response: transferRecord,
-    handler: (ctx, { id, db }) => findTransfer(db, id),
+    handler: (ctx, { id, db }) => getTransfer(db, id),
   }),
   route({
     method: 'post',

@@ -5,7 +5,7 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { pickupBody, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
-import { addPickup, allPickups, cancelPickup, deletePickup, findPickup, listPickups, presentPickup, updatePickup } from './pickup-requests.service.js';
+import { allPickups, cancelPickup, createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup-requests.service.js';
 import { importPickups, PICKUP_COLUMNS, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
 
 const pickupTag = 'Pickup requests';
@@ -39,7 +39,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'One pickup request',
     response: pickupRecord,
-    handler: async (ctx, { id, db }) => presentPickup(await findPickup(db, id)),
+    handler: async (ctx, { id, db }) => await getPickup(db, id),
   }),
   route({
     method: 'post',
@@ -63,7 +63,7 @@ export const pickupRequestRoutes = [
         warehouse: 'WH-SH',
       },
     },
-    handler: async (ctx, { body, user, db }) => reply(await addPickup(db, user, body), 'pickup request created'),
+    handler: async (ctx, { body, user, db }) => reply(await createPickup(db, user, body), 'pickup request created'),
   }),
   route({
     method: 'put',

@@ -72,11 +72,14 @@ const selectPickup = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findPickup(db: Queryable, id: number): Promise<PickupRow> {
+export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('pickup request', '提货申请'), id);
   return row;
 }
+
+/** The pickup request `id` as the API answers it, or 404. */
+export const getPickup = async (db: Queryable, id: number): Promise<PickupRequest> => presentPickup(await loadPickup(db, id));
 
 /** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
@@ -113,7 +116,7 @@ export async function allPickups(db: Queryable, q: z.output<typeof pickupListQue
   );
 }
 
-export async function createPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
+export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   const time = now();
   const { id } = await db
@@ -138,13 +141,13 @@ export async function createPickup(db: Queryable, actor: AuthUser | null, input:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const after = presentPickup(await findPickup(db, id));
+  const after = await getPickup(db, id);
   await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
   return after;
 }
 
-export const addPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
-  db.transaction().execute((trx) => createPickup(trx, actor, input));
+export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
+  db.transaction().execute((trx) => insertPickup(trx, actor, input));
 
 function checkTransition(row: PickupRow, next: PickupStatus): void {
   if (next === row.status) return;
@@ -174,7 +177,7 @@ function checkEditable(row: PickupRow): void {
 
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
     const changes: Updateable<PickupRequestsTable> = {
@@ -196,7 +199,7 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
     if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
     if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
-    const after = presentPickup(await findPickup(trx, id));
+    const after = await getPickup(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
@@ -205,11 +208,11 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
 
 export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     checkTransition(before, 'cancelled');
     if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
-    const after = presentPickup(await findPickup(trx, id));
+    const after = await getPickup(trx, id);
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
   });
@@ -218,7 +221,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
 /** Deletes a pickup request that no outbound order refers to. */
 export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
     if (used)
       throw invalid(

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import type { Column, RowError } from '../../../spreadsheets/sheet.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
-import { createPickup } from './pickup-requests.service.js';
+import { insertPickup } from './pickup-requests.service.js';
 
 export const PICKUP_COLUMNS: readonly Column[] = [
   { key: 'blNumber', label: '提单号', type: 'text' },
@@ -40,6 +40,6 @@ export function importPickups(db: Db, actor: AuthUser, path: string) {
       await checkWarehouses(trx, rows, rowNumbers, errors);
       return errors;
     },
-    (trx, row) => createPickup(trx, actor, row),
+    (trx, row) => insertPickup(trx, actor, row),
   );
 }

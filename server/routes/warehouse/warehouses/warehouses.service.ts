@@ -26,7 +26,7 @@ export function presentWarehouse(row: WarehouseRow): Warehouse {
   };
 }
 
-export async function findWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
+export async function loadWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
   const row = await db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('warehouse', '仓库'), id);
   return row;
@@ -80,7 +80,7 @@ export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<t
 export async function updateWarehouse(db: Db, actor: AuthUser, id: number, input: z.output<typeof warehouseUpdateBody>): Promise<Warehouse> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await findWarehouse(trx, id);
+      const before = await loadWarehouse(trx, id);
       const changes: Updateable<WarehousesTable> = { updateTime: now() };
       for (const key of ['code', 'name', 'address', 'contactPerson', 'contactPhone', 'status', 'remark'] as const) {
         if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -113,7 +113,7 @@ async function hasMovements(db: Queryable, id: number): Promise<boolean> {
 
 export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await findWarehouse(trx, id);
+    const before = await loadWarehouse(trx, id);
     if (await hasMovements(trx, id))
       throw invalid(
         said(
