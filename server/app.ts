@@ -49,7 +49,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...backupRoutes,
 ];
 
-/** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (spec 4.8). */
+/** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (docs/api.md). */
 export const mounts: readonly Mount[] = [
   { prefix: '/api', routes: apiRoutes },
   { prefix: '', routes: healthRoutes },
