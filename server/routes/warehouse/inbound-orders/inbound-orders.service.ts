@@ -13,30 +13,17 @@ import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { sentFields } from '../../../db/sent-fields.js';
 import { moveStock, type Movement } from '../stock/stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
-export function presentInbound(row: InboundRow): InboundOrder {
+/** The row as the API answers it: the stored columns as they are, the weights converted from thousandths. */
+export function presentInbound({ blWeightMilli, inboundWeightMilli, ...row }: InboundRow): InboundOrder {
   return {
-    id: row.id,
-    inboundNumber: row.inboundNumber,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    commodity: row.commodity,
-    commodityCode: row.commodityCode,
-    blNumber: row.blNumber,
-    blWeight: row.blWeightMilli === null ? null : fromMilli(row.blWeightMilli),
-    inboundWeight: fromMilli(row.inboundWeightMilli),
-    weightDifference: row.blWeightMilli === null ? null : fromMilli(row.inboundWeightMilli - row.blWeightMilli),
-    owner: row.owner,
-    contractNumber: row.contractNumber,
-    inboundDate: row.inboundDate,
-    operator: row.operator,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
+    ...row,
+    blWeight: blWeightMilli === null ? null : fromMilli(blWeightMilli),
+    inboundWeight: fromMilli(inboundWeightMilli),
+    weightDifference: blWeightMilli === null ? null : fromMilli(inboundWeightMilli - blWeightMilli),
   };
 }
 
@@ -106,22 +93,17 @@ export async function allInbound(db: Queryable, q: z.output<typeof inboundListQu
 export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   if (input.inboundNumber && (await numberExists(db, 'inboundOrders', input.inboundNumber))) duplicateNumber('inboundNumber', input.inboundNumber);
+  // the plain fields go in as sent; the number, the warehouse and the weights are converted
+  const { inboundNumber, warehouse: _warehouse, blWeight, inboundWeight, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('inboundOrders')
     .values({
-      inboundNumber: input.inboundNumber ?? (await nextNumber(db, 'inboundOrders', 'IB')),
+      ...fields,
+      inboundNumber: inboundNumber ?? (await nextNumber(db, 'inboundOrders', 'IB')),
       warehouseId: warehouse.id,
-      commodity: input.commodity,
-      commodityCode: input.commodityCode ?? null,
-      blNumber: input.blNumber ?? null,
-      blWeightMilli: input.blWeight == null ? null : toMilli(input.blWeight),
-      inboundWeightMilli: toMilli(input.inboundWeight),
-      owner: input.owner ?? null,
-      contractNumber: input.contractNumber ?? null,
-      inboundDate: input.inboundDate,
-      operator: input.operator ?? null,
-      remark: input.remark ?? null,
+      blWeightMilli: blWeight == null ? null : toMilli(blWeight),
+      inboundWeightMilli: toMilli(inboundWeight),
       createTime: time,
       updateTime: time,
     })
@@ -140,13 +122,12 @@ export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof in
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {
     const before = await loadInbound(trx, id);
-    const changes: Updateable<InboundOrdersTable> = {
-      ...sentFields(input, ['commodity', 'commodityCode', 'blNumber', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark']),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(input.inboundWeight);
-    if (input.blWeight !== undefined) changes.blWeightMilli = input.blWeight === null ? null : toMilli(input.blWeight);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, inboundWeight, blWeight, ...fields } = input;
+    const changes: Updateable<InboundOrdersTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(inboundWeight);
+    if (blWeight !== undefined) changes.blWeightMilli = blWeight === null ? null : toMilli(blWeight);
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadInbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));

@@ -20,35 +20,14 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { sentFields } from '../../../db/sent-fields.js';
 import { moveStock, type Movement } from '../stock/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
 
-export function presentOutbound(row: OutboundRow): OutboundOrder {
-  return {
-    id: row.id,
-    outboundNumber: row.outboundNumber,
-    deliveryOrderNumber: row.deliveryOrderNumber,
-    blNumber: row.blNumber,
-    licensePlate: row.licensePlate,
-    driverName: row.driverName,
-    driverPhone: row.driverPhone,
-    commodity: row.commodity,
-    commodityCode: row.commodityCode,
-    quantity: fromMilli(row.quantityMilli),
-    unit: row.unit,
-    outboundDate: row.outboundDate,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    operator: row.operator,
-    outboundStatus: row.outboundStatus,
-    receiptStatus: row.receiptStatus,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
-  };
+/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths. */
+export function presentOutbound({ quantityMilli, ...row }: OutboundRow): OutboundOrder {
+  return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
 const selectOutbound = (db: Queryable) =>
@@ -136,26 +115,19 @@ export async function insertOutbound(db: Queryable, actor: AuthUser | null, inpu
   const warehouse = await warehouseForMovement(db, input.warehouse);
   await checkPickup(db, input.deliveryOrderNumber);
   if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
+  // the plain fields go in as sent; the number, the warehouse and the quantity are converted
+  const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('outboundOrders')
     .values({
-      outboundNumber: input.outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
-      deliveryOrderNumber: input.deliveryOrderNumber ?? null,
-      blNumber: input.blNumber ?? null,
-      licensePlate: input.licensePlate ?? null,
-      driverName: input.driverName ?? null,
-      driverPhone: input.driverPhone ?? null,
-      commodity: input.commodity,
-      commodityCode: input.commodityCode ?? null,
-      quantityMilli: toMilli(input.quantity),
-      unit: input.unit ?? null,
-      outboundDate: input.outboundDate,
+      ...fields,
+      outboundNumber: outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
+      quantityMilli: toMilli(quantity),
       warehouseId: warehouse.id,
       operator: input.operator ?? actor?.username ?? null,
       outboundStatus: input.outboundStatus ?? 'completed',
       receiptStatus: 'unconfirmed',
-      remark: input.remark ?? null,
       createTime: time,
       updateTime: time,
     })
@@ -175,25 +147,11 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id);
     if (input.deliveryOrderNumber !== undefined && input.deliveryOrderNumber !== before.deliveryOrderNumber) await checkPickup(trx, input.deliveryOrderNumber);
-    const changes: Updateable<OutboundOrdersTable> = {
-      ...sentFields(input, [
-        'deliveryOrderNumber',
-        'blNumber',
-        'licensePlate',
-        'driverName',
-        'driverPhone',
-        'commodity',
-        'commodityCode',
-        'unit',
-        'outboundDate',
-        'operator',
-        'outboundStatus',
-        'remark',
-      ]),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, quantity, ...fields } = input;
+    const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));

@@ -19,7 +19,6 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { nextNumber } from '../stock/document-numbers.js';
-import { sentFields } from '../../../db/sent-fields.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
@@ -42,27 +41,9 @@ const STATUS_ZH: Record<PickupStatus, string> = {
   cancelled: '已取消',
 };
 
-export function presentPickup(row: PickupRow): PickupRequest {
-  return {
-    id: row.id,
-    orderNumber: row.orderNumber,
-    blNumber: row.blNumber,
-    licensePlate: row.licensePlate,
-    driverName: row.driverName,
-    driverPhone: row.driverPhone,
-    driverIdCard: row.driverIdCard,
-    commodity: row.commodity,
-    quantity: fromMilli(row.quantityMilli),
-    unit: row.unit,
-    deliveryDate: row.deliveryDate,
-    deliveryAddress: row.deliveryAddress,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    status: row.status,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
-  };
+/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths. */
+export function presentPickup({ quantityMilli, ...row }: PickupRow): PickupRequest {
+  return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
 const selectPickup = (db: Queryable) =>
@@ -118,24 +99,17 @@ export async function allPickups(db: Queryable, q: z.output<typeof pickupListQue
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
+  // the plain fields go in as sent; the warehouse and the quantity are converted
+  const { warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('pickupRequests')
     .values({
+      ...fields,
       orderNumber: await nextNumber(db, 'pickupRequests', 'PU'),
-      blNumber: input.blNumber,
-      licensePlate: input.licensePlate ?? null,
-      driverName: input.driverName ?? null,
-      driverPhone: input.driverPhone ?? null,
-      driverIdCard: input.driverIdCard ?? null,
-      commodity: input.commodity,
-      quantityMilli: toMilli(input.quantity),
-      unit: input.unit ?? null,
-      deliveryDate: input.deliveryDate,
-      deliveryAddress: input.deliveryAddress ?? null,
+      quantityMilli: toMilli(quantity),
       warehouseId: warehouse.id,
       status: 'pending',
-      remark: input.remark ?? null,
       createTime: time,
       updateTime: time,
     })
@@ -180,24 +154,11 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
     const before = await loadPickup(trx, id);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
-    const changes: Updateable<PickupRequestsTable> = {
-      ...sentFields(input, [
-        'blNumber',
-        'licensePlate',
-        'driverName',
-        'driverPhone',
-        'driverIdCard',
-        'commodity',
-        'unit',
-        'deliveryDate',
-        'deliveryAddress',
-        'status',
-        'remark',
-      ]),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, quantity, ...fields } = input;
+    const changes: Updateable<PickupRequestsTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
     const after = await getPickup(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
