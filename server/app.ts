@@ -4,19 +4,15 @@ import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { Backups } from './backups/backups.js';
-import type { Config } from './config.js';
-import type { Db } from './db/tables.js';
-import type { FileStore } from './files/file-store.js';
+import type { AppDeps, AppState } from './context.js';
 import { serveClient } from './http/client.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
-import { mountRoutes, type AppState, type RouteDef } from './http/route.js';
+import { mountRoutes, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
 import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { backupRoutes } from './routes/backups/backups.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
-import { LoginThrottle } from './routes/auth/auth.service.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { companyRoutes } from './routes/company/company.routes.js';
 import { contractRoutes } from './routes/contracts/contracts.routes.js';
@@ -24,21 +20,13 @@ import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.route
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
-import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
-import { ownershipRoutes } from './routes/ownership/ownership.routes.js';
-import { outboundRoutes, pickupRoutes } from './routes/pickup/pickup.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
-import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  files: FileStore;
-  backups: Backups;
-  logger: Logger;
-  jwtSecret: string;
-  throttle: LoginThrottle;
-}
+import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
+import { outboundOrderRoutes } from './routes/warehouse/outbound-orders/outbound-orders.routes.js';
+import { ownershipTransferRoutes } from './routes/warehouse/ownership-transfers/ownership-transfers.routes.js';
+import { pickupRequestRoutes } from './routes/warehouse/pickup-requests/pickup-requests.routes.js';
+import { stockRoutes } from './routes/warehouse/stock/stock.routes.js';
+import { warehouseRoutes } from './routes/warehouse/warehouses/warehouses.routes.js';
 
 /** Every route of the API, served under /api. */
 export const apiRoutes: readonly RouteDef[] = [
@@ -53,14 +41,15 @@ export const apiRoutes: readonly RouteDef[] = [
   ...companyRoutes,
   ...financeRoutes,
   ...warehouseRoutes,
-  ...inventoryRoutes,
-  ...pickupRoutes,
-  ...outboundRoutes,
-  ...ownershipRoutes,
+  ...stockRoutes,
+  ...inboundOrderRoutes,
+  ...pickupRequestRoutes,
+  ...outboundOrderRoutes,
+  ...ownershipTransferRoutes,
   ...backupRoutes,
 ];
 
-/** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (spec 4.8). */
+/** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (docs/api.md). */
 export const mounts: readonly Mount[] = [
   { prefix: '/api', routes: apiRoutes },
   { prefix: '', routes: healthRoutes },

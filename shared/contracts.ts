@@ -1,4 +1,4 @@
-// Business contracts (spec 2.2, 4.2) and the contract archive (spec 2.3, 4.3).
+// Business contracts and the contract archive (docs/api/contracts.md).
 import { z } from 'zod';
 import { said } from './messages.js';
 import { bilingual, id, nonNegativeNumber, optionalText, positiveNumber, text } from './validation.js';

@@ -64,3 +64,9 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export const now = (): string => new Date().toISOString();
+
+/** Today as YYYY-MM-DD in the server's time zone (the warehouse office's day). */
+export function today(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -1,4 +1,4 @@
-// Tables of business contracts (spec 2.2) and of the contract archive (spec 2.3).
+// Tables of business contracts and of the contract archive (docs/api/contracts.md).
 import type { Generated } from 'kysely';
 
 export interface ContractsTable {

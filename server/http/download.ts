@@ -1,9 +1,13 @@
-// Sending a stored file: the right type, length, caching, and the original name when asked.
+// Downloads: a stored file (the right type, length, caching, and the original name when asked),
+// bytes made on the fly, and a spreadsheet written while it streams.
 import type { ParameterizedContext } from 'koa';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import type { AppContext } from '../context.js';
 import { contentTypeOf } from '../files/sniff.js';
+import { XLSX_TYPE } from '../spreadsheets/sheet.js';
 import { notFound } from './errors.js';
 import { said } from '../../shared/messages.js';
 
@@ -44,4 +48,22 @@ export function sendBuffer(ctx: ParameterizedContext<object, object>, body: Buff
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Disposition', contentDisposition('attachment', downloadName));
   ctx.body = body;
+}
+
+/**
+ * Answers the request with an .xlsx download named `fileName`, written by `write` while it streams.
+ * Everything that can fail with a clear 4xx must be checked before: once the download has started,
+ * a failure can only cut it off (and is logged).
+ */
+export function sendSheet(ctx: AppContext, fileName: string, write: (target: Writable) => Promise<void>): void {
+  const body = new PassThrough();
+  ctx.type = XLSX_TYPE;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Disposition', contentDisposition('attachment', fileName));
+  ctx.body = body;
+  write(body).catch((err: unknown) => {
+    ctx.deps.logger.error({ err, path: ctx.path }, 'spreadsheet export failed');
+    body.destroy(err as Error);
+  });
 }

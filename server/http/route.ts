@@ -3,10 +3,11 @@
 // @koa/router routes (auth, upload, validation, envelope); `openapi.ts` turns the same
 // declarations into the OpenAPI document.
 import type Router from '@koa/router';
-import type { Middleware, ParameterizedContext } from 'koa';
+import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import type { AppDeps } from '../app.js';
-import type { UploadedFile } from '../files/file-store.js';
+import type { AppContext, AppDeps } from '../context.js';
+import type { Db } from '../db/tables.js';
+import type { FileStore, UploadedFile } from '../files/file-store.js';
 import { authenticate, requireAdmin, type AuthUser } from './auth.js';
 import { unauthorized } from './errors.js';
 import { uploadMiddleware, type UploadPolicy } from './upload.js';
@@ -14,13 +15,6 @@ import { fromText, parse, parseId } from './validate.js';
 import { said } from '../../shared/messages.js';
 
 export type Access = 'public' | 'user' | 'admin';
-
-export interface AppState {
-  user?: AuthUser;
-  files?: UploadedFile[];
-}
-
-export type AppContext = ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   /** the JSON body, or the multipart form fields, parsed by `body` */
@@ -31,6 +25,10 @@ export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   files: UploadedFile[];
   /** the signed-in caller (throws 401 on a public route) */
   user: AuthUser;
+  /** the database (`ctx.deps.db`) */
+  db: Db;
+  /** the file store (`ctx.deps.files`); `files` are this request's uploads */
+  store: FileStore;
 }
 
 export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
@@ -88,6 +86,8 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
         query: def.query ? parse(def.query, fromText(def.query, ctx.query, { dropEmpty: true }), said('query', '查询条件')) : undefined,
         id: ctx.params.id === undefined ? 0 : parseId(ctx.params.id),
         files: ctx.state.files ?? [],
+        db: deps.db,
+        store: deps.files,
         get user(): AuthUser {
           if (!ctx.state.user) throw unauthorized();
           return ctx.state.user;

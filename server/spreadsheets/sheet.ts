@@ -3,12 +3,10 @@
 // names) and a second sheet lists each key's Chinese label. Imports accept either header, ignore
 // extra columns, and check every row against a zod schema before anything is written.
 import ExcelJS from 'exceljs';
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/validation.js';
-import { contentDisposition } from '../http/download.js';
 import { HttpError, invalid } from '../http/errors.js';
-import type { AppContext } from '../http/route.js';
 import { joinSaid, said, type Said } from '../../shared/messages.js';
 
 export type ColumnType = 'text' | 'number' | 'date';
@@ -274,40 +272,4 @@ export function rowErrorsToHttp(errors: RowError[], errorCount = errors.length) 
     ),
     { errors, errorCount },
   );
-}
-
-/**
- * Every row of a keyset-ordered read, fetched `size` rows at a time so no query holds the database
- * for long: `fetch(last, size)` answers the rows that follow `last` (undefined for the first batch).
- */
-export async function* inBatches<Row, Out = Row>(
-  fetch: (last: Row | undefined, size: number) => Promise<Row[]>,
-  present: (row: Row) => Out = (row) => row as unknown as Out,
-  size = 2000,
-): AsyncGenerator<Out> {
-  let last: Row | undefined;
-  for (;;) {
-    const rows = await fetch(last, size);
-    for (const row of rows) yield present(row);
-    if (rows.length < size) return;
-    last = rows[rows.length - 1];
-  }
-}
-
-/**
- * Answers the request with an .xlsx download named `fileName`, written by `write` while it streams.
- * Everything that can fail with a clear 4xx must be checked before: once the download has started,
- * a failure can only cut it off (and is logged).
- */
-export function sendSheet(ctx: AppContext, fileName: string, write: (target: Writable) => Promise<void>): void {
-  const body = new PassThrough();
-  ctx.type = XLSX_TYPE;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Disposition', contentDisposition('attachment', fileName));
-  ctx.body = body;
-  write(body).catch((err: unknown) => {
-    ctx.deps.logger.error({ err, path: ctx.path }, 'spreadsheet export failed');
-    body.destroy(err as Error);
-  });
 }

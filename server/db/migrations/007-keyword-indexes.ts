@@ -1,8 +1,33 @@
 // Keyword filters answered from a trigram index instead of reading every row (server/db/search.ts).
+// A migration is frozen: the column lists and the index's SQL are written out here, not imported,
+// so a later change to the live lists cannot make new and old databases differ silently.
 import { sql, type Kysely } from 'kysely';
-import { CONTRACT_KEYWORD_COLUMNS, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS, createKeywordIndex } from '../search.js';
 
-const INDEXED = { contracts: CONTRACT_KEYWORD_COLUMNS, inboundOrders: INBOUND_KEYWORD_COLUMNS, outboundOrders: OUTBOUND_KEYWORD_COLUMNS, pickupRequests: PICKUP_KEYWORD_COLUMNS };
+const INDEXED: Record<string, readonly string[]> = {
+  contracts: ['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'],
+  inboundOrders: ['inboundNumber', 'blNumber', 'commodity', 'owner', 'contractNumber'],
+  outboundOrders: ['outboundNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity'],
+  pickupRequests: ['orderNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity', 'deliveryAddress'],
+};
+
+const indexOf = (table: string) => `${table}_keyword`;
+
+/** Creates the keyword index of `table` over `columns`, kept in step by triggers, and fills it. */
+async function createKeywordIndex(db: Kysely<unknown>, table: string, columns: readonly string[]): Promise<void> {
+  const index = sql.table(indexOf(table));
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const values = (prefix: 'new' | 'old') => sql.join(columns.map((c) => sql.ref(`${prefix}.${c}`)));
+  const name = (suffix: string) => sql.ref(`${indexOf(table)}_${suffix}`);
+  await sql`create virtual table ${index} using fts5(${cols}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`create trigger ${name('insert')} after insert on ${sql.table(table)} begin
+    insert into ${index}(rowid, ${cols}) values (new.id, ${values('new')}); end`.execute(db);
+  await sql`create trigger ${name('delete')} after delete on ${sql.table(table)} begin
+    insert into ${index}(${index}, rowid, ${cols}) values ('delete', old.id, ${values('old')}); end`.execute(db);
+  await sql`create trigger ${name('update')} after update on ${sql.table(table)} begin
+    insert into ${index}(${index}, rowid, ${cols}) values ('delete', old.id, ${values('old')});
+    insert into ${index}(rowid, ${cols}) values (new.id, ${values('new')}); end`.execute(db);
+  await sql`insert into ${index}(${index}) values ('rebuild')`.execute(db);
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [table, columns] of Object.entries(INDEXED)) await createKeywordIndex(db, table, columns);

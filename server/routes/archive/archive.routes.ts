@@ -5,7 +5,7 @@ import { batchRecord, createBatchBody, createFolderBody, folderRecord, listBatch
 import { reply, route } from '../../http/route.js';
 
 import { DOCUMENTS } from '../../http/upload.js';
-import { createBatch, createFolder, deleteBatch, deleteFolder, findBatch, findFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
+import { createBatch, createFolder, deleteBatch, deleteFolder, getBatch, getFolder, listBatches, listFolders, updateFolder } from './archive.service.js';
 
 const tag = 'Contract archive';
 
@@ -37,7 +37,7 @@ export const archiveRoutes = [
     summary: 'List archive folders (newest first, not paged)',
     response: z.array(folderRecord),
     example: { response: [exampleFolder] },
-    handler: (ctx) => listFolders(ctx.deps.db),
+    handler: (ctx, { db }) => listFolders(db),
   }),
   route({
     method: 'post',
@@ -48,7 +48,7 @@ export const archiveRoutes = [
     body: createFolderBody,
     response: folderRecord,
     example: { request: { name: '2026 Q4 iron ore', description: 'signed originals, scanned' }, response: { ...exampleFolder, batchCount: 0 }, message: 'folder created' },
-    handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
+    handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
     method: 'get',
@@ -57,7 +57,7 @@ export const archiveRoutes = [
     summary: 'One archive folder',
     response: folderRecord,
     example: { response: exampleFolder },
-    handler: (ctx, { id }) => findFolder(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getFolder(db, id),
   }),
   route({
     method: 'put',
@@ -68,7 +68,7 @@ export const archiveRoutes = [
     body: updateFolderBody,
     response: folderRecord,
     example: { request: { name: '2026 Q4 iron ore (closed)' }, response: { ...exampleFolder, name: '2026 Q4 iron ore (closed)' }, message: 'folder updated' },
-    handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
   }),
   route({
     method: 'delete',
@@ -77,8 +77,8 @@ export const archiveRoutes = [
     summary: 'Delete an empty archive folder',
     example: { response: { success: true, message: 'folder deleted' } },
     description: 'A folder that still holds batches is refused with 400 ("folder is not empty").',
-    handler: async (ctx, { id, user }) => {
-      await deleteFolder(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteFolder(db, user, id);
       return reply(undefined, 'folder deleted');
     },
   }),
@@ -91,7 +91,7 @@ export const archiveRoutes = [
     query: listBatchesQuery,
     response: z.array(batchRecord),
     example: { response: [exampleBatch] },
-    handler: (ctx, { query }) => listBatches(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listBatches(db, query),
   }),
   route({
     method: 'post',
@@ -104,7 +104,7 @@ export const archiveRoutes = [
     body: createBatchBody,
     response: batchRecord,
     example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: exampleBatch, message: 'batch archived' },
-    handler: async (ctx, { body, files, user }) => reply(await createBatch(ctx.deps.db, ctx.deps.files, user, body, files), 'batch archived'),
+    handler: async (ctx, { body, files, user, db, store }) => reply(await createBatch(db, store, user, body, files), 'batch archived'),
   }),
   route({
     method: 'get',
@@ -113,7 +113,7 @@ export const archiveRoutes = [
     summary: 'One archive batch with its files',
     response: batchRecord,
     example: { response: exampleBatch },
-    handler: (ctx, { id }) => findBatch(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getBatch(db, id),
   }),
   route({
     method: 'delete',
@@ -121,8 +121,8 @@ export const archiveRoutes = [
     tag,
     summary: 'Delete an archive batch and its files',
     example: { response: { success: true, message: 'batch deleted' } },
-    handler: async (ctx, { id, user }) => {
-      await deleteBatch(ctx.deps.db, ctx.deps.files, user, id);
+    handler: async (ctx, { id, user, db, store }) => {
+      await deleteBatch(db, store, user, id);
       return reply(undefined, 'batch deleted');
     },
   }),

@@ -1,4 +1,4 @@
-// The business-contract archive (spec 4.3): folders of upload batches, each batch a set of files.
+// The business-contract archive (docs/api/contracts.md): folders of upload batches, each batch a set of files.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ArchiveBatch, ArchiveFolder, createBatchBody, createFolderBody, listBatchesQuery, updateFolderBody } from '../../../shared/contracts.js';
@@ -42,7 +42,7 @@ export async function listFolders(db: Queryable): Promise<ArchiveFolder[]> {
   return (await folders(db).orderBy('f.id', 'desc').execute()).map(presentFolder);
 }
 
-export async function findFolder(db: Queryable, id: number): Promise<ArchiveFolder> {
+export async function getFolder(db: Queryable, id: number): Promise<ArchiveFolder> {
   const row = await folders(db).where('f.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('archive folder', '归档文件夹'), id);
   return presentFolder(row);
@@ -50,7 +50,7 @@ export async function findFolder(db: Queryable, id: number): Promise<ArchiveFold
 
 const duplicateName = (name: string) => refusedField('name', said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
 
-export async function createFolder(db: Db, user: AuthUser, input: z.output<typeof createFolderBody>): Promise<ArchiveFolder> {
+export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof createFolderBody>): Promise<ArchiveFolder> {
   try {
     return await db.transaction().execute(async (trx) => {
       const time = now();
@@ -59,8 +59,8 @@ export async function createFolder(db: Db, user: AuthUser, input: z.output<typeo
         .values({ name: input.name, nameKey: input.name.toLowerCase(), description: input.description ?? null, createTime: time, updateTime: time })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const after = await findFolder(trx, id);
-      await recordAudit(trx, { actor: user, action: 'create', entity: 'archiveFolder', entityId: id, after });
+      const after = await getFolder(trx, id);
+      await recordAudit(trx, { actor, action: 'create', entity: 'archiveFolder', entityId: id, after });
       return after;
     });
   } catch (err) {
@@ -69,11 +69,11 @@ export async function createFolder(db: Db, user: AuthUser, input: z.output<typeo
   }
 }
 
-export async function updateFolder(db: Db, user: AuthUser, id: number, input: z.output<typeof updateFolderBody>): Promise<ArchiveFolder> {
+export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z.output<typeof updateFolderBody>): Promise<ArchiveFolder> {
   if (input.name === undefined && input.description === undefined) throw invalid(said('nothing to change: send name or description', '没有要修改的内容：请发送 name 或 description'));
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await findFolder(trx, id);
+      const before = await getFolder(trx, id);
       await trx
         .updateTable('archiveFolders')
         .set({
@@ -83,8 +83,8 @@ export async function updateFolder(db: Db, user: AuthUser, id: number, input: z.
         })
         .where('id', '=', id)
         .execute();
-      const after = await findFolder(trx, id);
-      await recordAudit(trx, { actor: user, action: 'update', entity: 'archiveFolder', entityId: id, before, after });
+      const after = await getFolder(trx, id);
+      await recordAudit(trx, { actor, action: 'update', entity: 'archiveFolder', entityId: id, before, after });
       return after;
     });
   } catch (err) {
@@ -93,9 +93,9 @@ export async function updateFolder(db: Db, user: AuthUser, id: number, input: z.
   }
 }
 
-export function deleteFolder(db: Db, user: AuthUser, id: number): Promise<void> {
+export function deleteFolder(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findFolder(trx, id);
+    const before = await getFolder(trx, id);
     if (before.batchCount > 0)
       throw invalid(
         said(
@@ -104,7 +104,7 @@ export function deleteFolder(db: Db, user: AuthUser, id: number): Promise<void> 
         ),
       );
     await trx.deleteFrom('archiveFolders').where('id', '=', id).execute();
-    await recordAudit(trx, { actor: user, action: 'delete', entity: 'archiveFolder', entityId: id, before });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'archiveFolder', entityId: id, before });
   });
 }
 
@@ -128,7 +128,7 @@ function presentBatch(row: BatchRow, files: FileRow[]): ArchiveBatch {
 
 /** Batches newest first, with their files: two queries whatever the number of batches. */
 export async function listBatches(db: Queryable, q: z.output<typeof listBatchesQuery>): Promise<ArchiveBatch[]> {
-  if (q.folderId !== undefined) await findFolder(db, q.folderId);
+  if (q.folderId !== undefined) await getFolder(db, q.folderId);
   const filtered = () => {
     const query = db.selectFrom('archiveBatches');
     return q.folderId === undefined ? query : query.where('folderId', '=', q.folderId);
@@ -145,14 +145,14 @@ export async function listBatches(db: Queryable, q: z.output<typeof listBatchesQ
   return rows.map((row) => presentBatch(row, byBatch.get(row.id) ?? []));
 }
 
-export async function findBatch(db: Queryable, id: number): Promise<ArchiveBatch> {
+export async function getBatch(db: Queryable, id: number): Promise<ArchiveBatch> {
   const row = await db.selectFrom('archiveBatches').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('archive batch', '归档批次'), id);
   const files = await db.selectFrom('archiveFiles').selectAll().where('batchId', '=', id).orderBy('id').execute();
   return presentBatch(row, files);
 }
 
-export function createBatch(db: Db, store: FileStore, user: AuthUser, input: z.output<typeof createBatchBody>, uploads: UploadedFile[]): Promise<ArchiveBatch> {
+export function createBatch(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof createBatchBody>, uploads: UploadedFile[]): Promise<ArchiveBatch> {
   if (uploads.length === 0) throw invalid(said('files is required: attach 1 to 200 documents to archive', 'files 为必填项：请附上 1 到 200 份要归档的文件'));
   return withFiles(db, store, async (trx, changes) => {
     const folder = await trx.selectFrom('archiveFolders').select('id').where('id', '=', input.folderId).executeTakeFirst();
@@ -172,18 +172,18 @@ export function createBatch(db: Db, store: FileStore, user: AuthUser, input: z.o
         }),
       )
       .execute();
-    const after = await findBatch(trx, id);
-    await recordAudit(trx, { actor: user, action: 'create', entity: 'archiveBatch', entityId: id, after });
+    const after = await getBatch(trx, id);
+    await recordAudit(trx, { actor, action: 'create', entity: 'archiveBatch', entityId: id, after });
     return after;
   });
 }
 
-export function deleteBatch(db: Db, store: FileStore, user: AuthUser, id: number): Promise<void> {
+export function deleteBatch(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
   return withFiles(db, store, async (trx, changes) => {
-    const before = await findBatch(trx, id);
+    const before = await getBatch(trx, id);
     await trx.deleteFrom('archiveFiles').where('batchId', '=', id).execute();
     await trx.deleteFrom('archiveBatches').where('id', '=', id).execute();
     for (const f of before.files) changes.remove(f.url);
-    await recordAudit(trx, { actor: user, action: 'delete', entity: 'archiveBatch', entityId: id, before });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'archiveBatch', entityId: id, before });
   });
 }

@@ -13,6 +13,6 @@ export const auditRoutes = [
     access: 'admin',
     query: auditQuery,
     response: pagedSchema(auditRecord),
-    handler: (ctx, { query }) => listAudit(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listAudit(db, query),
   }),
 ];

@@ -17,8 +17,8 @@ export const authRoutes = [
     body: registerBody,
     response: userRecord,
     example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },
-    handler: async (ctx, { body }) => {
-      const user = await registerUser(ctx.deps.db, body);
+    handler: async (ctx, { body, db }) => {
+      const user = await registerUser(db, body);
       return reply(user, user.status === 'active' ? 'account created' : 'account created; it awaits approval by an admin');
     },
   }),
@@ -76,8 +76,8 @@ export const authRoutes = [
     tag: 'Authentication',
     summary: 'Sign out: the refresh token stops working',
     body: refreshBody,
-    handler: async (ctx, { body }) => {
-      await revokeRefreshToken(ctx.deps.db, body.refreshToken);
+    handler: async (ctx, { body, db }) => {
+      await revokeRefreshToken(db, body.refreshToken);
       return reply(undefined, 'signed out');
     },
   }),
@@ -87,7 +87,7 @@ export const authRoutes = [
     tag: 'Authentication',
     summary: 'The signed-in user',
     response: userRecord,
-    handler: async (ctx, { user }) => presentUser(await findUser(ctx.deps.db, user.id)),
+    handler: async (ctx, { user, db }) => presentUser(await findUser(db, user.id)),
   }),
 ];
 

@@ -19,7 +19,7 @@ import {
   createFolder,
   deleteFile,
   deleteFolder,
-  findFile,
+  loadFile,
   getFolder,
   listFiles,
   listFolders,
@@ -35,27 +35,27 @@ export const companyRoutes = [
   route({
     method: 'get', path: '/company/folders', tag, summary: 'List company folders',
     query: companyFolderQuery, response: pagedSchema(companyFolderRecord),
-    handler: (ctx, { query }) => listFolders(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listFolders(db, query),
   }),
   route({
     method: 'post', path: '/company/folders', tag, summary: 'Create a folder',
     body: companyFolderBody, response: companyFolderRecord, example: { request: { name: '营业执照', description: '各公司执照' } },
-    handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
+    handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
     method: 'get', path: '/company/folders/:id', tag, summary: 'One folder (not in the published spec; added for symmetry)',
     response: companyFolderRecord,
-    handler: (ctx, { id }) => getFolder(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getFolder(db, id),
   }),
   route({
     method: 'put', path: '/company/folders/:id', tag, summary: 'Change a folder',
     body: companyFolderUpdateBody, response: companyFolderRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
   }),
   route({
     method: 'delete', path: '/company/folders/:id', tag, summary: 'Delete an empty folder',
-    handler: async (ctx, { id, user }) => {
-      await deleteFolder(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteFolder(db, user, id);
       return reply(undefined, 'folder deleted');
     },
   }),
@@ -63,35 +63,35 @@ export const companyRoutes = [
     method: 'get', path: '/company/files', tag, summary: 'List company files',
     description: 'Filters: folderId, companyName (part of the name), fileCategory (exact), keyword (file name, company, category, description), expiringWithinDays (expireDate on or before today + N days, expired ones included).',
     query: companyFileQuery, response: pagedSchema(companyFileRecord),
-    handler: (ctx, { query }) => listFiles(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listFiles(db, query),
   }),
   route({
     method: 'post', path: '/company/files/upload', tag, summary: 'Upload one or more files; one record per file',
     description: 'multipart/form-data: `files` (one or more; anything but programs, 50 MB each) and optional `data`, a JSON object with companyName, fileCategory, expireDate, description, folderId, applied to every file.',
     upload: { ...DOCUMENTS, required: true }, body: companyUploadBody, response: z.array(companyFileRecord),
-    handler: async (ctx, { body, files, user }) => {
-      const created = await uploadFiles(ctx.deps.db, ctx.deps.files, user, uploadFields(body), files);
+    handler: async (ctx, { body, files, user, db, store }) => {
+      const created = await uploadFiles(db, store, user, uploadFields(body), files);
       return reply(created, `${created.length} file(s) uploaded`);
     },
   }),
   route({
     method: 'put', path: '/company/files/:id', tag, summary: 'Change a file record (companyName, fileCategory, expireDate, description, folderId)',
     body: companyFileFields, response: companyFileRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateFile(ctx.deps.db, user, id, body), 'file updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateFile(db, user, id, body), 'file updated'),
   }),
   route({
     method: 'delete', path: '/company/files/:id', tag, summary: 'Delete a file record and its bytes',
-    handler: async (ctx, { id, user }) => {
-      await deleteFile(ctx.deps.db, ctx.deps.files, user, id);
+    handler: async (ctx, { id, user, db, store }) => {
+      await deleteFile(db, store, user, id);
       return reply(undefined, 'file deleted');
     },
   }),
   route({
     method: 'get', path: '/company/files/:id/download', tag, summary: 'Download a file under its original name',
     produces: 'application/octet-stream',
-    handler: async (ctx, { id }) => {
-      const row = await findFile(ctx.deps.db, id);
-      const path = ctx.deps.files.pathOf(row.fileUrl, 'company-files');
+    handler: async (ctx, { id, db, store }) => {
+      const row = await loadFile(db, id);
+      const path = store.pathOf(row.fileUrl, 'company-files');
       if (!path) throw notFound(said('file', '文件'));
       await sendFile(ctx, path, { downloadName: row.fileName });
     },

@@ -132,7 +132,7 @@ function presentFile(row: FileRow): CompanyFile {
   };
 }
 
-export async function findFile(db: Queryable, id: number): Promise<FileRow> {
+export async function loadFile(db: Queryable, id: number): Promise<FileRow> {
   const row = await db.selectFrom('companyFiles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('company file', '公司文件'), id);
   return row;
@@ -235,7 +235,7 @@ export async function uploadFiles(db: Db, store: FileStore, actor: AuthUser, fie
 
 export async function updateFile(db: Db, actor: AuthUser, id: number, input: CompanyFileFields): Promise<CompanyFile> {
   return db.transaction().execute(async (trx) => {
-    const before = presentFile(await findFile(trx, id));
+    const before = presentFile(await loadFile(trx, id));
     await requireFolder(trx, input.folderId);
     const changes: Updateable<CompanyFilesTable> = { updateTime: now() };
     for (const key of ['folderId', 'companyName', 'fileCategory', 'expireDate', 'description'] as const) {
@@ -250,7 +250,7 @@ export async function updateFile(db: Db, actor: AuthUser, id: number, input: Com
 
 export async function deleteFile(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
   await withFiles(db, store, async (trx, changes) => {
-    const row = await findFile(trx, id);
+    const row = await loadFile(trx, id);
     await trx.deleteFrom('companyFiles').where('id', '=', id).execute();
     changes.remove(row.fileUrl);
     await recordAudit(trx, { actor, action: 'delete', entity: 'companyFile', entityId: id, before: presentFile(row) });

@@ -19,7 +19,7 @@ import {
   createContract,
   createContracts,
   deleteContract,
-  findContract,
+  getContract,
   listContracts,
   updateContract,
   updateContractFiles,
@@ -89,7 +89,7 @@ export const contractRoutes = [
     query: listContractsQuery,
     response: z.array(contractRecord),
     example: { response: [exampleContract] },
-    handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listContracts(db, query),
   }),
   route({
     method: 'post',
@@ -102,8 +102,8 @@ export const contractRoutes = [
     body: createContractBody,
     response: contractRecord,
     example: { request: exampleForm, response: exampleContract, message: 'contract created' },
-    handler: async (ctx, { body, files, user }) =>
-      reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
+    handler: async (ctx, { body, files, user, db, store }) =>
+      reply(await createContract(db, store, user, body, files), 'contract created'),
   }),
   route({
     method: 'post',
@@ -119,8 +119,8 @@ export const contractRoutes = [
       request: { contracts: JSON.stringify([{ ...exampleForm, files: undefined }]), files_0: '(1 or more PDF or image files)' },
       response: [exampleContract], message: '1 contract created',
     },
-    handler: async (ctx, { body, files, user }) => {
-      const created = await createContracts(ctx.deps.db, ctx.deps.files, user, parseContractItems(body.contracts), files);
+    handler: async (ctx, { body, files, user, db, store }) => {
+      const created = await createContracts(db, store, user, parseContractItems(body.contracts), files);
       return reply(created, `${created.length} contract${created.length === 1 ? '' : 's'} created`);
     },
   }),
@@ -131,7 +131,7 @@ export const contractRoutes = [
     summary: 'One business contract with its files',
     response: contractRecord,
     example: { response: exampleContract },
-    handler: (ctx, { id }) => findContract(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getContract(db, id),
   }),
   route({
     method: 'put',
@@ -147,7 +147,7 @@ export const contractRoutes = [
       request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
       response: { ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, message: 'contract updated',
     },
-    handler: async (ctx, { id, body, user }) => reply(await updateContract(ctx.deps.db, user, id, body), 'contract updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateContract(db, user, id, body), 'contract updated'),
   }),
   route({
     method: 'post',
@@ -163,8 +163,8 @@ export const contractRoutes = [
       request: { removeFileIds: [31], remarks: 'signed copy replaces the draft' },
       response: { ...exampleContract, remarks: 'signed copy replaces the draft' }, message: 'contract updated',
     },
-    handler: async (ctx, { id, body, files, user }) =>
-      reply(await updateContractFiles(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
+    handler: async (ctx, { id, body, files, user, db, store }) =>
+      reply(await updateContractFiles(db, store, user, id, body, files), 'contract updated'),
   }),
   route({
     method: 'delete',
@@ -172,8 +172,8 @@ export const contractRoutes = [
     tag,
     summary: 'Delete a business contract and its files',
     example: { response: { success: true, message: 'contract deleted' } },
-    handler: async (ctx, { id, user }) => {
-      await deleteContract(ctx.deps.db, ctx.deps.files, user, id);
+    handler: async (ctx, { id, user, db, store }) => {
+      await deleteContract(db, store, user, id);
       return reply(undefined, 'contract deleted');
     },
   }),

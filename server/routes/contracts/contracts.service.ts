@@ -1,4 +1,4 @@
-// Business contracts and their attachments (spec 4.2): queries and rules.
+// Business contracts and their attachments (docs/api/contracts.md): queries and rules.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -111,7 +111,7 @@ export async function listContracts(db: Queryable, q: z.output<typeof listContra
   return rows.map((row) => presentContract(row, byContract.get(row.id) ?? []));
 }
 
-async function findRow(db: Queryable, id: number): Promise<ContractRow> {
+async function loadContract(db: Queryable, id: number): Promise<ContractRow> {
   const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('contract', '合同'), id);
   return row;
@@ -120,8 +120,8 @@ async function findRow(db: Queryable, id: number): Promise<ContractRow> {
 const filesOf = (db: Queryable, contractId: number) =>
   db.selectFrom('contractFiles').selectAll().where('contractId', '=', contractId).orderBy('id').execute();
 
-export async function findContract(db: Queryable, id: number): Promise<Contract> {
-  const row = await findRow(db, id);
+export async function getContract(db: Queryable, id: number): Promise<Contract> {
+  const row = await loadContract(db, id);
   return presentContract(row, await filesOf(db, id));
 }
 
@@ -134,13 +134,13 @@ function attach(trx: Queryable, changes: FileChanges, contractId: number, upload
   return trx.insertInto('contractFiles').values(rows).execute();
 }
 
-async function insertContract(trx: Queryable, changes: FileChanges, user: AuthUser, input: CreateContractInput, uploads: UploadedFile[]) {
+async function insertContract(trx: Queryable, changes: FileChanges, actor: AuthUser, input: CreateContractInput, uploads: UploadedFile[]) {
   const time = now();
   const values = { ...columnsOf(input), createTime: time, updateTime: time } as Insertable<ContractsTable>;
   const row = await trx.insertInto('contracts').values(values).returningAll().executeTakeFirstOrThrow();
   await attach(trx, changes, row.id, uploads, time);
   const contract = presentContract(row, await filesOf(trx, row.id));
-  await recordAudit(trx, { actor: user, action: 'create', entity: 'contract', entityId: row.id, after: contract });
+  await recordAudit(trx, { actor, action: 'create', entity: 'contract', entityId: row.id, after: contract });
   return contract;
 }
 
@@ -148,13 +148,13 @@ export function requireScans(files: UploadedFile[], where = 'files'): void {
   if (files.length === 0) throw invalid(said(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`, `${where} 为必填项：请附上 1 到 20 份合同扫描件（PDF 或图片）`));
 }
 
-export function createContract(db: Db, store: FileStore, user: AuthUser, input: CreateContractInput, uploads: UploadedFile[]): Promise<Contract> {
+export function createContract(db: Db, store: FileStore, actor: AuthUser, input: CreateContractInput, uploads: UploadedFile[]): Promise<Contract> {
   requireScans(uploads);
-  return withFiles(db, store, (trx, changes) => insertContract(trx, changes, user, input, uploads));
+  return withFiles(db, store, (trx, changes) => insertContract(trx, changes, actor, input, uploads));
 }
 
 /** Creates every contract with its files (`files_<index>`), or none of them. */
-export function createContracts(db: Db, store: FileStore, user: AuthUser, inputs: CreateContractInput[], uploads: UploadedFile[]): Promise<Contract[]> {
+export function createContracts(db: Db, store: FileStore, actor: AuthUser, inputs: CreateContractInput[], uploads: UploadedFile[]): Promise<Contract[]> {
   const byIndex = inputs.map((): UploadedFile[] => []);
   for (const upload of uploads) {
     const index = Number(upload.field.slice('files_'.length));
@@ -173,12 +173,12 @@ export function createContracts(db: Db, store: FileStore, user: AuthUser, inputs
   });
   return withFiles(db, store, async (trx, changes) => {
     const created: Contract[] = [];
-    for (const [index, input] of inputs.entries()) created.push(await insertContract(trx, changes, user, input, byIndex[index]!));
+    for (const [index, input] of inputs.entries()) created.push(await insertContract(trx, changes, actor, input, byIndex[index]!));
     return created;
   });
 }
 
-async function applyChanges(trx: Queryable, user: AuthUser, before: Contract, input: UpdateContractInput) {
+async function applyChanges(trx: Queryable, actor: AuthUser, before: Contract, input: UpdateContractInput) {
   const row = await trx
     .updateTable('contracts')
     .set({ ...columnsOf(input), updateTime: now() })
@@ -186,22 +186,22 @@ async function applyChanges(trx: Queryable, user: AuthUser, before: Contract, in
     .returningAll()
     .executeTakeFirstOrThrow();
   const after = presentContract(row, await filesOf(trx, before.id));
-  await recordAudit(trx, { actor: user, action: 'update', entity: 'contract', entityId: before.id, before, after });
+  await recordAudit(trx, { actor, action: 'update', entity: 'contract', entityId: before.id, before, after });
   return after;
 }
 
 const NOTHING = said('nothing to change: send at least one contract field', '没有要修改的内容：请至少发送一个合同字段');
 
-export function updateContract(db: Db, user: AuthUser, id: number, input: UpdateContractInput): Promise<Contract> {
+export function updateContract(db: Db, actor: AuthUser, id: number, input: UpdateContractInput): Promise<Contract> {
   if (Object.keys(columnsOf(input)).length === 0) throw invalid(NOTHING);
-  return db.transaction().execute(async (trx) => applyChanges(trx, user, await findContract(trx, id), input));
+  return db.transaction().execute(async (trx) => applyChanges(trx, actor, await getContract(trx, id), input));
 }
 
 /** Adds `files`, removes `removeFileIds` and changes the fields sent, in one transaction. */
 export function updateContractFiles(
   db: Db,
   store: FileStore,
-  user: AuthUser,
+  actor: AuthUser,
   id: number,
   input: z.output<typeof updateFilesBody>,
   uploads: UploadedFile[],
@@ -210,7 +210,7 @@ export function updateContractFiles(
   if (Object.keys(columnsOf(fields)).length === 0 && removeFileIds.length === 0 && uploads.length === 0)
     throw invalid(said(`${NOTHING.en}, files to add or removeFileIds`, '没有要修改的内容：请至少发送一个合同字段、要添加的文件或 removeFileIds'));
   return withFiles(db, store, async (trx, changes) => {
-    const before = await findContract(trx, id);
+    const before = await getContract(trx, id);
     const removing = [...new Set(removeFileIds)];
     for (const fileId of removing) {
       if (!before.files.some((f) => f.id === fileId))
@@ -223,16 +223,16 @@ export function updateContractFiles(
       for (const f of before.files) if (removing.includes(f.id)) changes.remove(f.url);
     }
     await attach(trx, changes, id, uploads, now());
-    return applyChanges(trx, user, before, fields);
+    return applyChanges(trx, actor, before, fields);
   });
 }
 
-export function deleteContract(db: Db, store: FileStore, user: AuthUser, id: number): Promise<void> {
+export function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
   return withFiles(db, store, async (trx, changes) => {
-    const before = await findContract(trx, id);
+    const before = await getContract(trx, id);
     await trx.deleteFrom('contractFiles').where('contractId', '=', id).execute();
     await trx.deleteFrom('contracts').where('id', '=', id).execute();
     for (const f of before.files) changes.remove(f.url);
-    await recordAudit(trx, { actor: user, action: 'delete', entity: 'contract', entityId: id, before });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'contract', entityId: id, before });
   });
 }

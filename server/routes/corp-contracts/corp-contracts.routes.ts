@@ -17,11 +17,12 @@ import {
   importResult,
 } from '../../../shared/corp-contracts.js';
 import { pagedSchema } from '../../../shared/paging.js';
+import { sendSheet } from '../../http/download.js';
 import { invalid } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
-import { sendSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
   batchDetails,
   createContract,
@@ -57,28 +58,28 @@ export const corpContractRoutes = [
   route({
     method: 'get', path: '/corp-contract/folders', tag, summary: 'List corporate contract folders',
     query: corpFolderQuery, response: pagedSchema(corpFolderRecord),
-    handler: (ctx, { query }) => listFolders(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listFolders(db, query),
   }),
   route({
     method: 'post', path: '/corp-contract/folders', tag, summary: 'Create a folder',
     body: corpFolderBody, response: corpFolderRecord,
     example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
-    handler: async (ctx, { body, user }) => reply(await createFolder(ctx.deps.db, user, body), 'folder created'),
+    handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
     method: 'get', path: '/corp-contract/folders/:id', tag, summary: 'One folder', response: corpFolderRecord,
-    handler: (ctx, { id }) => getFolder(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getFolder(db, id),
   }),
   route({
     method: 'put', path: '/corp-contract/folders/:id', tag, summary: 'Change a folder (fields not sent stay as they are)',
     body: corpFolderUpdateBody, response: corpFolderRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateFolder(ctx.deps.db, user, id, body), 'folder updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
   }),
   route({
     method: 'delete', path: '/corp-contract/folders/:id', tag, summary: 'Delete an empty folder',
     description: 'A folder that still holds contracts is refused (400, "folder is not empty").',
-    handler: async (ctx, { id, user }) => {
-      await deleteFolder(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteFolder(db, user, id);
       return reply(undefined, 'folder deleted');
     },
   }),
@@ -87,28 +88,28 @@ export const corpContractRoutes = [
   route({
     method: 'get', path: '/corp-contract/contracts', tag, summary: 'List contracts with their detail lines',
     query: contractListQuery, response: pagedSchema(contractRecord),
-    handler: (ctx, { query }) => listContracts(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listContracts(db, query),
   }),
   route({
     method: 'post', path: '/corp-contract/contracts', tag, summary: 'Upload a contract file with its fields',
     description: 'multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder\'s, currency to CNY.',
     upload: { ...CONTRACT_FILE, required: true }, body: contractCreateBody, response: contractRecord,
-    handler: async (ctx, { body, files, user }) => reply(await createContract(ctx.deps.db, ctx.deps.files, user, body, files), 'contract created'),
+    handler: async (ctx, { body, files, user, db, store }) => reply(await createContract(db, store, user, body, files), 'contract created'),
   }),
   route({
     method: 'get', path: '/corp-contract/contracts/:id', tag, summary: 'One contract with its detail lines', response: contractRecord,
-    handler: (ctx, { id }) => getContract(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getContract(db, id),
   }),
   route({
     method: 'put', path: '/corp-contract/contracts/:id', tag, summary: 'Change a contract',
     description: 'JSON, or multipart with a replacement file in `file`; fields not sent stay as they are.',
     upload: CONTRACT_FILE, body: contractUpdateBody, response: contractRecord,
-    handler: async (ctx, { id, body, files, user }) => reply(await updateContract(ctx.deps.db, ctx.deps.files, user, id, body, files), 'contract updated'),
+    handler: async (ctx, { id, body, files, user, db, store }) => reply(await updateContract(db, store, user, id, body, files), 'contract updated'),
   }),
   route({
     method: 'delete', path: '/corp-contract/contracts/:id', tag, summary: 'Delete a contract, its lines and its file',
-    handler: async (ctx, { id, user }) => {
-      await deleteContract(ctx.deps.db, ctx.deps.files, user, id);
+    handler: async (ctx, { id, user, db, store }) => {
+      await deleteContract(db, store, user, id);
       return reply(undefined, 'contract deleted');
     },
   }),
@@ -118,8 +119,8 @@ export const corpContractRoutes = [
     method: 'post', path: '/corp-contract/details/batch', tag, summary: 'Create several detail lines (all or none)',
     body: detailBatchBody, response: z.array(detailRecord),
     example: { request: { contractId: 1, details: [detailExample] } },
-    handler: async (ctx, { body, user }) => {
-      const created = await batchDetails(ctx.deps.db, user, body);
+    handler: async (ctx, { body, user, db }) => {
+      const created = await batchDetails(db, user, body);
       return reply(created, `${created.length} detail line(s) created`);
     },
   }),
@@ -127,25 +128,25 @@ export const corpContractRoutes = [
     method: 'post', path: '/corp-contract/contracts/:id/details', tag, summary: 'Create one detail line',
     description: 'amount = quantity × unitPrice (rounded to cents) unless amount is given; lineNo follows the last line unless given.',
     body: detailBody, response: detailRecord, example: { request: detailExample },
-    handler: async (ctx, { id, body, user }) => reply((await createDetails(ctx.deps.db, user, id, [body], false))[0], 'detail line created'),
+    handler: async (ctx, { id, body, user, db }) => reply((await createDetails(db, user, id, [body], false))[0], 'detail line created'),
   }),
   route({
     method: 'get', path: '/corp-contract/contracts/:id/details', tag, summary: 'List a contract\'s detail lines in lineNo order',
     query: detailListQuery, response: pagedSchema(detailRecord),
-    handler: async (ctx, { id, query }) => {
-      await getContractExists(ctx.deps.db, id);
-      return listDetails(ctx.deps.db, id, query);
+    handler: async (ctx, { id, query, db }) => {
+      await getContractExists(db, id);
+      return listDetails(db, id, query);
     },
   }),
   route({
     method: 'put', path: '/corp-contract/details/:id', tag, summary: 'Change a detail line',
     body: detailUpdateBody, response: detailRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateDetail(ctx.deps.db, user, id, body), 'detail line updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateDetail(db, user, id, body), 'detail line updated'),
   }),
   route({
     method: 'delete', path: '/corp-contract/details/:id', tag, summary: 'Delete a detail line',
-    handler: async (ctx, { id, user }) => {
-      await deleteDetail(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteDetail(db, user, id);
       return reply(undefined, 'detail line deleted');
     },
   }),
@@ -156,19 +157,19 @@ export const corpContractRoutes = [
     description:
       'multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet\'s lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).',
     upload: SPREADSHEET, query: importQuery, response: importResult,
-    handler: async (ctx, { id, query, files, user }) => {
+    handler: async (ctx, { id, query, files, user, db }) => {
       const file = files[0];
       if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', 'file 为必填项：请在字段“file”中附上 .xlsx 工作簿'));
-      const result = await importDetails(ctx.deps.db, user, id, file.tempPath, query.mode);
+      const result = await importDetails(db, user, id, file.tempPath, query.mode);
       return reply(result, `${result.imported} detail line(s) imported`);
     },
   }),
   route({
     method: 'get', path: '/corp-contract/contracts/:id/details/export', tag, summary: 'Export a contract\'s detail lines as .xlsx',
     produces: XLSX_TYPE,
-    handler: async (ctx, { id }) => {
-      const contract = await getContractExists(ctx.deps.db, id);
-      sendSheet(ctx, exportFileName(contract.contractNumber), (target) => exportDetails(ctx.deps.db, id, target));
+    handler: async (ctx, { id, db }) => {
+      const contract = await getContractExists(db, id);
+      sendSheet(ctx, exportFileName(contract.contractNumber), (target) => exportDetails(db, id, target));
     },
   }),
 ];

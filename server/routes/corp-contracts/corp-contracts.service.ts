@@ -21,6 +21,7 @@ import {
   type detailListQuery,
   type detailUpdateBody,
 } from '../../../shared/corp-contracts.js';
+import { inBatches } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
 import type { Db, Queryable } from '../../db/tables.js';
@@ -29,7 +30,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { paginate } from '../../http/paging.js';
-import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
+import { readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;

@@ -14,8 +14,8 @@ export const fileRoutes = FILE_ROUTES.map((area) =>
     summary: `Read a stored file of ${area} (public; the url comes from the record)`,
     access: 'public',
     produces: 'application/octet-stream',
-    handler: async (ctx) => {
-      const path = ctx.deps.files.pathOf(ctx.params.url ?? '', area);
+    handler: async (ctx, { store }) => {
+      const path = store.pathOf(ctx.params.url ?? '', area);
       if (!path) throw notFound(said('file', '文件'));
       await sendFile(ctx, path, { immutable: true });
     },

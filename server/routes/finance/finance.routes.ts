@@ -44,7 +44,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       description: `Filters: blNumber and contractNumber (exact), keyword (part of any text field), startDate/endDate (over ${kind.dateField ?? 'the creation date'})${kind.statusField ? `, ${kind.statusField}` : ''}. \`summary.totals\` sums all filtered rows, not only the page. ${PREFIX_NOTE}`,
       query: listQuery,
       response: pagedSchema(record).extend({ summary: listSummary }),
-      handler: (ctx, { query }) => listRecords(ctx.deps.db, kind, query as z.output<typeof financeListQuery>),
+      handler: (ctx, { query, db }) => listRecords(db, kind, query as z.output<typeof financeListQuery>),
     }),
     route({
       method: 'get',
@@ -52,7 +52,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       tag: TAG,
       summary: `One ${kind.label.en}`,
       response: record,
-      handler: (ctx, { id }) => getRecord(ctx.deps.db, kind, id),
+      handler: (ctx, { id, db }) => getRecord(db, kind, id),
     }),
     route({
       method: 'post',
@@ -61,7 +61,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       summary: `Create a ${kind.label.en}`,
       body: kind.fields,
       response: record,
-      handler: async (ctx, { body, user }) => reply(await createRecord(ctx.deps.db, kind, user, body), `${kind.label.en} created`),
+      handler: async (ctx, { body, user, db }) => reply(await createRecord(db, kind, user, body), `${kind.label.en} created`),
     }),
     route({
       method: 'put',
@@ -71,15 +71,15 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       description: 'Send only the fields to change; an optional field sent as null or "" is cleared. Derived fields are recomputed.',
       body: kind.fields.partial(),
       response: record,
-      handler: async (ctx, { id, body, user }) => reply(await updateRecord(ctx.deps.db, kind, user, id, body), `${kind.label.en} saved`),
+      handler: async (ctx, { id, body, user, db }) => reply(await updateRecord(db, kind, user, id, body), `${kind.label.en} saved`),
     }),
     route({
       method: 'delete',
       path: `${base}/:id`,
       tag: TAG,
       summary: `Delete a ${kind.label.en}${kind.hasFiles ? ' and its files' : ''}`,
-      handler: async (ctx, { id, user }) => {
-        await deleteRecord(ctx.deps.db, ctx.deps.files, kind, user, id);
+      handler: async (ctx, { id, user, db, store }) => {
+        await deleteRecord(db, store, kind, user, id);
         return reply(undefined, `${kind.label.en} ${id} deleted`);
       },
     }),
@@ -94,8 +94,8 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         description: 'multipart/form-data, files in the field `files` (any type but programs, at most 50 MB each). Answers the record with all its files; read one at `/api/finance-files/{url}`.',
         upload: { ...DOCUMENTS, required: true },
         response: record,
-        handler: async (ctx, { id, files, user }) =>
-          reply(await attachFiles(ctx.deps.db, ctx.deps.files, kind, user, id, files), `${files.length} file${files.length === 1 ? '' : 's'} attached`),
+        handler: async (ctx, { id, files, user, db, store }) =>
+          reply(await attachFiles(db, store, kind, user, id, files), `${files.length} file${files.length === 1 ? '' : 's'} attached`),
       }),
       route({
         method: 'delete',
@@ -103,8 +103,8 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         tag: TAG,
         summary: `Remove one file of a ${kind.label.en}`,
         response: record,
-        handler: async (ctx, { id, user }) =>
-          reply(await removeFile(ctx.deps.db, ctx.deps.files, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
+        handler: async (ctx, { id, user, db, store }) =>
+          reply(await removeFile(db, store, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
       }),
     );
   }
@@ -121,7 +121,7 @@ export const financeRoutes: readonly RouteDef[] = [
       .map((k) => k.summaryKey)
       .join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
-    handler: (ctx, { query }) => contractSummary(ctx.deps.db, query.contractNumber),
+    handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),
   }),
   ...FINANCE_KINDS.flatMap(kindRoutes),
 ];

@@ -12,7 +12,7 @@ export const userRoutes = [
     access: 'admin',
     query: listUsersQuery,
     response: pagedSchema(userRecord),
-    handler: (ctx, { query }) => listUsers(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listUsers(db, query),
   }),
   route({
     method: 'get',
@@ -20,7 +20,7 @@ export const userRoutes = [
     tag: 'Users',
     summary: 'One user',
     response: userRecord,
-    handler: async (ctx, { id }) => presentUser(await findUser(ctx.deps.db, id)),
+    handler: async (ctx, { id, db }) => presentUser(await findUser(db, id)),
   }),
   route({
     method: 'put',
@@ -32,6 +32,6 @@ export const userRoutes = [
     body: updateUserBody,
     response: userRecord,
     example: { request: { status: 'active' } },
-    handler: (ctx, { id, body, user }) => updateUser(ctx.deps.db, user, id, body),
+    handler: (ctx, { id, body, user, db }) => updateUser(db, user, id, body),
   }),
 ];

@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -8,19 +8,18 @@ import {
   type pickupBody,
   type pickupListQuery,
   type pickupUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { PickupRequestsTable, PickupStatus } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber } from '../inventory/document-numbers.js';
-import { sentFields } from '../inventory/records.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { inBatches } from '../../../db/batches.js';
+import { now } from '../../../db/database.js';
+import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { nextNumber } from '../stock/document-numbers.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
 
@@ -42,27 +41,9 @@ const STATUS_ZH: Record<PickupStatus, string> = {
   cancelled: '已取消',
 };
 
-export function presentPickup(row: PickupRow): PickupRequest {
-  return {
-    id: row.id,
-    orderNumber: row.orderNumber,
-    blNumber: row.blNumber,
-    licensePlate: row.licensePlate,
-    driverName: row.driverName,
-    driverPhone: row.driverPhone,
-    driverIdCard: row.driverIdCard,
-    commodity: row.commodity,
-    quantity: fromMilli(row.quantityMilli),
-    unit: row.unit,
-    deliveryDate: row.deliveryDate,
-    deliveryAddress: row.deliveryAddress,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    status: row.status,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
-  };
+/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths. */
+export function presentPickup({ quantityMilli, ...row }: PickupRow): PickupRequest {
+  return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
 const selectPickup = (db: Queryable) =>
@@ -72,11 +53,14 @@ const selectPickup = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findPickup(db: Queryable, id: number): Promise<PickupRow> {
+export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('pickup request', '提货申请'), id);
   return row;
 }
+
+/** The pickup request `id` as the API answers it, or 404. */
+export const getPickup = async (db: Queryable, id: number): Promise<PickupRequest> => presentPickup(await loadPickup(db, id));
 
 /** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
@@ -113,38 +97,31 @@ export async function allPickups(db: Queryable, q: z.output<typeof pickupListQue
   );
 }
 
-export async function createPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
+export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
+  // the plain fields go in as sent; the warehouse and the quantity are converted
+  const { warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('pickupRequests')
     .values({
+      ...fields,
       orderNumber: await nextNumber(db, 'pickupRequests', 'PU'),
-      blNumber: input.blNumber,
-      licensePlate: input.licensePlate ?? null,
-      driverName: input.driverName ?? null,
-      driverPhone: input.driverPhone ?? null,
-      driverIdCard: input.driverIdCard ?? null,
-      commodity: input.commodity,
-      quantityMilli: toMilli(input.quantity),
-      unit: input.unit ?? null,
-      deliveryDate: input.deliveryDate,
-      deliveryAddress: input.deliveryAddress ?? null,
+      quantityMilli: toMilli(quantity),
       warehouseId: warehouse.id,
       status: 'pending',
-      remark: input.remark ?? null,
       createTime: time,
       updateTime: time,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const after = presentPickup(await findPickup(db, id));
+  const after = await getPickup(db, id);
   await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
   return after;
 }
 
-export const addPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
-  db.transaction().execute((trx) => createPickup(trx, actor, input));
+export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
+  db.transaction().execute((trx) => insertPickup(trx, actor, input));
 
 function checkTransition(row: PickupRow, next: PickupStatus): void {
   if (next === row.status) return;
@@ -174,29 +151,16 @@ function checkEditable(row: PickupRow): void {
 
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
-    const changes: Updateable<PickupRequestsTable> = {
-      ...sentFields(input, [
-        'blNumber',
-        'licensePlate',
-        'driverName',
-        'driverPhone',
-        'driverIdCard',
-        'commodity',
-        'unit',
-        'deliveryDate',
-        'deliveryAddress',
-        'status',
-        'remark',
-      ]),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, quantity, ...fields } = input;
+    const changes: Updateable<PickupRequestsTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
-    const after = presentPickup(await findPickup(trx, id));
+    const after = await getPickup(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
@@ -205,11 +169,11 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
 
 export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     checkTransition(before, 'cancelled');
     if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
-    const after = presentPickup(await findPickup(trx, id));
+    const after = await getPickup(trx, id);
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
   });
@@ -218,7 +182,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
 /** Deletes a pickup request that no outbound order refers to. */
 export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findPickup(trx, id);
+    const before = await loadPickup(trx, id);
     const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
     if (used)
       throw invalid(

@@ -1,6 +1,9 @@
 // Document numbers like PU20261122-0001: a prefix, the business day (server's local date) and a
 // per-day sequence, handed out inside the creating transaction. The number columns are unique.
-import type { Queryable } from '../../db/tables.js';
+import { said } from '../../../../shared/messages.js';
+import { today } from '../../../db/database.js';
+import type { Queryable } from '../../../db/tables.js';
+import { refusedField } from '../../../http/errors.js';
 
 const NUMBER_COLUMNS = {
   pickupRequests: 'orderNumber',
@@ -9,12 +12,6 @@ const NUMBER_COLUMNS = {
   ownershipTransfers: 'transferNumber',
 } as const;
 type NumberedTable = keyof typeof NUMBER_COLUMNS;
-
-/** Today as YYYY-MM-DD in the server's time zone (the warehouse office's day). */
-export function today(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 export async function numberExists(db: Queryable, table: NumberedTable, number: string): Promise<boolean> {
   const column = NUMBER_COLUMNS[table];
@@ -40,4 +37,8 @@ export async function nextNumber(db: Queryable, table: NumberedTable, letters: s
     // a clerk may have typed this number by hand earlier: skip it
     if (!(await numberExists(db, table, number))) return number;
   }
+}
+
+export function duplicateNumber(field: string, value: string): never {
+  throw refusedField(field, said(`${field} "${value}" is already used by another record; leave it empty to have one generated`, `${field} “${value}” 已被另一条记录使用；留空即可自动生成`));
 }

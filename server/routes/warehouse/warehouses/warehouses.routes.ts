@@ -1,7 +1,7 @@
-// Warehouses. Each route serves both published shapes: set A (spec 4.6) first, set B (4.7) second.
+// Warehouses. Each route serves both published shapes: set A first, set B second (docs/api.md).
 import { z } from 'zod';
-import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
+import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './warehouses.service.js';
 
 const tag = 'Warehouses';
@@ -14,7 +14,7 @@ export const warehouseRoutes = [
     summary: 'All warehouses (not paged), by code',
     query: warehouseListQuery,
     response: z.array(warehouseRecord),
-    handler: (ctx, { query }) => listWarehouses(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listWarehouses(db, query),
   }),
   route({
     method: 'post',
@@ -25,7 +25,7 @@ export const warehouseRoutes = [
     body: warehouseBody,
     response: warehouseRecord,
     example: { request: { code: 'WH-SH', name: '上海一号库', address: '上海市浦东新区', contactPerson: '王强', contactPhone: '13800000000' } },
-    handler: async (ctx, { body, user }) => reply(await createWarehouse(ctx.deps.db, user, body), 'warehouse created'),
+    handler: async (ctx, { body, user, db }) => reply(await createWarehouse(db, user, body), 'warehouse created'),
   }),
   route({
     method: 'put',
@@ -35,15 +35,15 @@ export const warehouseRoutes = [
     description: 'Renaming keeps every record that names the warehouse attached to it.',
     body: warehouseUpdateBody,
     response: warehouseRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateWarehouse(ctx.deps.db, user, id, body), 'warehouse updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateWarehouse(db, user, id, body), 'warehouse updated'),
   }),
   route({
     method: 'delete',
     path: ['/inventory/warehouses/delete/:id', '/inventory/warehouses/:id'],
     tag,
     summary: 'Delete a warehouse that has never had a movement',
-    handler: async (ctx, { id, user }) => {
-      await deleteWarehouse(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteWarehouse(db, user, id);
       return reply({ id }, 'warehouse deleted');
     },
   }),

@@ -6,14 +6,14 @@
 // and the writes cannot interleave with another request's.
 import { sql, type NotNull } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import type { Queryable } from '../../db/tables.js';
-import type { LedgerDocumentType, LedgerKind } from '../../db/tables-warehouse.js';
-import { invalid } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
-import { warehouseFilterId } from '../warehouses/warehouses.service.js';
+import { said } from '../../../../shared/messages.js';
+import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import type { Queryable } from '../../../db/tables.js';
+import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
+import { invalid } from '../../../http/errors.js';
+import { paginate } from '../../../http/paging.js';
+import { warehouseFilterId } from './warehouse-lookup.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {

@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -8,19 +8,19 @@ import {
   type stockTransferBody,
   type transferListQuery,
   type transferUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../db/tables-warehouse.js';
-import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith } from '../../http/paging.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber, today } from '../inventory/document-numbers.js';
-import { sentFields } from '../inventory/records.js';
-import { moveStock, type Movement } from '../inventory/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { now, today } from '../../../db/database.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../../db/tables-warehouse.js';
+import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../../files/file-store.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith } from '../../../http/paging.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { nextNumber } from '../stock/document-numbers.js';
+import { sentFields } from '../../../db/sent-fields.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
 type FileRow = Selectable<OwnershipFilesTable>;
@@ -55,14 +55,14 @@ const selectTransfer = (db: Queryable) =>
 const filesOf = (db: Queryable, ids: number[]) =>
   ids.length ? db.selectFrom('ownershipFiles').selectAll().where('transferId', 'in', ids).orderBy('id').execute() : Promise.resolve([]);
 
-async function findRow(db: Queryable, id: number): Promise<TransferRow> {
+async function loadTransfer(db: Queryable, id: number): Promise<TransferRow> {
   const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('ownership transfer', '货权转移'), id);
   return row;
 }
 
-export async function findTransfer(db: Queryable, id: number): Promise<OwnershipTransfer> {
-  const row = await findRow(db, id);
+export async function getTransfer(db: Queryable, id: number): Promise<OwnershipTransfer> {
+  const row = await loadTransfer(db, id);
   return presentTransfer(row, await filesOf(db, [id]));
 }
 
@@ -141,8 +141,8 @@ export function createTransfer(
       .returning('id')
       .executeTakeFirstOrThrow();
     await addFiles(trx, changes, id, uploads);
-    await moveStock(trx, null, movementOf(await findRow(trx, id)));
-    const after = await findTransfer(trx, id);
+    await moveStock(trx, null, movementOf(await loadTransfer(trx, id)));
+    const after = await getTransfer(trx, id);
     await recordAudit(trx, { actor, action: 'create', entity: 'ownershipTransfer', entityId: id, after });
     return after;
   });
@@ -158,8 +158,8 @@ export function updateTransfer(
   uploads: UploadedFile[],
 ): Promise<OwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
-    const beforeRow = await findRow(trx, id);
-    const before = await findTransfer(trx, id);
+    const beforeRow = await loadTransfer(trx, id);
+    const before = await getTransfer(trx, id);
     const update: Updateable<OwnershipTransfersTable> = {
       ...sentFields(input, ['transferDate', 'blNumber', 'commodity', 'transferor', 'transferee', 'status', 'remark']),
       updateTime: now(),
@@ -180,8 +180,8 @@ export function updateTransfer(
     }
     await addFiles(trx, changes, id, uploads);
     await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
-    await moveStock(trx, movementOf(beforeRow), movementOf(await findRow(trx, id)));
-    const after = await findTransfer(trx, id);
+    await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id)));
+    const after = await getTransfer(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after });
     return after;
@@ -191,8 +191,8 @@ export function updateTransfer(
 /** Deletes a transfer and its attachments; its quantity goes back to stock. */
 export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
   return withFiles(db, store, async (trx, changes) => {
-    const row = await findRow(trx, id);
-    const before = await findTransfer(trx, id);
+    const row = await loadTransfer(trx, id);
+    const before = await getTransfer(trx, id);
     await moveStock(trx, movementOf(row), null);
     for (const file of before.fileList) changes.remove(file.url);
     await trx.deleteFrom('ownershipFiles').where('transferId', '=', id).execute();

@@ -1,46 +1,20 @@
-// Inbound orders, the stock summary and the stock ledger. Each route serves both published
-// shapes: set A (spec 4.6) first, set B (4.7) second. Literal paths come before `/:id` ones.
-import { z } from 'zod';
-import { pagedSchema } from '../../../shared/paging.js';
+// Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
+// Literal paths come before `/:id` ones.
+import { pagedSchema } from '../../../../shared/paging.js';
 import {
   inboundBody,
   inboundListQuery,
   inboundRecord,
   inboundUpdateBody,
-  ledgerEntry,
-  ledgerQuery,
-  summaryQuery,
-  summaryRow,
-} from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
-import { addInbound, allInbound, deleteInbound, findInbound, listInbound, presentInbound, updateInbound } from './inbound.service.js';
-import { listLedger, listSummary } from './stock.service.js';
-import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './warehouse-sheets.js';
-import { sheetRoutes } from './warehouse-sheets.routes.js';
+} from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
+import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { allInbound, createInbound, deleteInbound, getInbound, listInbound, updateInbound } from './inbound-orders.service.js';
+import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
 
 const tag = 'Inventory';
 
-export const inventoryRoutes = [
-  route({
-    method: 'get',
-    path: '/inventory/summary',
-    tag,
-    summary: 'Stock summary: one row per warehouse and commodity',
-    description:
-      'currentStock = inboundQuantity − outboundQuantity − transferredQuantity; cancelled outbound orders and transfers do not count. `asOf=YYYY-MM-DD` gives the summary as it stood at the end of that business date.',
-    query: summaryQuery,
-    response: z.array(summaryRow),
-    handler: (ctx, { query }) => listSummary(ctx.deps.db, query),
-  }),
-  route({
-    method: 'get',
-    path: '/inventory/ledger',
-    tag,
-    summary: 'Stock ledger, oldest first, with the running balance of each warehouse and commodity',
-    query: ledgerQuery,
-    response: pagedSchema(ledgerEntry),
-    handler: (ctx, { query }) => listLedger(ctx.deps.db, query),
-  }),
+export const inboundOrderRoutes = [
   route({
     method: 'get',
     path: ['/inventory/inbound/list', '/inventory/inbound'],
@@ -49,7 +23,7 @@ export const inventoryRoutes = [
     description: 'inboundNumber and blNumber match from the start; warehouse (code or name) and commodity match exactly; dates are on inboundDate.',
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
-    handler: (ctx, { query }) => listInbound(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listInbound(db, query),
   }),
   ...sheetRoutes({
     tag,
@@ -69,7 +43,7 @@ export const inventoryRoutes = [
     tag,
     summary: 'One inbound order',
     response: inboundRecord,
-    handler: async (ctx, { id }) => presentInbound(await findInbound(ctx.deps.db, id)),
+    handler: async (ctx, { id, db }) => await getInbound(db, id),
   }),
   route({
     method: 'post',
@@ -81,7 +55,7 @@ export const inventoryRoutes = [
     example: {
       request: { warehouse: 'WH-SH', commodity: '电解铜', blNumber: 'COSU6300001', blWeight: 100.5, inboundWeight: 100.25, owner: '甲公司', inboundDate: '2026-11-22' },
     },
-    handler: async (ctx, { body, user }) => reply(await addInbound(ctx.deps.db, user, body), 'inbound order created'),
+    handler: async (ctx, { body, user, db }) => reply(await createInbound(db, user, body), 'inbound order created'),
   }),
   route({
     method: 'put',
@@ -91,15 +65,15 @@ export const inventoryRoutes = [
     description: 'Refused (400) when the change would leave the stock of its warehouse and commodity below zero.',
     body: inboundUpdateBody,
     response: inboundRecord,
-    handler: async (ctx, { id, body, user }) => reply(await updateInbound(ctx.deps.db, user, id, body), 'inbound order updated'),
+    handler: async (ctx, { id, body, user, db }) => reply(await updateInbound(db, user, id, body), 'inbound order updated'),
   }),
   route({
     method: 'delete',
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
-    handler: async (ctx, { id, user }) => {
-      await deleteInbound(ctx.deps.db, user, id);
+    handler: async (ctx, { id, user, db }) => {
+      await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');
     },
   }),

@@ -1,6 +1,6 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
+import { said } from '../../../../shared/messages.js';
 import {
   fromMilli,
   toMilli,
@@ -9,46 +9,25 @@ import {
   type outboundBody,
   type outboundListQuery,
   type outboundUpdateBody,
-} from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { nextNumber, numberExists } from '../inventory/document-numbers.js';
-import { duplicateNumber, sentFields } from '../inventory/records.js';
-import { moveStock, type Movement } from '../inventory/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
+} from '../../../../shared/warehouse.js';
+import { inBatches } from '../../../db/batches.js';
+import { now } from '../../../db/database.js';
+import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
 
-export function presentOutbound(row: OutboundRow): OutboundOrder {
-  return {
-    id: row.id,
-    outboundNumber: row.outboundNumber,
-    deliveryOrderNumber: row.deliveryOrderNumber,
-    blNumber: row.blNumber,
-    licensePlate: row.licensePlate,
-    driverName: row.driverName,
-    driverPhone: row.driverPhone,
-    commodity: row.commodity,
-    commodityCode: row.commodityCode,
-    quantity: fromMilli(row.quantityMilli),
-    unit: row.unit,
-    outboundDate: row.outboundDate,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    operator: row.operator,
-    outboundStatus: row.outboundStatus,
-    receiptStatus: row.receiptStatus,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
-  };
+/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths. */
+export function presentOutbound({ quantityMilli, ...row }: OutboundRow): OutboundOrder {
+  return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
 const selectOutbound = (db: Queryable) =>
@@ -58,11 +37,14 @@ const selectOutbound = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findOutbound(db: Queryable, id: number): Promise<OutboundRow> {
+export async function loadOutbound(db: Queryable, id: number): Promise<OutboundRow> {
   const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('outbound order', '出库单'), id);
   return row;
 }
+
+/** The outbound order `id` as the API answers it, or 404. */
+export const getOutbound = async (db: Queryable, id: number): Promise<OutboundOrder> => presentOutbound(await loadOutbound(db, id));
 
 /** A cancelled order takes nothing from stock; pending and completed ones do. */
 const movementOf = (row: OutboundRow): Movement | null =>
@@ -129,70 +111,49 @@ export async function allOutbound(db: Queryable, q: z.output<typeof outboundList
   );
 }
 
-export async function createOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
+export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   await checkPickup(db, input.deliveryOrderNumber);
   if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
+  // the plain fields go in as sent; the number, the warehouse and the quantity are converted
+  const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('outboundOrders')
     .values({
-      outboundNumber: input.outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
-      deliveryOrderNumber: input.deliveryOrderNumber ?? null,
-      blNumber: input.blNumber ?? null,
-      licensePlate: input.licensePlate ?? null,
-      driverName: input.driverName ?? null,
-      driverPhone: input.driverPhone ?? null,
-      commodity: input.commodity,
-      commodityCode: input.commodityCode ?? null,
-      quantityMilli: toMilli(input.quantity),
-      unit: input.unit ?? null,
-      outboundDate: input.outboundDate,
+      ...fields,
+      outboundNumber: outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
+      quantityMilli: toMilli(quantity),
       warehouseId: warehouse.id,
       operator: input.operator ?? actor?.username ?? null,
       outboundStatus: input.outboundStatus ?? 'completed',
       receiptStatus: 'unconfirmed',
-      remark: input.remark ?? null,
       createTime: time,
       updateTime: time,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await findOutbound(db, id);
+  const row = await loadOutbound(db, id);
   await moveStock(db, null, movementOf(row));
   const after = presentOutbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
   return after;
 }
 
-export const addOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
-  db.transaction().execute((trx) => createOutbound(trx, actor, input));
+export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
+  db.transaction().execute((trx) => insertOutbound(trx, actor, input));
 
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     if (input.deliveryOrderNumber !== undefined && input.deliveryOrderNumber !== before.deliveryOrderNumber) await checkPickup(trx, input.deliveryOrderNumber);
-    const changes: Updateable<OutboundOrdersTable> = {
-      ...sentFields(input, [
-        'deliveryOrderNumber',
-        'blNumber',
-        'licensePlate',
-        'driverName',
-        'driverPhone',
-        'commodity',
-        'commodityCode',
-        'unit',
-        'outboundDate',
-        'operator',
-        'outboundStatus',
-        'remark',
-      ]),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.quantity !== undefined) changes.quantityMilli = toMilli(input.quantity);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, quantity, ...fields } = input;
+    const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await findOutbound(trx, id);
+    const row = await loadOutbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentOutbound(row);
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
@@ -203,7 +164,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
 
 export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
@@ -225,7 +186,7 @@ const presentReceipt = (row: Selectable<OutboundReceiptsTable>) => ({
 /** Marks the goods of an order as received and appends an entry to its receipt history. */
 export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.output<typeof confirmReceiptBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findOutbound(trx, id);
+    const before = await loadOutbound(trx, id);
     if (before.outboundStatus === 'cancelled')
       throw invalid(said(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`, `出库单 ${before.outboundNumber} 已取消，不能确认签收`));
     const time = now();
@@ -242,14 +203,14 @@ export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.out
       })
       .execute();
     await trx.updateTable('outboundOrders').set({ receiptStatus: 'confirmed', updateTime: time }).where('id', '=', id).execute();
-    const after = presentOutbound(await findOutbound(trx, id));
+    const after = await getOutbound(trx, id);
     await recordAudit(trx, { actor, action: 'status', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
     return after;
   });
 }
 
 export async function receiptHistory(db: Queryable, id: number) {
-  await findOutbound(db, id);
+  await loadOutbound(db, id);
   const rows = await db.selectFrom('outboundReceipts').selectAll().where('outboundId', '=', id).orderBy('id', 'asc').execute();
   return rows.map(presentReceipt);
 }

@@ -1,11 +1,11 @@
-// Ownership transfers. Each route serves both published shapes, set A (spec 4.6) first and set B
-// (4.7) second; literal paths come before `/:id`. Attachments are read at
+// Ownership transfers. Each route serves both published shapes, set A first and set B second
+// (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
-import { pagedSchema } from '../../../shared/paging.js';
-import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../shared/warehouse.js';
-import { reply, route } from '../../http/route.js';
-import { DOCUMENTS } from '../../http/upload.js';
-import { createTransfer, deleteTransfer, findTransfer, listTransfers, updateTransfer } from './ownership.service.js';
+import { pagedSchema } from '../../../../shared/paging.js';
+import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
+import { DOCUMENTS } from '../../../http/upload.js';
+import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -19,7 +19,7 @@ const example = {
   remark: '货权转移',
 };
 
-export const ownershipRoutes = [
+export const ownershipTransferRoutes = [
   route({
     method: 'get',
     path: ['/ownership-transfer/list', '/ownership-transfer'],
@@ -29,7 +29,7 @@ export const ownershipRoutes = [
       'transferNumber and blNumber match from the start; transferor and transferee match any part; warehouse is a code or name; commodity matches exactly; startDate/endDate are on transferDate, inclusive.',
     query: transferListQuery,
     response: pagedSchema(transferRecord),
-    handler: (ctx, { query }) => listTransfers(ctx.deps.db, query),
+    handler: (ctx, { query, db }) => listTransfers(db, query),
   }),
   route({
     method: 'get',
@@ -37,7 +37,7 @@ export const ownershipRoutes = [
     tag,
     summary: 'One ownership transfer with its attachments',
     response: transferRecord,
-    handler: (ctx, { id }) => findTransfer(ctx.deps.db, id),
+    handler: (ctx, { id, db }) => getTransfer(db, id),
   }),
   route({
     method: 'post',
@@ -49,7 +49,7 @@ export const ownershipRoutes = [
     upload: DOCUMENTS,
     response: transferRecord,
     example: { request: example },
-    handler: async (ctx, { body, files, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, files), 'ownership transfer created'),
+    handler: async (ctx, { body, files, user, db, store }) => reply(await createTransfer(db, store, user, body, files), 'ownership transfer created'),
   }),
   route({
     method: 'post',
@@ -59,7 +59,7 @@ export const ownershipRoutes = [
     body: transferBody,
     upload: { ...DOCUMENTS, required: true },
     response: transferRecord,
-    handler: async (ctx, { body, files, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, files), 'ownership transfer created'),
+    handler: async (ctx, { body, files, user, db, store }) => reply(await createTransfer(db, store, user, body, files), 'ownership transfer created'),
   }),
   route({
     method: 'post',
@@ -69,7 +69,7 @@ export const ownershipRoutes = [
     body: stockTransferBody,
     response: transferRecord,
     example: { request: { warehouse: 'WH-SH', commodity: '电解铜', quantity: 5, transferor: '甲公司', transferee: '乙公司' } },
-    handler: async (ctx, { body, user }) => reply(await createTransfer(ctx.deps.db, ctx.deps.files, user, body, []), 'ownership transfer created'),
+    handler: async (ctx, { body, user, db, store }) => reply(await createTransfer(db, store, user, body, []), 'ownership transfer created'),
   }),
   route({
     method: 'put',
@@ -80,16 +80,16 @@ export const ownershipRoutes = [
     body: transferUpdateBody,
     upload: DOCUMENTS,
     response: transferRecord,
-    handler: async (ctx, { id, body, files, user }) =>
-      reply(await updateTransfer(ctx.deps.db, ctx.deps.files, user, id, body, files), 'ownership transfer updated'),
+    handler: async (ctx, { id, body, files, user, db, store }) =>
+      reply(await updateTransfer(db, store, user, id, body, files), 'ownership transfer updated'),
   }),
   route({
     method: 'delete',
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
-    handler: async (ctx, { id, user }) => {
-      await deleteTransfer(ctx.deps.db, ctx.deps.files, user, id);
+    handler: async (ctx, { id, user, db, store }) => {
+      await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');
     },
   }),

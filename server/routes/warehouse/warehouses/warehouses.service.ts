@@ -1,15 +1,15 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../shared/warehouse.js';
-import { isUniqueViolation, now } from '../../db/database.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { WarehousesTable } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound, refusedField } from '../../http/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { said } from '../../../../shared/messages.js';
+import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../../shared/warehouse.js';
+import { isUniqueViolation, now } from '../../../db/database.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { WarehousesTable } from '../../../db/tables-warehouse.js';
+import type { WarehouseRow } from '../stock/warehouse-lookup.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { invalid, notFound, refusedField } from '../../../http/errors.js';
+import { recordAudit } from '../../audit/audit.service.js';
 
-type WarehouseRow = Selectable<WarehousesTable>;
 
 export function presentWarehouse(row: WarehouseRow): Warehouse {
   return {
@@ -26,41 +26,9 @@ export function presentWarehouse(row: WarehouseRow): Warehouse {
   };
 }
 
-export async function findWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
+export async function loadWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
   const row = await db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('warehouse', '仓库'), id);
-  return row;
-}
-
-/** The warehouse a request names by code or by name (the code wins if both would match). */
-export async function findWarehouseByRef(db: Queryable, ref: string): Promise<WarehouseRow | undefined> {
-  const rows = await db
-    .selectFrom('warehouses')
-    .selectAll()
-    .where((eb) => eb.or([eb('code', '=', ref), eb('name', '=', ref)]))
-    .execute();
-  return rows.find((r) => r.code === ref) ?? rows[0];
-}
-
-/** The id a list filter `warehouse=<code or name>` means; 0 (matches nothing) for an unknown one. */
-export async function warehouseFilterId(db: Queryable, ref: string): Promise<number> {
-  return (await findWarehouseByRef(db, ref))?.id ?? 0;
-}
-
-/**
- * The warehouse a movement names. It must exist; it must be active unless the record already
- * stood in it (`currentId`): an inactive warehouse takes no new movements.
- */
-export async function warehouseForMovement(db: Queryable, ref: string, currentId?: number): Promise<WarehouseRow> {
-  const row = await findWarehouseByRef(db, ref);
-  if (!row) throw invalid(said(`warehouse "${ref}" does not exist: give the code or the name of a warehouse`, `仓库“${ref}”不存在：请填写仓库的编码或名称`));
-  if (row.status !== 'active' && row.id !== currentId)
-    throw invalid(
-      said(
-        `warehouse "${row.name}" is inactive and takes no new movements; activate it first or choose another`,
-        `仓库“${row.name}”已停用，不能再办理新业务；请先启用该仓库，或选择其他仓库`,
-      ),
-    );
   return row;
 }
 
@@ -112,7 +80,7 @@ export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<t
 export async function updateWarehouse(db: Db, actor: AuthUser, id: number, input: z.output<typeof warehouseUpdateBody>): Promise<Warehouse> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await findWarehouse(trx, id);
+      const before = await loadWarehouse(trx, id);
       const changes: Updateable<WarehousesTable> = { updateTime: now() };
       for (const key of ['code', 'name', 'address', 'contactPerson', 'contactPhone', 'status', 'remark'] as const) {
         if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -145,7 +113,7 @@ async function hasMovements(db: Queryable, id: number): Promise<boolean> {
 
 export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await findWarehouse(trx, id);
+    const before = await loadWarehouse(trx, id);
     if (await hasMovements(trx, id))
       throw invalid(
         said(

@@ -1,42 +1,29 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../shared/warehouse.js';
-import { now } from '../../db/database.js';
-import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { InboundOrdersTable } from '../../db/tables-warehouse.js';
-import type { AuthUser } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../http/paging.js';
-import { inBatches } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
-import { nextNumber, numberExists } from './document-numbers.js';
-import { duplicateNumber, sentFields } from './records.js';
-import { moveStock, type Movement } from './stock.service.js';
+import { said } from '../../../../shared/messages.js';
+import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../../shared/warehouse.js';
+import { inBatches } from '../../../db/batches.js';
+import { now } from '../../../db/database.js';
+import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import type { Db, Queryable } from '../../../db/tables.js';
+import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { notFound } from '../../../http/errors.js';
+import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { recordAudit } from '../../audit/audit.service.js';
+import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
+import { moveStock, type Movement } from '../stock/stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
-export function presentInbound(row: InboundRow): InboundOrder {
+/** The row as the API answers it: the stored columns as they are, the weights converted from thousandths. */
+export function presentInbound({ blWeightMilli, inboundWeightMilli, ...row }: InboundRow): InboundOrder {
   return {
-    id: row.id,
-    inboundNumber: row.inboundNumber,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    commodity: row.commodity,
-    commodityCode: row.commodityCode,
-    blNumber: row.blNumber,
-    blWeight: row.blWeightMilli === null ? null : fromMilli(row.blWeightMilli),
-    inboundWeight: fromMilli(row.inboundWeightMilli),
-    weightDifference: row.blWeightMilli === null ? null : fromMilli(row.inboundWeightMilli - row.blWeightMilli),
-    owner: row.owner,
-    contractNumber: row.contractNumber,
-    inboundDate: row.inboundDate,
-    operator: row.operator,
-    remark: row.remark,
-    createTime: row.createTime,
-    updateTime: row.updateTime,
+    ...row,
+    blWeight: blWeightMilli === null ? null : fromMilli(blWeightMilli),
+    inboundWeight: fromMilli(inboundWeightMilli),
+    weightDifference: blWeightMilli === null ? null : fromMilli(inboundWeightMilli - blWeightMilli),
   };
 }
 
@@ -47,11 +34,14 @@ const selectInbound = (db: Queryable) =>
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
 
-export async function findInbound(db: Queryable, id: number): Promise<InboundRow> {
+export async function loadInbound(db: Queryable, id: number): Promise<InboundRow> {
   const row = await selectInbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('inbound order', '入库单'), id);
   return row;
 }
+
+/** The inbound order `id` as the API answers it, or 404. */
+export const getInbound = async (db: Queryable, id: number): Promise<InboundOrder> => presentInbound(await loadInbound(db, id));
 
 const movementOf = (row: InboundRow): Movement => ({
   kind: 'inbound',
@@ -100,52 +90,46 @@ export async function allInbound(db: Queryable, q: z.output<typeof inboundListQu
 }
 
 /** Creates an inbound order and enters its weight into stock, in one transaction. */
-export async function createInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
+export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
   if (input.inboundNumber && (await numberExists(db, 'inboundOrders', input.inboundNumber))) duplicateNumber('inboundNumber', input.inboundNumber);
+  // the plain fields go in as sent; the number, the warehouse and the weights are converted
+  const { inboundNumber, warehouse: _warehouse, blWeight, inboundWeight, ...fields } = input;
   const time = now();
   const { id } = await db
     .insertInto('inboundOrders')
     .values({
-      inboundNumber: input.inboundNumber ?? (await nextNumber(db, 'inboundOrders', 'IB')),
+      ...fields,
+      inboundNumber: inboundNumber ?? (await nextNumber(db, 'inboundOrders', 'IB')),
       warehouseId: warehouse.id,
-      commodity: input.commodity,
-      commodityCode: input.commodityCode ?? null,
-      blNumber: input.blNumber ?? null,
-      blWeightMilli: input.blWeight == null ? null : toMilli(input.blWeight),
-      inboundWeightMilli: toMilli(input.inboundWeight),
-      owner: input.owner ?? null,
-      contractNumber: input.contractNumber ?? null,
-      inboundDate: input.inboundDate,
-      operator: input.operator ?? null,
-      remark: input.remark ?? null,
+      blWeightMilli: blWeight == null ? null : toMilli(blWeight),
+      inboundWeightMilli: toMilli(inboundWeight),
       createTime: time,
       updateTime: time,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await findInbound(db, id);
+  const row = await loadInbound(db, id);
   await moveStock(db, null, movementOf(row));
   const after = presentInbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'inboundOrder', entityId: id, after });
   return after;
 }
 
-export const addInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
-  db.transaction().execute((trx) => createInbound(trx, actor, input));
+export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
+  db.transaction().execute((trx) => insertInbound(trx, actor, input));
 
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await findInbound(trx, id);
-    const changes: Updateable<InboundOrdersTable> = {
-      ...sentFields(input, ['commodity', 'commodityCode', 'blNumber', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark']),
-      updateTime: now(),
-    };
-    if (input.warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, input.warehouse, before.warehouseId)).id;
-    if (input.inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(input.inboundWeight);
-    if (input.blWeight !== undefined) changes.blWeightMilli = input.blWeight === null ? null : toMilli(input.blWeight);
+    const before = await loadInbound(trx, id);
+    // fields not sent are undefined, and an update leaves undefined columns as they are
+    const { warehouse, inboundWeight, blWeight, ...fields } = input;
+    const changes: Updateable<InboundOrdersTable> = { ...fields, updateTime: now() };
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(inboundWeight);
+    if (blWeight !== undefined) changes.blWeightMilli = blWeight === null ? null : toMilli(blWeight);
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await findInbound(trx, id);
+    const row = await loadInbound(trx, id);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentInbound(row);
     await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after });
@@ -155,7 +139,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
 
 export function deleteInbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await findInbound(trx, id);
+    const before = await loadInbound(trx, id);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('inboundOrders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before) });

@@ -1,6 +1,6 @@
 // The printable page of an outbound order: plain HTML on A4, every value escaped, fonts that
 // render Chinese on Windows, macOS and Linux. No company name: the header is the document's own.
-import type { OutboundOrder } from '../../../shared/warehouse.js';
+import type { OutboundOrder } from '../../../../shared/warehouse.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);

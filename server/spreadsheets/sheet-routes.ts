@@ -1,15 +1,22 @@
-// The three spreadsheet routes of a warehouse record kind: template, filtered export, import.
+// The three spreadsheet routes of a record kind: template, filtered export, import.
 // Spread into the kind's route list before its `/:id` paths.
 import type { z } from 'zod';
-import { said } from '../../../shared/messages.js';
-import { sheetImportResult } from '../../../shared/warehouse.js';
-import type { Db, Queryable } from '../../db/tables.js';
-import type { AuthUser } from '../../http/auth.js';
-import { invalid } from '../../http/errors.js';
-import { reply, route, type RouteDef } from '../../http/route.js';
-import { SPREADSHEET } from '../../http/upload.js';
-import { sendSheet, writeSheet, XLSX_TYPE, type Column } from '../../spreadsheets/sheet.js';
-import { exportName, MAX_IMPORT_ROWS, templateName } from './warehouse-sheets.js';
+import { said } from '../../shared/messages.js';
+import { sheetImportResult } from '../../shared/warehouse.js';
+import { today } from '../db/database.js';
+import type { Db, Queryable } from '../db/tables.js';
+import type { AuthUser } from '../http/auth.js';
+import { sendSheet } from '../http/download.js';
+import { invalid } from '../http/errors.js';
+import { reply, route, type RouteDef } from '../http/route.js';
+import { SPREADSHEET } from '../http/upload.js';
+import { MAX_IMPORT_ROWS } from './row-import.js';
+import { writeSheet, XLSX_TYPE, type Column } from './sheet.js';
+
+/** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
+const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
+const templateName = (kind: string) => `${kind}-template.xlsx`;
+
 
 interface SheetRoutes<Q extends z.ZodType> {
   tag: string;
@@ -48,8 +55,8 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.exportColumns)}.`,
       query: s.listQuery,
       produces: XLSX_TYPE,
-      handler: async (ctx, { query }) => {
-        const rows = await s.rows(ctx.deps.db, query);
+      handler: async (ctx, { query, db }) => {
+        const rows = await s.rows(db, query);
         sendSheet(ctx, exportName(s.kind), (target) => writeSheet(s.exportColumns, rows, target, s.kind));
       },
     }),
@@ -62,10 +69,10 @@ export function sheetRoutes<Q extends z.ZodType>(s: SheetRoutes<Q>): RouteDef[] 
       upload: SPREADSHEET,
       response: sheetImportResult,
       example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },
-      handler: async (ctx, { files, user }) => {
+      handler: async (ctx, { files, user, db }) => {
         const file = files[0];
         if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', '缺少文件：请在字段“file”中附上 .xlsx 工作簿'));
-        const result = await s.importRows(ctx.deps.db, user, file.tempPath);
+        const result = await s.importRows(db, user, file.tempPath);
         return reply(result, `${result.imported} ${s.noun} imported`);
       },
     }),

@@ -1,0 +1,27 @@
+// The types every handler sees: what the app hands each request (AppDeps), what the middleware
+// puts on it (AppState), and the Koa context of a route. Types only, so any module may import them.
+import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
+import type { Backups } from './backups/backups.js';
+import type { Config } from './config.js';
+import type { Db } from './db/tables.js';
+import type { FileStore, UploadedFile } from './files/file-store.js';
+import type { AuthUser } from './http/auth.js';
+import type { LoginThrottle } from './routes/auth/auth.service.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  backups: Backups;
+  logger: Logger;
+  jwtSecret: string;
+  throttle: LoginThrottle;
+}
+
+export interface AppState {
+  user?: AuthUser;
+  files?: UploadedFile[];
+}
+
+export type AppContext = ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;

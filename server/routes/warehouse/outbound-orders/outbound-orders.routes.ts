@@ -1,0 +1,122 @@
+// Outbound orders. Each route serves both published shapes, set A first and set B second
+// (docs/api.md). Literal paths (the spreadsheet routes too) come before `/:id`.
+import { z } from 'zod';
+import { pagedSchema } from '../../../../shared/paging.js';
+import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
+import { now } from '../../../db/database.js';
+import { reply, route } from '../../../http/route.js';
+import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { outboundPrintPage } from './outbound-print.js';
+import {
+  createOutbound,
+  allOutbound,
+  confirmReceipt,
+  deleteOutbound,
+  getOutbound,
+  listOutbound,
+  receiptHistory,
+  updateOutbound,
+} from './outbound-orders.service.js';
+import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
+
+const outboundTag = 'Outbound orders';
+
+export const outboundOrderRoutes = [
+  route({
+    method: 'get',
+    path: ['/delivery-details/list', '/delivery-details'],
+    tag: outboundTag,
+    summary: 'Outbound orders, newest first',
+    description: 'outboundNumber and blNumber match from the start; warehouse is a code or name; commodity and deliveryOrderNumber match exactly; dates are on outboundDate.',
+    query: outboundListQuery,
+    response: pagedSchema(outboundRecord),
+    handler: (ctx, { query, db }) => listOutbound(db, query),
+  }),
+  ...sheetRoutes({
+    tag: outboundTag,
+    noun: 'outbound order(s)',
+    kind: 'outbound-orders',
+    paths: { template: '/delivery-details/template/download', export: '/delivery-details/export', import: '/delivery-details/import' },
+    listQuery: outboundListQuery,
+    listPath: '/delivery-details/list',
+    columns: OUTBOUND_COLUMNS,
+    exportColumns: OUTBOUND_EXPORT_COLUMNS,
+    rows: allOutbound,
+    importRows: importOutbound,
+  }),
+  route({
+    method: 'get',
+    path: '/delivery-details/receipt-history/:id',
+    tag: outboundTag,
+    summary: 'Receipt confirmations of an outbound order, oldest first',
+    response: z.array(receiptRecord),
+    handler: (ctx, { id, db }) => receiptHistory(db, id),
+  }),
+  route({
+    method: 'get',
+    path: '/delivery-details/print/:id',
+    tag: outboundTag,
+    summary: 'Printable A4 page of an outbound order (HTML)',
+    produces: 'text/html',
+    handler: async (ctx, { id, db }) => {
+      const order = await getOutbound(db, id);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      ctx.body = outboundPrintPage(order, now());
+    },
+  }),
+  route({
+    method: 'get',
+    path: ['/delivery-details/detail/:id', '/delivery-details/:id'],
+    tag: outboundTag,
+    summary: 'One outbound order',
+    response: outboundRecord,
+    handler: async (ctx, { id, db }) => await getOutbound(db, id),
+  }),
+  route({
+    method: 'post',
+    path: ['/delivery-details/create', '/delivery-details'],
+    tag: outboundTag,
+    summary: 'Create an outbound order (takes its quantity from stock)',
+    description:
+      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity.',
+    body: outboundBody,
+    response: outboundRecord,
+    example: {
+      request: { deliveryOrderNumber: 'PU20261122-0001', blNumber: 'COSU6300001', commodity: '电解铜', quantity: 10, unit: '吨', outboundDate: '2026-11-22', warehouse: 'WH-SH' },
+    },
+    handler: async (ctx, { body, user, db }) => reply(await createOutbound(db, user, body), 'outbound order created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/delivery-details/confirm-receipt/:id'],
+    tag: outboundTag,
+    summary: 'Confirm the receipt of an outbound order (appends to its receipt history)',
+    body: confirmReceiptBody,
+    response: outboundRecord,
+    example: { request: { receivedQuantity: 10, receiver: '李四', remark: '完好' } },
+    handler: async (ctx, { id, body, user, db }) => reply(await confirmReceipt(db, user, id, body), 'receipt confirmed'),
+  }),
+  route({
+    method: 'put',
+    path: ['/delivery-details/update/:id', '/delivery-details/:id'],
+    tag: outboundTag,
+    summary: 'Change an outbound order (fields not sent stay as they are)',
+    description: 'Setting outboundStatus to cancelled gives its quantity back to stock; re-activating it takes it again (refused when stock is short).',
+    body: outboundUpdateBody,
+    response: outboundRecord,
+    handler: async (ctx, { id, body, user, db }) => reply(await updateOutbound(db, user, id, body), 'outbound order updated'),
+  }),
+  route({
+    method: 'delete',
+    path: '/delivery-details/:id',
+    tag: outboundTag,
+    summary: 'Delete an outbound order (its quantity goes back to stock; both shapes share this path)',
+    handler: async (ctx, { id, user, db }) => {
+      await deleteOutbound(db, user, id);
+      return reply({ id }, 'outbound order deleted');
+    },
+  }),
+];

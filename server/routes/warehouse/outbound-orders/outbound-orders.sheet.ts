@@ -1,0 +1,82 @@
+// Spreadsheets of outbound orders: the columns of the template and the import (the record's input fields;
+// the number is always generated) and of the export (the number first, the receipt status last, which the
+// import ignores, so an exported sheet imports again as new records), and the import's row checks.
+import { said } from '../../../../shared/messages.js';
+import { fromMilli, outboundBody, toMilli } from '../../../../shared/warehouse.js';
+import type { Db } from '../../../db/tables.js';
+import type { AuthUser } from '../../../http/auth.js';
+import { importRows, refusal } from '../../../spreadsheets/row-import.js';
+import type { Column, RowError } from '../../../spreadsheets/sheet.js';
+import { currentStock } from '../stock/stock.service.js';
+import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
+import { checkPickup, insertOutbound } from './outbound-orders.service.js';
+
+export const OUTBOUND_COLUMNS: readonly Column[] = [
+  { key: 'deliveryOrderNumber', label: '提货单号', type: 'text', width: 18 },
+  { key: 'blNumber', label: '提单号', type: 'text' },
+  { key: 'licensePlate', label: '车牌号', type: 'text', width: 12 },
+  { key: 'driverName', label: '司机姓名', type: 'text', width: 12 },
+  { key: 'driverPhone', label: '司机电话', type: 'text', width: 14 },
+  { key: 'commodity', label: '品名', type: 'text' },
+  { key: 'commodityCode', label: '商品编码', type: 'text' },
+  { key: 'quantity', label: '数量', type: 'number' },
+  { key: 'unit', label: '单位', type: 'text', width: 8 },
+  { key: 'outboundDate', label: '出库日期', type: 'date' },
+  { key: 'warehouse', label: '仓库', type: 'text' },
+  { key: 'operator', label: '经办人', type: 'text', width: 12 },
+  { key: 'outboundStatus', label: '出库状态', type: 'text', width: 12 },
+  { key: 'remark', label: '备注', type: 'text', width: 30 },
+];
+export const OUTBOUND_EXPORT_COLUMNS: readonly Column[] = [
+  { key: 'outboundNumber', label: '出库单号', type: 'text', width: 18 },
+  ...OUTBOUND_COLUMNS,
+  { key: 'receiptStatus', label: '签收状态', type: 'text', width: 12 },
+];
+
+/**
+ * Outbound rows also need a pickup request for their deliveryOrderNumber, and stock: each row
+ * takes from what the warehouse holds less what the earlier rows of the sheet take.
+ */
+export function importOutbound(db: Db, actor: AuthUser, path: string) {
+  return importRows(
+    db,
+    path,
+    OUTBOUND_COLUMNS,
+    outboundBody,
+    async (trx, rows, rowNumbers) => {
+      const errors: RowError[] = [];
+      await checkWarehouses(trx, rows, rowNumbers, errors);
+      const left = new Map<string, { milli: number; takenBy: number[] }>();
+      for (const [i, row] of rows.entries()) {
+        const rowNumber = rowNumbers[i]!;
+        const pickup = await refusal(() => checkPickup(trx, row.deliveryOrderNumber));
+        if (pickup) errors.push({ row: rowNumber, column: 'deliveryOrderNumber', message: pickup });
+        if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
+        const warehouse = await findWarehouseByRef(trx, row.warehouse);
+        if (!warehouse || warehouse.status !== 'active') continue; // already a warehouse error
+        const key = `${warehouse.id}\u0000${row.commodity}`;
+        let stock = left.get(key);
+        if (!stock) left.set(key, (stock = { milli: await currentStock(trx, warehouse.id, row.commodity), takenBy: [] }));
+        const wanted = toMilli(row.quantity);
+        if (wanted > stock.milli) {
+          const earlier = stock.takenBy.length ? ` after ${stock.takenBy.length === 1 ? 'row' : 'rows'} ${stock.takenBy.join(', ')} of this sheet` : '';
+          const earlierZh = stock.takenBy.length ? `（已扣除本表第 ${stock.takenBy.join('、')} 行）` : '';
+          const available = fromMilli(Math.max(stock.milli, 0));
+          errors.push({
+            row: rowNumber,
+            column: 'quantity',
+            message: said(
+              `insufficient stock: ${available} available of ${row.commodity} in ${warehouse.name}${earlier}; ${row.quantity} requested`,
+              `库存不足：${warehouse.name}的${row.commodity}可用 ${available}${earlierZh}；需要 ${row.quantity}`,
+            ),
+          });
+        } else {
+          stock.milli -= wanted;
+          stock.takenBy.push(rowNumber);
+        }
+      }
+      return errors;
+    },
+    (trx, row) => insertOutbound(trx, actor, row),
+  );
+}

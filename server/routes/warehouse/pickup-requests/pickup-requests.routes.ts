@@ -1,0 +1,98 @@
+// Pickup requests. Each route serves both published shapes, set A first and set B second
+// (docs/api.md), so the two are visibly one thing. Literal paths (the spreadsheet routes too) come
+// before `/:id`.
+import { pagedSchema } from '../../../../shared/paging.js';
+import { pickupBody, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
+import { reply, route } from '../../../http/route.js';
+import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { allPickups, cancelPickup, createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup-requests.service.js';
+import { importPickups, PICKUP_COLUMNS, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
+
+const pickupTag = 'Pickup requests';
+
+export const pickupRequestRoutes = [
+  route({
+    method: 'get',
+    path: ['/apply-delivery/list', '/apply-delivery'],
+    tag: pickupTag,
+    summary: 'Pickup requests, newest first',
+    description: 'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+    query: pickupListQuery,
+    response: pagedSchema(pickupRecord),
+    handler: (ctx, { query, db }) => listPickups(db, query),
+  }),
+  ...sheetRoutes({
+    tag: pickupTag,
+    noun: 'pickup request(s)',
+    kind: 'pickup-requests',
+    paths: { template: '/apply-delivery/template/download', export: '/apply-delivery/export', import: '/apply-delivery/import' },
+    listQuery: pickupListQuery,
+    listPath: '/apply-delivery/list',
+    columns: PICKUP_COLUMNS,
+    exportColumns: PICKUP_EXPORT_COLUMNS,
+    rows: allPickups,
+    importRows: importPickups,
+  }),
+  route({
+    method: 'get',
+    path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
+    tag: pickupTag,
+    summary: 'One pickup request',
+    response: pickupRecord,
+    handler: async (ctx, { id, db }) => await getPickup(db, id),
+  }),
+  route({
+    method: 'post',
+    path: ['/apply-delivery/create', '/apply-delivery'],
+    tag: pickupTag,
+    summary: 'Create a pickup request (status pending, orderNumber generated)',
+    body: pickupBody,
+    response: pickupRecord,
+    example: {
+      request: {
+        blNumber: 'COSU6300001',
+        licensePlate: '沪A12345',
+        driverName: '张师傅',
+        driverPhone: '13900000000',
+        driverIdCard: '310101199001011234',
+        commodity: '电解铜',
+        quantity: 25.5,
+        unit: '吨',
+        deliveryDate: '2026-11-22',
+        deliveryAddress: '上海市宝山区',
+        warehouse: 'WH-SH',
+      },
+    },
+    handler: async (ctx, { body, user, db }) => reply(await createPickup(db, user, body), 'pickup request created'),
+  }),
+  route({
+    method: 'put',
+    path: ['/apply-delivery/update/:id', '/apply-delivery/:id'],
+    tag: pickupTag,
+    summary: 'Change a pickup request, or move its status along',
+    description:
+      'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits.',
+    body: pickupUpdateBody,
+    response: pickupRecord,
+    example: { request: { status: 'approved' } },
+    handler: async (ctx, { id, body, user, db }) => reply(await updatePickup(db, user, id, body), 'pickup request updated'),
+  }),
+  route({
+    method: 'put',
+    path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
+    tag: pickupTag,
+    summary: 'Cancel a pending, approved or in-progress pickup request',
+    response: pickupRecord,
+    handler: async (ctx, { id, user, db }) => reply(await cancelPickup(db, user, id), 'pickup request cancelled'),
+  }),
+  route({
+    method: 'delete',
+    path: '/apply-delivery/:id',
+    tag: pickupTag,
+    summary: 'Delete a pickup request no outbound order refers to (both shapes share this path)',
+    handler: async (ctx, { id, user, db }) => {
+      await deletePickup(db, user, id);
+      return reply({ id }, 'pickup request deleted');
+    },
+  }),
+];
