@@ -146,9 +146,9 @@ export async function rotateRefreshToken(db: Db, secret: string, refreshToken: s
       await trx.deleteFrom('refreshTokens').where('familyId', '=', row.familyId).execute();
       return { reused: row, tokens: undefined };
     }
-    await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).execute();
     const user = await trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirst();
     if (!user || user.status !== 'active') return null;
+    await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).execute();
     return { reused: undefined, tokens: await issueTokens(trx, secret, user, row.familyId) };
   });
   if (outcome?.tokens) return outcome.tokens;
