@@ -144,7 +144,7 @@ describe('password hashing and file reads', () => {
         releases.push(() => resolve(name));
       });
     const runs = ['a', 'b', 'c'].map((name) => limiter.run(task(name)));
-    await expect(limiter.run(task('d'))).rejects.toMatchObject({ status: 429, said: { en: 'too many sign-ins at once; try again in a moment', zh: '同时登录的人数过多；请稍后再试' } });
+    await expect(limiter.run(task('d'))).rejects.toMatchObject({ status: 429, said: { en: 'too many sign-ins and registrations at once; try again in a moment', zh: '同时登录和注册的请求过多；请稍后再试' } });
     await new Promise((r) => setImmediate(r));
     expect(order).toEqual(['a']);
     releases[0]!();

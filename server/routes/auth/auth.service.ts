@@ -36,7 +36,7 @@ export class HashLimiter {
     if (this.running < this.concurrency) this.running++;
     else {
       if (this.waiting.length >= this.maxQueued)
-        throw tooManyRequests(said('too many sign-ins at once; try again in a moment', '同时登录的人数过多；请稍后再试'));
+        throw tooManyRequests(said('too many sign-ins and registrations at once; try again in a moment', '同时登录和注册的请求过多；请稍后再试'));
       await new Promise<void>((resolve) => this.waiting.push(resolve)); // the finishing task hands its slot over
     }
     try {
