@@ -21,6 +21,12 @@ export interface Config {
   dailyBackup: boolean;
   /** BACKUP_KEEP_DAYS: daily backups older than this are deleted (default 14) */
   backupKeepDays: number;
+  /** REGISTRATIONS_PER_ADDRESS_PER_HOUR: new accounts one address may register in an hour (default 5) */
+  registrationsPerAddressPerHour: number;
+  /** REGISTRATIONS_PER_HOUR: new accounts registered in an hour from anywhere (default 20) */
+  registrationsPerHour: number;
+  /** PENDING_ACCOUNT_DAYS: pending accounts an admin never activated are removed after this (default 30) */
+  pendingAccountDays: number;
 }
 
 export const VERSION: string = (
@@ -43,6 +49,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   if (daily !== 'on' && daily !== 'off') throw new ConfigError(`BACKUP_DAILY must be on or off, not "${env.BACKUP_DAILY}"`);
   const keepText = env.BACKUP_KEEP_DAYS ?? '14';
   if (!/^\d+$/.test(keepText) || Number(keepText) < 1) throw new ConfigError(`BACKUP_KEEP_DAYS must be a whole number of days from 1, not "${keepText}"`);
+  const count = (name: string, fallback: string) => {
+    const text = env[name] ?? fallback;
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a whole number from 1, not "${text}"`);
+    return Number(text);
+  };
   return {
     port,
     host: values.host ?? env.HOST ?? '0.0.0.0',
@@ -55,5 +66,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     dailyBackup: daily === 'on',
     backupKeepDays: Number(keepText),
+    registrationsPerAddressPerHour: count('REGISTRATIONS_PER_ADDRESS_PER_HOUR', '5'),
+    registrationsPerHour: count('REGISTRATIONS_PER_HOUR', '20'),
+    pendingAccountDays: count('PENDING_ACCOUNT_DAYS', '30'),
   };
 }

@@ -12,6 +12,7 @@ import { FileStore } from './files/file-store.js';
 import { sweepOrphans } from './files/orphans.js';
 import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
+import { startAccountUpkeep } from './routes/users/users.service.js';
 
 /** Start-up failures the command line reports as one plain line. */
 export class StartError extends Error {
@@ -94,7 +95,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
-  const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle: new LoginThrottle() });
+  const throttle = new LoginThrottle({ registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
+  const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);
@@ -109,6 +111,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   await writeLock(config.dataDir, port);
   const stopDaily = config.dailyBackup ? backups.startDaily() : () => undefined;
+  const stopUpkeep = await startAccountUpkeep(db, config.pendingAccountDays, logger);
   logger.info({ port, dataDir: config.dataDir, dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
 
   let closing: Promise<void> | undefined;
@@ -121,6 +124,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close: () =>
       (closing ??= (async () => {
         stopDaily();
+        stopUpkeep();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

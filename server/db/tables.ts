@@ -19,12 +19,18 @@ export interface UsersTable {
   createTime: string;
   updateTime: string;
   lastLoginTime: string | null;
+  /** raised by a password change or a status change: access tokens carry it and older ones are refused */
+  tokenVersion: Generated<number>;
 }
 
 export interface RefreshTokensTable {
   id: Generated<number>;
   userId: number;
   tokenHash: string;
+  /** the sign-in this token descends from: every rotation keeps it */
+  familyId: string;
+  /** set when the token was exchanged; presenting it again revokes the family */
+  usedAt: string | null;
   expiresAt: string;
   createTime: string;
 }

@@ -1,4 +1,5 @@
-// Checking the bearer token (koa-jwt, HS256 pinned, issuer checked) and the caller's role.
+// Checking the bearer token (koa-jwt, HS256 pinned, issuer checked, exp required, token version
+// matching the user's) and the caller's role.
 // Routes are protected one by one: every route is authenticated unless its definition says
 // `access: 'public'` (see route.ts), so the public list is explicit and cannot drift.
 import { createSecretKey } from 'node:crypto';
@@ -17,6 +18,9 @@ export interface AuthUser {
 
 interface TokenClaims {
   sub?: string;
+  exp?: number;
+  /** the user's tokenVersion when the token was issued */
+  ver?: number;
 }
 
 export function authenticate(db: Db, secret: string): Middleware {
@@ -28,14 +32,22 @@ export function authenticate(db: Db, secret: string): Middleware {
     await checkToken(ctx, async () => undefined);
     const claims = ctx.state.token as TokenClaims;
     const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId)) throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
+    // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one
+    if (!Number.isSafeInteger(userId) || typeof claims.exp !== 'number') throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
     // Looked up on every request so that a disabled user or a changed role takes effect at once.
     const user = await db
       .selectFrom('users')
-      .select(['id', 'username', 'role', 'status'])
+      .select(['id', 'username', 'role', 'status', 'tokenVersion'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user || user.status !== 'active') throw unauthorized(said('this account is disabled or no longer exists', '此账号已停用或已不存在'));
+    if (claims.ver !== user.tokenVersion)
+      throw unauthorized(
+        said(
+          'this session ended because the password was changed or the account was re-enabled: sign in again',
+          '由于密码已修改或账号已重新启用，此次登录已失效：请重新登录',
+        ),
+      );
     ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies AuthUser;
     await next();
   };

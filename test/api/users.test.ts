@@ -51,9 +51,13 @@ describe('users', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data.displayName).toBe('王五');
-    expect((await app.request('POST', '/api/auth/login', { body: { username: me.username, password: 'new-password-9' } })).status).toBe(200);
+    const again = await app.request('POST', '/api/auth/login', { body: { username: me.username, password: 'new-password-9' } });
+    expect(again.status).toBe(200);
     // the old refresh tokens stop working after a password change
     expect((await app.request('POST', '/api/refresh-token', { body: { refreshToken: staff.refreshToken } })).status).toBe(401);
+    // and so does the old access token (test/api/auth-hardening.test.ts): the later tests use the new one
+    expect((await app.request('GET', '/api/auth/me', { token: staff.token })).status).toBe(401);
+    staff = again.body.data;
   });
 
   it('refuses staff changing its role, or another user', async () => {

@@ -2,6 +2,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Config } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 
 export interface Envelope<T = any> {
@@ -53,9 +54,24 @@ async function parseResponse(res: Response): Promise<ApiResponse> {
   return { status: res.status, body, headers: res.headers };
 }
 
-export async function startTestApp(options: { dataDir?: string; jwtSecret?: string } = {}): Promise<TestApp> {
+/**
+ * `config` overrides settings. Every test talks from 127.0.0.1, so the registration limits are
+ * raised unless a test sets them (test/api/auth-hardening.test.ts does).
+ */
+export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await newDataDir());
-  const start = () => startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', jwtSecret: options.jwtSecret, dailyBackup: false });
+  const start = () =>
+    startServer({
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      jwtSecret: options.jwtSecret,
+      dailyBackup: false,
+      registrationsPerAddressPerHour: 1000,
+      registrationsPerHour: 1000,
+      ...options.config,
+    });
   let server = await start();
   const app: TestApp = {
     get url() {

@@ -3,6 +3,7 @@ import type { listUsersQuery, registerBody, updateUserBody, User } from '../../.
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
+import type { Logger } from 'pino';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { forbidden, invalid, notFound, refusedField } from '../../http/errors.js';
@@ -37,8 +38,13 @@ export function findUserByName(db: Queryable, username: string) {
   return db.selectFrom('users').selectAll().where('usernameKey', '=', username.toLowerCase()).executeTakeFirst();
 }
 
+const usernameTaken = (username: string) =>
+  refusedField('username', said(`username "${username}" is already taken; choose another`, `username “${username}” 已被占用；请换一个用户名`));
+
 /** The first user ever becomes an active admin; everyone after is pending staff until an admin approves. */
 export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
+  // a taken username is refused before the hash (the unique index still decides a race)
+  if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -69,7 +75,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
       return user;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw refusedField('username', said(`username "${input.username}" is already taken; choose another`, `username “${input.username}” 已被占用；请换一个用户名`));
+    if (isUniqueViolation(err)) throw usernameTaken(input.username);
     throw err;
   }
 }
@@ -110,6 +116,9 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     if (input.role !== undefined) changes.role = input.role;
     if (input.status !== undefined) changes.status = input.status;
     if (passwordHash) changes.passwordHash = passwordHash;
+    // a new password or another status ends every session: access tokens of the old version are refused
+    const endsSessions = Boolean(passwordHash) || (changes.status !== undefined && changes.status !== before.status);
+    if (endsSessions) changes.tokenVersion = before.tokenVersion + 1;
 
     const losesAdmin = before.role === 'admin' && before.status === 'active' && (changes.role === 'staff' || (changes.status ?? 'active') !== 'active');
     if (losesAdmin) {
@@ -123,11 +132,39 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     }
 
     const row = await trx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    if (changes.status && changes.status !== 'active') await revokeAllRefreshTokens(trx, id);
-    if (passwordHash) await revokeAllRefreshTokens(trx, id);
+    if (endsSessions) await revokeAllRefreshTokens(trx, id);
     const after = presentUser(row);
     const action = changes.status && changes.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'user', entityId: id, before: presentUser(before), after });
     return after;
   });
+}
+
+/**
+ * Removes pending accounts an admin never approved within `days` (PENDING_ACCOUNT_DAYS), each with
+ * an audit entry by the system, and refresh tokens past their expiry. Runs at start and every hour.
+ */
+export async function pruneAccounts(db: Db, days: number, logger: Logger): Promise<string[]> {
+  const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  const removed = await db.transaction().execute(async (trx) => {
+    const stale = await trx.selectFrom('users').selectAll().where('status', '=', 'pending').where('createTime', '<', cutoff).execute();
+    for (const row of stale) {
+      await trx.deleteFrom('users').where('id', '=', row.id).execute();
+      await recordAudit(trx, { actor: null, action: 'delete', entity: 'user', entityId: row.id, before: presentUser(row) });
+    }
+    await trx.deleteFrom('refreshTokens').where('expiresAt', '<', now()).execute();
+    return stale.map((row) => row.username);
+  });
+  if (removed.length) logger.info({ usernames: removed, days }, `pending accounts never approved within ${days} days were removed`);
+  return removed;
+}
+
+/** Prunes now, then every hour; returns the stop. */
+export async function startAccountUpkeep(db: Db, days: number, logger: Logger): Promise<() => void> {
+  await pruneAccounts(db, days, logger);
+  const hourly = setInterval(() => {
+    pruneAccounts(db, days, logger).catch((err: unknown) => logger.error({ err }, 'pruning pending accounts failed'));
+  }, 60 * 60 * 1000);
+  hourly.unref();
+  return () => clearInterval(hourly);
 }
