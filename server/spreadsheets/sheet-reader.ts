@@ -295,8 +295,8 @@ async function run(job: ReadJob): Promise<ReadOutcome> {
     return await readRows(job);
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.said };
-    // exceljs refuses a cell address past column XFD (16,384) itself
-    if (err instanceof Error && err.message.includes('Out of bounds. Excel supports columns')) return { kind: 'refused', message: tooManyColumns(job.limits) };
+    // exceljs refuses a cell address past column XFD (16,384) itself ("Out of bounds. Invalid column letter: XFE")
+    if (err instanceof Error && err.message.startsWith('Out of bounds.')) return { kind: 'refused', message: tooManyColumns(job.limits) };
     return { kind: 'refused', message: UNREADABLE };
   }
 }
