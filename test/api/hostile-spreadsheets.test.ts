@@ -14,7 +14,7 @@ import { FileStore } from '../../server/files/file-store.js';
 import { createLogger } from '../../server/logger.js';
 import { LoginThrottle } from '../../server/routes/auth/auth.service.js';
 import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type ApiResponse, type TestApp } from '../helpers/app.js';
-import { bombs, row, sheet, smallWorkbook, frame, zip } from '../helpers/hostile-xlsx.js';
+import { bombs, cell, frame, row, sheet, smallWorkbook, zip } from '../helpers/hostile-xlsx.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -133,8 +133,8 @@ describe('hostile workbooks are refused with a 400, write nothing, and do not ho
     expect(await readdir(join(app.dataDir, 'files', 'tmp'))).toEqual([]);
   });
 
-  it('a header error stops the read: the rows after it are not parsed (a row bomb under a bad header answers the header error)', async () => {
-    const bytes = await zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, ['remark']) + row(2, ['x'])) }]);
+  it('a header error stops the read: the rows after it are not parsed (a column bomb under a bad header answers the header error)', async () => {
+    const bytes = await zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, ['remark']) + `<row r="2">${cell('A2', 'x')}${cell('XFD2', 'x')}</row>`) }]);
     const c = await newContract();
     const res = await importLines(c.id, bytes);
     expect(res.status).toBe(400);
