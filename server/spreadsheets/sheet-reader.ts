@@ -162,7 +162,7 @@ async function checkZip(path: string, limits: SheetLimits): Promise<void> {
 }
 
 /** The plain value of a cell as the streaming reader gives it (rich text, formulas, links unwrapped). */
-export function plainValue(value: unknown): unknown {
+function plainValue(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Date) return value;
   if (typeof value !== 'object') return value;
@@ -193,7 +193,7 @@ function dateText(d: Date): string {
 }
 
 /** Converts a cell to what the row schema expects for the column's type; blank cells become undefined. */
-export function cellFor(column: Pick<Column, 'type'>, raw: unknown): unknown {
+function cellFor(column: Pick<Column, 'type'>, raw: unknown): unknown {
   const value = plainValue(raw);
   if (value === undefined) return undefined;
   if (typeof value === 'string' && value.trim() === '') return undefined;

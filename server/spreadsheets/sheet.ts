@@ -165,10 +165,12 @@ async function folderBytes(dir: string): Promise<number> {
  */
 async function readInWorker(job: ReadJob): Promise<ReadOutcome> {
   const tempDir = await mkdtemp(join(dirname(job.path), 'sheet-read-'));
-  const worker = new Worker(readerUrl()!, {
+  const url = readerUrl()!;
+  const worker = new Worker(url, {
     workerData: { sheetReader: job },
     env: { ...process.env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
-    execArgv: [],
+    // the source runs as it is, types stripped (the default from Node 22.18, a flag before)
+    execArgv: url.pathname.endsWith('.ts') ? ['--experimental-strip-types'] : [],
     resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
   });
   let timer: NodeJS.Timeout | undefined;
