@@ -127,7 +127,7 @@ export function tooManyRows(rows: number, maxRows: number): HttpError {
 
 /**
  * What a spreadsheet read may cost before it is refused with a 400: a workbook the service exports
- * with 100,000 detail lines unpacks to about 30 MB and reads in a few seconds (docs/performance.md).
+ * with 100,000 detail lines unpacks to about 36 MB (one sheet) and reads in a few seconds (docs/performance.md).
  */
 export const SHEET_LIMITS: SheetLimits = {
   entryBytes: 128 * MB,
