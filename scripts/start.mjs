@@ -24,17 +24,10 @@ function newestMtime(path) {
 const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
 if (SOURCES.some((source) => newestMtime(join(repo, source)) > built)) {
   const { build, stop } = await import('esbuild');
-  await build({
-    entryPoints: [join(repo, 'scripts', 'serve.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
+  const options = { bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', sourcemap: 'linked', logLevel: 'warning' };
+  await build({ ...options, entryPoints: [join(repo, 'scripts', 'serve.ts')], outfile: bundle });
+  // spreadsheets are read in a worker thread, which loads this module beside the bundle (server/spreadsheets/sheet.ts)
+  await build({ ...options, entryPoints: [join(repo, 'server', 'spreadsheets', 'sheet-reader.ts')], outfile: join(repo, 'dist', 'sheet-reader.mjs') });
   stop(); // esbuild's helper process would otherwise live as long as the service
 }
 await import(pathToFileURL(bundle).href);

@@ -117,7 +117,8 @@ export const contractRecord = z.object({
   fileName: z.string(),
   fileUrl: z.string().describe('read it at GET /api/corp-contract-files/{fileUrl}'),
   fileSize: z.number().int(),
-  details: z.array(detailRecord),
+  details: z.array(detailRecord).describe('the first 100 lines in lineNo order; all of them are read page by page from GET /api/corp-contract/contracts/{id}/details'),
+  detailCount: z.number().int().describe('how many detail lines the contract has in all'),
   createTime: z.string(),
   updateTime: z.string(),
 });

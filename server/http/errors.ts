@@ -71,10 +71,28 @@ function describe(err: unknown): { status: number; message: Said; data?: unknown
   return null;
 }
 
+/** A JSON body as Koa would send it: anything but text, bytes, a stream or nothing. */
+const isJsonBody = (body: unknown) =>
+  body !== null &&
+  typeof body === 'object' &&
+  !Buffer.isBuffer(body) &&
+  typeof (body as { pipe?: unknown }).pipe !== 'function' &&
+  !(body instanceof Blob) &&
+  !(body instanceof ReadableStream) &&
+  !(body instanceof Response);
+
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      // JSON is serialised here, where a failure (a body too large for one string, or one that is
+      // not JSON at all) is still caught and answered with the envelope; in Koa's own respond it
+      // would become a bare text/plain 500 without the security headers
+      if (isJsonBody(ctx.body)) {
+        const text = JSON.stringify(ctx.body);
+        ctx.type = 'application/json';
+        ctx.body = text;
+      }
     } catch (err) {
       const known = describe(err);
       if (known) {

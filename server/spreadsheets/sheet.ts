@@ -3,11 +3,16 @@
 // names) and a second sheet lists each key's Chinese label. Imports accept either header, ignore
 // extra columns, and check every row against a zod schema before anything is written.
 import ExcelJS from 'exceljs';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { joinSaid, said, type Said } from '../../shared/messages.js';
+import { UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
 
 export type ColumnType = 'text' | 'number' | 'date';
 
@@ -35,6 +40,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const LABEL_SHEET = '字段说明';
 const DATE_FORMAT = 'yyyy-mm-dd';
 const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 16, number: 14, date: 12 };
+const MB = 1024 * 1024;
 
 /** Display width of a header: CJK characters take two cells. */
 const displayWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0);
@@ -74,6 +80,8 @@ export async function writeSheet<T extends Record<string, unknown>>(
           const value = row[c.key];
           if (value === null || value === undefined) return null;
           if (c.type === 'date' && typeof value === 'string') return toExcelDate(value);
+          // Infinity or NaN would make the workbook invalid (Excel has no such numbers): left blank
+          if (typeof value === 'number' && !Number.isFinite(value)) return null;
           return value as ExcelJS.CellValue;
         }),
       )
@@ -94,45 +102,6 @@ export async function writeSheet<T extends Record<string, unknown>>(
   labels.commit();
   await workbook.commit();
 }
-
-/** The plain value of a cell as the streaming reader gives it (rich text, formulas, links unwrapped). */
-function plainValue(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value;
-  if (typeof value !== 'object') return value;
-  const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-  if (v.richText) return v.richText.map((part) => part.text).join('');
-  if ('result' in v) return plainValue(v.result);
-  if ('text' in v) return plainValue(v.text);
-  if (v.error) return v.error;
-  return undefined;
-}
-
-const NUMBER_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
-const dateText = (d: Date) => (Number.isNaN(d.getTime()) ? 'invalid date' : d.toISOString().slice(0, 10));
-
-/** Converts a cell to what the row schema expects for the column's type; blank cells become undefined. */
-function cellFor(column: Column, raw: unknown): unknown {
-  const value = plainValue(raw);
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  switch (column.type) {
-    case 'number':
-      if (typeof value === 'string') return NUMBER_RE.test(value.trim()) ? Number(value.trim()) : value;
-      return value instanceof Date ? dateText(value) : value;
-    case 'date':
-      if (value instanceof Date) return dateText(value);
-      // a date serial in a cell without a date format (1 = 1900-01-01 in Excel's calendar)
-      if (typeof value === 'number' && value >= 1 && value < 2958466)
-        return dateText(new Date(Math.round((value - 25569) * 86400000)));
-      return String(value).trim();
-    default:
-      if (value instanceof Date) return dateText(value);
-      return String(value);
-  }
-}
-
-const headerKey = (s: string) => s.trim().toLowerCase();
 
 function isRequired(schema: z.ZodObject, key: string): boolean {
   const field = schema.shape[key] as z.ZodType | undefined;
@@ -155,10 +124,89 @@ export function tooManyRows(rows: number, maxRows: number): HttpError {
 }
 
 /**
- * Reads the first sheet of an .xlsx with the streaming reader and checks every data row against
- * `rowSchema`. Answers the parsed rows (with their sheet row numbers), or every row error.
- * Throws 400 when the file is not a readable workbook or has no data rows, and (`tooManyRows`) when
- * it has more than `maxRows` data rows: from that row on, rows are only counted, not checked or kept.
+ * What a spreadsheet read may cost before it is refused with a 400: a workbook the service exports
+ * with 100,000 detail lines unpacks to about 36 MB (one sheet) and reads in a few seconds (docs/performance.md).
+ */
+export const SHEET_LIMITS: SheetLimits = {
+  entryBytes: 128 * MB,
+  workbookBytes: 256 * MB,
+  entries: 1000,
+  sharedStrings: 1_000_000,
+  rows: 200_000,
+  columns: 1024,
+};
+/** How long reading one workbook may take, and how much memory its worker may use. */
+export const READ_TIME_LIMIT_MS = 60_000;
+const READ_MEMORY_MB = 512;
+
+/** The reader's module beside this one: the source (.ts), compiled (.js), or beside the bundle (.mjs). */
+let readerModule: URL | undefined;
+const readerUrl = () =>
+  (readerModule ??= ['./sheet-reader.ts', './sheet-reader.js', './sheet-reader.mjs'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u)));
+
+const tookTooLong = () =>
+  said(
+    `the workbook took longer than ${READ_TIME_LIMIT_MS / 1000} s to read, so nothing was imported; split it into smaller files`,
+    `工作簿读取超过 ${READ_TIME_LIMIT_MS / 1000} 秒，因此没有导入任何数据；请拆分为较小的文件`,
+  );
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir).catch(() => [])) total += (await stat(join(dir, name)).catch(() => ({ size: 0 }))).size;
+  return total;
+}
+
+/**
+ * Runs sheet-reader.ts in a worker thread: its own heap limit, READ_TIME_LIMIT_MS, and its own temp
+ * folder (exceljs parks sheets in os.tmpdir(), which the worker's TMPDIR points at) beside the file
+ * read, in the data folder's tmp, watched for size and removed when the worker is gone.
+ */
+async function readInWorker(job: ReadJob): Promise<ReadOutcome> {
+  const tempDir = await mkdtemp(join(dirname(job.path), 'sheet-read-'));
+  const url = readerUrl()!;
+  const worker = new Worker(url, {
+    workerData: { sheetReader: job },
+    env: { ...process.env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
+    // the source runs as it is, types stripped (the default from Node 22.18, a flag before)
+    execArgv: url.pathname.endsWith('.ts') ? ['--experimental-strip-types'] : [],
+    resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let watcher: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<ReadOutcome>((resolve, reject) => {
+      const refuse = (message: Said) => {
+        resolve({ kind: 'refused', message });
+        void worker.terminate();
+      };
+      timer = setTimeout(() => refuse(tookTooLong()), READ_TIME_LIMIT_MS);
+      // the zip check bounds what exceljs unpacks; this bounds what it writes, whatever the zip says
+      watcher = setInterval(() => {
+        void folderBytes(tempDir).then((bytes) => {
+          if (bytes > job.limits.workbookBytes) refuse(workbookTooLarge(job.limits));
+        });
+      }, 200);
+      worker.once('message', resolve);
+      worker.once('error', (err: Error & { code?: string }) => {
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve({ kind: 'refused', message: workbookTooLarge(job.limits) });
+        else reject(err);
+      });
+      worker.once('exit', () => resolve({ kind: 'refused', message: UNREADABLE }));
+    });
+  } finally {
+    clearTimeout(timer);
+    clearInterval(watcher);
+    await worker.terminate();
+    await rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/**
+ * Reads the first sheet of an .xlsx and checks every data row against `rowSchema`. Answers the
+ * parsed rows (with their sheet row numbers), or every row error. Throws 400 when the file is not
+ * a readable workbook, passes one of SHEET_LIMITS or READ_TIME_LIMIT_MS, or has no data rows, and
+ * (`tooManyRows`) when it has more than `maxRows` data rows: from that row on, rows are only counted.
+ * The file is parsed in a worker thread (sheet-reader.ts), so a large sheet does not hold up other requests.
  */
 export async function readSheet<S extends z.ZodObject>(
   path: string,
@@ -166,97 +214,39 @@ export async function readSheet<S extends z.ZodObject>(
   rowSchema: S,
   { maxRows = Infinity }: { maxRows?: number } = {},
 ): Promise<ReadResult<z.output<S>>> {
-  const byHeader = new Map<string, Column>();
-  for (const c of columns) {
-    byHeader.set(headerKey(c.key), c);
-    byHeader.set(headerKey(c.label), c);
-  }
+  const outcome = await readInWorker({
+    path,
+    columns: columns.map(({ key, label, type }) => ({ key, label, type })),
+    required: columns.filter((c) => isRequired(rowSchema, c.key)).map((c) => c.key),
+    maxRows,
+    limits: SHEET_LIMITS,
+  });
+  if (outcome.kind === 'refused') throw invalid(outcome.message);
+  if (!outcome.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
+  if (outcome.headerErrors.length) return { errors: outcome.headerErrors.slice(0, MAX_ROW_ERRORS), errorCount: outcome.headerErrors.length };
+  if (outcome.dataRows > maxRows) throw tooManyRows(outcome.dataRows, maxRows);
+  if (outcome.dataRows === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
+
   const rows: z.output<S>[] = [];
   const rowNumbers: number[] = [];
   const errors: RowError[] = [];
   let errorCount = 0;
-  let dataRows = 0;
-  const addError = (e: RowError) => {
-    errorCount++;
-    if (errors.length < MAX_ROW_ERRORS) errors.push(e);
-  };
-
-  let positions: { index: number; column: Column }[] | null = null;
-  let sheetSeen = false;
-  let headerBroken = false;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  try {
-    for await (const worksheet of reader) {
-      // only the first sheet holds data. The others (the label sheet) are read through and dropped:
-      // exceljs may have parked them in temp files, and a sheet left unread can have its file removed
-      // before its stream opens, an error no one would catch.
-      if (sheetSeen) {
-        for await (const _row of worksheet) void _row;
-        continue;
-      }
-      sheetSeen = true;
-      for await (const row of worksheet) {
-        const values = row.values as unknown[];
-        if (!positions) {
-          // the first non-empty row is the header (row 1 in any sheet this service writes)
-          positions = [];
-          const found = new Set<string>();
-          values.forEach((cell, index) => {
-            const text = plainValue(cell);
-            const column = typeof text === 'string' ? byHeader.get(headerKey(text)) : undefined;
-            if (column && !found.has(column.key)) {
-              found.add(column.key);
-              positions!.push({ index, column });
-            }
-          });
-          for (const c of columns) {
-            if (!found.has(c.key) && isRequired(rowSchema, c.key)) {
-              addError({ row: row.number, column: c.key, message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`) });
-              headerBroken = true;
-            }
-          }
-          continue;
-        }
-        if (headerBroken) continue; // rows cannot be judged without their columns: the header errors say it all
-        const record: Record<string, unknown> = {};
-        let blank = true;
-        for (const { index, column } of positions) {
-          const value = cellFor(column, values[index]);
-          if (value !== undefined) blank = false;
-          record[column.key] = value;
-        }
-        if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
-        if (++dataRows > maxRows) {
-          // over the limit: the answer will only say how many rows there are
-          rows.length = 0;
-          rowNumbers.length = 0;
-          continue;
-        }
-        const result = rowSchema.safeParse(record);
-        if (result.success) {
-          rows.push(result.data);
-          rowNumbers.push(row.number);
-        } else {
-          for (const e of fieldErrors(result.error)) {
-            const key = e.field.split('.')[0] ?? '';
-            addError({ row: row.number, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
-          }
-        }
-      }
+  for (const [i, record] of outcome.records.entries()) {
+    // let other requests in now and then while a large sheet is checked
+    if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+    const result = rowSchema.safeParse(record);
+    const rowNumber = outcome.rowNumbers[i]!;
+    if (result.success) {
+      rows.push(result.data);
+      rowNumbers.push(rowNumber);
+      continue;
     }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw invalid(said('the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again', '无法按 Excel .xlsx 工作簿读取此文件；请用 Excel 打开，另存为 .xlsx 后重新上传'));
+    for (const e of fieldErrors(result.error)) {
+      const key = e.field.split('.')[0] ?? '';
+      errorCount++;
+      if (errors.length < MAX_ROW_ERRORS) errors.push({ row: rowNumber, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
+    }
   }
-  if (!positions) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
-  if (dataRows > maxRows) throw tooManyRows(dataRows, maxRows);
-  if (errorCount === 0 && rows.length === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
   if (errorCount > 0) return { errors, errorCount };
   return { rows, rowNumbers };
 }

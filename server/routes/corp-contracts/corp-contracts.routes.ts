@@ -87,6 +87,7 @@ export const corpContractRoutes = [
   // ---- contracts
   route({
     method: 'get', path: '/corp-contract/contracts', tag, summary: 'List contracts with their detail lines',
+    description: 'Each contract embeds its first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     query: contractListQuery, response: pagedSchema(contractRecord),
     handler: (ctx, { query, db }) => listContracts(db, query),
   }),
@@ -98,6 +99,7 @@ export const corpContractRoutes = [
   }),
   route({
     method: 'get', path: '/corp-contract/contracts/:id', tag, summary: 'One contract with its detail lines', response: contractRecord,
+    description: 'Embeds the first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     handler: (ctx, { id, db }) => getContract(db, id),
   }),
   route({
@@ -155,7 +157,7 @@ export const corpContractRoutes = [
   route({
     method: 'post', path: '/corp-contract/contracts/:id/details/import', tag, summary: 'Import detail lines from an .xlsx',
     description:
-      'multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet\'s lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).',
+      'multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet\'s lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).',
     upload: SPREADSHEET, query: importQuery, response: importResult,
     handler: async (ctx, { id, query, files, user, db }) => {
       const file = files[0];

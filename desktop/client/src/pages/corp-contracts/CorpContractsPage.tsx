@@ -100,7 +100,7 @@ export default function CorpContractsPage() {
     { key: 'partyB', title: 'corp.partyB' },
     { key: 'signDate', title: 'corp.signDate', kind: 'date' },
     { key: 'amount', title: 'corp.amount', render: (r) => (r.amount == null ? '' : `${formatAmount(r.amount)} ${r.currency}`) },
-    { key: 'details', title: 'corp.lines', render: (r) => <Tag>{r.details.length}</Tag> },
+    { key: 'details', title: 'corp.lines', render: (r) => <Tag>{r.detailCount}</Tag> },
     {
       key: 'fileName',
       title: 'corp.file',

@@ -1,0 +1,307 @@
+// The reading half of readSheet (sheet.ts), run in a worker thread with its own memory limit, time
+// limit and temp folder (see docs/architecture.md, "Reading spreadsheets"). It first unpacks every
+// part of the zip with yauzl, counting the bytes actually inflated and the shared strings and rows
+// as they stream by, and only then lets exceljs's streaming reader parse the first sheet into
+// records of plain cell values. The main thread checks those records against the row schema.
+//
+// This file runs as its own module in the worker: Node loads it as it is (types stripped from the
+// source, or compiled to JavaScript), so it imports only packages and types, never our modules.
+import ExcelJS from 'exceljs';
+import { parentPort, workerData } from 'node:worker_threads';
+import yauzl from 'yauzl';
+import type { Said } from '../../shared/messages.js';
+import type { Column, RowError } from './sheet.js';
+
+export interface SheetLimits {
+  /** inflated bytes of one part of the zip */
+  entryBytes: number;
+  /** inflated bytes of all parts together */
+  workbookBytes: number;
+  /** parts in the zip */
+  entries: number;
+  /** `<si>` entries in xl/sharedStrings.xml */
+  sharedStrings: number;
+  /** `<row>` elements in one worksheet, empty ones included */
+  rows: number;
+  /** the last column a cell may be in */
+  columns: number;
+}
+
+export interface ReadJob {
+  path: string;
+  columns: Pick<Column, 'key' | 'label' | 'type'>[];
+  /** keys of the columns the header must have */
+  required: string[];
+  maxRows: number;
+  limits: SheetLimits;
+}
+
+export type ReadOutcome =
+  | {
+      kind: 'read';
+      /** false when the sheet has no non-empty row at all */
+      hasHeader: boolean;
+      headerErrors: RowError[];
+      /** non-blank data rows, also those past maxRows (which are only counted) */
+      dataRows: number;
+      records: Record<string, unknown>[];
+      rowNumbers: number[];
+    }
+  | { kind: 'refused'; message: Said };
+
+const said = (en: string, zh: string): Said => ({ en, zh });
+const n = (v: number) => v.toLocaleString('en-US');
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+class Refusal extends Error {
+  readonly said: Said;
+  constructor(message: Said) {
+    super(message.en);
+    this.said = message;
+  }
+}
+
+export const UNREADABLE = said(
+  'the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again',
+  '无法按 Excel .xlsx 工作簿读取此文件；请用 Excel 打开，另存为 .xlsx 后重新上传',
+);
+
+export const workbookTooLarge = (limits: SheetLimits) =>
+  said(
+    `the workbook is too large to import: unpacked, it would take more than ${mb(limits.workbookBytes)} (or one sheet more than ${mb(limits.entryBytes)}); delete unused sheets, pictures and the empty rows below the data, or split it into smaller files`,
+    `工作簿太大，无法导入：解压后超过 ${mb(limits.workbookBytes)}（或单个工作表超过 ${mb(limits.entryBytes)}）；请删除无用的工作表、图片和数据下方的空行，或拆分为较小的文件`,
+  );
+
+export const tooManyStrings = (limits: SheetLimits) =>
+  said(
+    `the workbook holds more than ${n(limits.sharedStrings)} texts (shared strings), more than an import reads; split it into smaller files`,
+    `工作簿包含超过 ${n(limits.sharedStrings)} 条文本（共享字符串），超出导入上限；请拆分为较小的文件`,
+  );
+
+export const tooManySheetRows = (limits: SheetLimits) =>
+  said(
+    `a sheet of the workbook has more than ${n(limits.rows)} rows (empty rows count too); delete the empty rows below the data, or split it into smaller files`,
+    `工作簿中有工作表超过 ${n(limits.rows)} 行（空行也计算在内）；请删除数据下方的空行，或拆分为较小的文件`,
+  );
+
+export const tooManyColumns = (limits: SheetLimits) =>
+  said(
+    `a row of the sheet has a cell beyond column ${n(limits.columns)}, more columns than an import reads; delete the columns to the right of the data and upload again`,
+    `表格中有单元格超出第 ${n(limits.columns)} 列，超出导入上限；请删除数据右侧的列后重新上传`,
+  );
+
+/** Counts `<name` followed by a space, `>` or `/` across the chunks of one XML part. */
+class TagCounter {
+  count = 0;
+  private carry = '';
+  private readonly tag: string;
+  constructor(tag: string) {
+    this.tag = tag;
+  }
+  add(chunk: Buffer): number {
+    const text = this.carry + chunk.toString('latin1');
+    let at = text.indexOf(this.tag);
+    while (at !== -1 && at + this.tag.length < text.length) {
+      const next = text.charCodeAt(at + this.tag.length);
+      if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) this.count++;
+      at = text.indexOf(this.tag, at + 1);
+    }
+    // a tag cut by the chunk boundary is counted with the next chunk
+    this.carry = text.slice(Math.max(at === -1 ? text.length - this.tag.length : at, 0));
+    return this.count;
+  }
+}
+
+/** Inflates every part of the zip once, refusing it as soon as a bound is passed. */
+async function checkZip(path: string, limits: SheetLimits): Promise<void> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
+  if (zip.entryCount > limits.entries) {
+    zip.close();
+    throw new Refusal(workbookTooLarge(limits));
+  }
+  let total = 0;
+  try {
+    for (;;) {
+      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+        zip.once('entry', resolve);
+        zip.once('end', () => resolve(null));
+        zip.once('error', reject);
+        zip.readEntry();
+      });
+      zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
+      if (!entry) return;
+      if (entry.fileName.endsWith('/')) continue;
+      // the sizes the zip declares are checked first, then the bytes that really come out
+      if (entry.uncompressedSize > limits.entryBytes || total + entry.uncompressedSize > limits.workbookBytes) throw new Refusal(workbookTooLarge(limits));
+      const counter =
+        entry.fileName === 'xl/sharedStrings.xml'
+          ? { tag: new TagCounter('<si'), limit: limits.sharedStrings, refusal: tooManyStrings(limits) }
+          : /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName)
+            ? { tag: new TagCounter('<row'), limit: limits.rows, refusal: tooManySheetRows(limits) }
+            : null;
+      const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) =>
+        zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s as never))),
+      );
+      let bytes = 0;
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          total += chunk.length;
+          if (bytes > limits.entryBytes || total > limits.workbookBytes) throw new Refusal(workbookTooLarge(limits));
+          if (counter && counter.tag.add(chunk) > counter.limit) throw new Refusal(counter.refusal);
+        }
+      } finally {
+        stream.destroy();
+      }
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+/** The plain value of a cell as the streaming reader gives it (rich text, formulas, links unwrapped). */
+function plainValue(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value;
+  if (typeof value !== 'object') return value;
+  const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+  if (v.richText) return v.richText.map((part) => part.text).join('');
+  if ('result' in v) return plainValue(v.result);
+  if ('text' in v) return plainValue(v.text);
+  if (v.error) return v.error;
+  return undefined;
+}
+
+const NUMBER_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const DAY = 86400000;
+const MARCH_1900 = Date.UTC(1900, 2, 1);
+
+/**
+ * The `YYYY-MM-DD` day of a date read from a sheet. Excel's calendar counts 1900-02-29, a day that
+ * never was (serial 60), but exceljs (and the plain count from 1899-12-30) do not, so every date
+ * before 1900-03-01 comes out one day early: it is moved on a day, and serial 60 keeps Excel's
+ * 1900-02-29, which the row schema refuses as no real day.
+ */
+function dateText(d: Date): string {
+  const t = d.getTime();
+  if (Number.isNaN(t)) return 'invalid date';
+  if (t >= MARCH_1900) return d.toISOString().slice(0, 10);
+  if (Math.floor(t / DAY) + 25569 === 60) return '1900-02-29';
+  return new Date(t + DAY).toISOString().slice(0, 10);
+}
+
+/** Converts a cell to what the row schema expects for the column's type; blank cells become undefined. */
+function cellFor(column: Pick<Column, 'type'>, raw: unknown): unknown {
+  const value = plainValue(raw);
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  switch (column.type) {
+    case 'number':
+      if (typeof value === 'string') return NUMBER_RE.test(value.trim()) ? Number(value.trim()) : value;
+      return value instanceof Date ? dateText(value) : value;
+    case 'date':
+      if (value instanceof Date) return dateText(value);
+      // a date serial in a cell without a date format (1 = 1900-01-01 in Excel's calendar)
+      if (typeof value === 'number' && value >= 1 && value < 2958466) return dateText(new Date(Math.round((value - 25569) * DAY)));
+      return String(value).trim();
+    default:
+      if (value instanceof Date) return dateText(value);
+      return String(value);
+  }
+}
+
+const headerKey = (s: string) => s.trim().toLowerCase();
+
+async function readRows(job: ReadJob): Promise<ReadOutcome> {
+  const { columns, limits } = job;
+  const byHeader = new Map<string, ReadJob['columns'][number]>();
+  for (const c of columns) {
+    byHeader.set(headerKey(c.key), c);
+    byHeader.set(headerKey(c.label), c);
+  }
+  const records: Record<string, unknown>[] = [];
+  const rowNumbers: number[] = [];
+  const headerErrors: RowError[] = [];
+  let dataRows = 0;
+  let positions: { index: number; key: string; type: Column['type'] }[] | null = null;
+  let sheetSeen = false;
+
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(job.path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  sheets: for await (const worksheet of reader) {
+    // only the first sheet holds data; the others (the label sheet) are read through and dropped:
+    // exceljs may have parked them in temp files, which go with this worker's temp folder
+    if (sheetSeen) {
+      for await (const _row of worksheet) void _row;
+      continue;
+    }
+    sheetSeen = true;
+    let sheetRows = 0;
+    for await (const row of worksheet) {
+      if (++sheetRows > limits.rows) throw new Refusal(tooManySheetRows(limits));
+      const values = row.values as unknown[];
+      if (values.length - 1 > limits.columns) throw new Refusal(tooManyColumns(limits));
+      if (!positions) {
+        // the first non-empty row is the header (row 1 in any sheet this service writes)
+        positions = [];
+        const found = new Set<string>();
+        values.forEach((cell, index) => {
+          const text = plainValue(cell);
+          const column = typeof text === 'string' ? byHeader.get(headerKey(text)) : undefined;
+          if (column && !found.has(column.key)) {
+            found.add(column.key);
+            positions!.push({ index, key: column.key, type: column.type });
+          }
+        });
+        for (const c of columns) {
+          if (!found.has(c.key) && job.required.includes(c.key))
+            headerErrors.push({ row: row.number, column: c.key, message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`) });
+        }
+        // rows cannot be judged without their columns: the header errors say it all
+        if (headerErrors.length) break sheets;
+        continue;
+      }
+      const record: Record<string, unknown> = {};
+      let blank = true;
+      for (const { index, key, type } of positions) {
+        const value = cellFor({ type }, values[index]);
+        if (value !== undefined) blank = false;
+        record[key] = value;
+      }
+      if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
+      if (++dataRows > job.maxRows) {
+        // over the limit: the answer will only say how many rows there are
+        records.length = 0;
+        rowNumbers.length = 0;
+        continue;
+      }
+      records.push(record);
+      rowNumbers.push(row.number);
+    }
+  }
+  return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows, records, rowNumbers };
+}
+
+async function run(job: ReadJob): Promise<ReadOutcome> {
+  try {
+    await checkZip(job.path, job.limits);
+    return await readRows(job);
+  } catch (err) {
+    if (err instanceof Refusal) return { kind: 'refused', message: err.said };
+    // exceljs refuses a cell address past column XFD (16,384) itself ("Out of bounds. Invalid column letter: XFE")
+    if (err instanceof Error && err.message.startsWith('Out of bounds.')) return { kind: 'refused', message: tooManyColumns(job.limits) };
+    return { kind: 'refused', message: UNREADABLE };
+  }
+}
+
+if (parentPort && (workerData as { sheetReader?: ReadJob } | null)?.sheetReader) {
+  const port = parentPort;
+  void run((workerData as { sheetReader: ReadJob }).sheetReader).then((outcome) => port.postMessage(outcome));
+}
