@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Backups } from './backups/backups.js';
 import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
-import type { FileStore } from './files/file-store.js';
+import { withoutFileSecret, type FileStore } from './files/file-store.js';
 import { serveClient } from './http/client.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
@@ -75,7 +75,7 @@ function requestLog(logger: Logger): Koa.Middleware<AppState> {
     } finally {
       logger.info({
         method: ctx.method,
-        path: ctx.path,
+        path: withoutFileSecret(ctx.path),
         status: ctx.status,
         ms: Math.round((performance.now() - start) * 10) / 10,
         user: ctx.state.user?.username ?? null,
