@@ -2,7 +2,7 @@
 // interfaces); a splash until /api/health answers; the locked-down window; menu and tray; backup,
 // restore (confirm, restore, restart) and a clean stop on quit. The logic lives in the plain
 // modules beside this file (tested in test/desktop); this file only wires them to Electron.
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, shell, Tray, utilityProcess, type UtilityProcess } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, Notification, shell, Tray, utilityProcess, type UtilityProcess } from 'electron';
 import { basename, join } from 'node:path';
 import { CHANNELS } from './api.js';
 import { chooseDataFolder } from './data-folder.js';
@@ -14,6 +14,7 @@ import { SERVICE_ENV, type FromService, type ServiceOptions, type ToService } fr
 import { fromService, lockDown, secureWebPreferences } from './security.js';
 import { loadSettings, saveSettings } from './settings.js';
 import { splashUrl } from './splash.js';
+import { RESTART_LIMITS, Supervisor } from './supervisor.js';
 import { languageOf, translate, type Language, type TextKey } from './texts.js';
 
 // <appData>/Cargodesk whatever the package name says, so docs/operations.md can name the folder
@@ -25,7 +26,8 @@ const iconPath = join(appRoot, 'desktop', 'icons', 'icon.png');
 let window: BrowserWindow | null = null;
 let splash: BrowserWindow | null = null;
 let tray: Tray | null = null;
-let service: UtilityProcess | null = null;
+let service: Supervisor<UtilityProcess> | null = null;
+let serviceOptions: ServiceOptions = { dataDir: '', clientDir: '', port: DEFAULT_PORT };
 let origin = 'http://127.0.0.1:8080';
 let quitting = false;
 let restarting = false;
@@ -33,7 +35,7 @@ const state: MenuState = { language: 'en-US', lanUrls: [], dataDir: '', version:
 const t = (key: TextKey, values?: Record<string, string | number>) => translate(state.language, key, values);
 
 function send(message: ToService): void {
-  service?.postMessage(message);
+  service?.child?.postMessage(message);
 }
 
 function refreshMenus(): void {
@@ -83,6 +85,7 @@ async function restoreFromBackup(): Promise<void> {
   });
   if (response !== 0) return;
   restarting = true;
+  service?.stop();
   state.serviceReady = false;
   send({ type: 'restore', file });
 }
@@ -110,24 +113,47 @@ function openWindow(url: string): void {
   void window.loadURL(url);
 }
 
-function startService(port: number, options: Omit<ServiceOptions, 'port'>): void {
-  const child = utilityProcess.fork(join(buildDir, 'service.js'), [], {
+function forkService(): UtilityProcess {
+  return utilityProcess.fork(join(buildDir, 'service.js'), [], {
     serviceName: 'Cargodesk service',
     stdio: 'inherit',
-    env: { ...process.env, [SERVICE_ENV]: JSON.stringify({ ...options, port } satisfies ServiceOptions) },
-  });
-  service = child;
-  child.on('message', (message: FromService) => void onServiceMessage(message, options));
-  child.on('exit', (code) => {
-    if (service === child) service = null;
-    if (!quitting && !restarting && code !== 0) {
-      dialog.showErrorBox(t('failed.title'), `exit code ${code}`);
-      app.exit(1);
-    }
+    env: { ...process.env, [SERVICE_ENV]: JSON.stringify(serviceOptions) },
   });
 }
 
-async function onServiceMessage(message: FromService, options: Omit<ServiceOptions, 'port'>): Promise<void> {
+/** A visible notice that does not wait for a click: the service comes back on its own. */
+function notify(body: string): void {
+  if (Notification.isSupported()) new Notification({ title: 'Cargodesk', body }).show();
+  else tray?.displayBalloon({ title: 'Cargodesk', content: body });
+}
+
+/** Starts the service child, and starts it again when it crashes (at most 3 times in 10 minutes). */
+function startService(options: ServiceOptions): void {
+  serviceOptions = options;
+  const minutes = RESTART_LIMITS.windowMs / 60_000;
+  service = new Supervisor(forkService, {
+    started: (child) => child.on('message', (message: FromService) => void onServiceMessage(message)),
+    restarting: (code, { attempt }) => {
+      state.serviceReady = false;
+      refreshMenus();
+      notify(t('restart.notice', { code: String(code), attempt, max: RESTART_LIMITS.maxRestarts, minutes }));
+    },
+    gaveUp: (code, crashes) => {
+      if (quitting || restarting) return;
+      dialog.showErrorBox(t('restart.gaveUp.title'), t('restart.gaveUp', { code: String(code), crashes, minutes, logs: join(state.dataDir, 'logs') }));
+      app.exit(1);
+    },
+  });
+  service.start();
+}
+
+/** The same service on another port (after "port taken"): the old child is ended on purpose. */
+function restartServiceOn(port: number): void {
+  serviceOptions = { ...serviceOptions, port };
+  service?.replace().old?.kill();
+}
+
+async function onServiceMessage(message: FromService): Promise<void> {
   switch (message.type) {
     case 'ready': {
       state.serviceReady = true;
@@ -141,7 +167,6 @@ async function onServiceMessage(message: FromService, options: Omit<ServiceOptio
       return;
     }
     case 'port-taken': {
-      service?.kill();
       const suggested = await suggestPort(message.port);
       const buttons = [t('port.retry'), ...(suggested ? [t('port.other', { suggested })] : []), t('port.quit')];
       const { response } = await dialog.showMessageBox({
@@ -152,10 +177,10 @@ async function onServiceMessage(message: FromService, options: Omit<ServiceOptio
         buttons,
         defaultId: 0,
       });
-      if (response === 0) startService(message.port, options);
+      if (response === 0) restartServiceOn(message.port);
       else if (suggested && response === 1) {
         await saveSettings(app.getPath('userData'), { port: suggested });
-        startService(suggested, options);
+        restartServiceOn(suggested);
       } else app.exit(0);
       return;
     }
@@ -205,7 +230,7 @@ async function startup(): Promise<void> {
   tray.setToolTip('Cargodesk');
   tray.on('click', () => showWindow());
   refreshMenus();
-  startService(settings.port ?? DEFAULT_PORT, { dataDir: data.dir, clientDir: join(appRoot, 'dist', 'client') });
+  startService({ port: settings.port ?? DEFAULT_PORT, dataDir: data.dir, clientDir: join(appRoot, 'dist', 'client') });
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -213,13 +238,14 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => showWindow());
   app.on('before-quit', (event) => {
-    if (quitting || !service) return;
+    if (quitting || !service?.child) return;
     // stop the service (HTTP server, database, log) before Electron exits
     event.preventDefault();
     quitting = true;
+    service.stop();
     send({ type: 'stop' });
     setTimeout(() => {
-      service?.kill();
+      service?.child?.kill();
       app.exit(0);
     }, 15_000).unref();
   });

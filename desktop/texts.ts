@@ -37,6 +37,9 @@ const en = {
   'restore.cancel': 'Cancel',
   'restore.done': 'Restored; Cargodesk restarts now',
   'restore.failed': 'Nothing was restored; Cargodesk restarts with the data it had',
+  'restart.notice': 'The Cargodesk service stopped unexpectedly (exit code {code}) and is starting again ({attempt} of at most {max} restarts in {minutes} minutes).',
+  'restart.gaveUp.title': 'Cargodesk stopped',
+  'restart.gaveUp': 'The Cargodesk service stopped unexpectedly {crashes} times within {minutes} minutes (last exit code {code}), so it is not started again. Other PCs cannot use Cargodesk until it is started. Look in the log files in {logs} for the cause (a full disk, a folder that cannot be written), then start Cargodesk again.',
   'ok': 'OK',
   'zip': 'Backup (zip)',
 } satisfies Record<string, string>;
@@ -77,6 +80,9 @@ const zh: Record<keyof typeof en, string> = {
   'restore.cancel': '取消',
   'restore.done': '恢复完成，Cargodesk 即将重新启动',
   'restore.failed': '未做任何恢复，Cargodesk 将使用原有数据重新启动',
+  'restart.notice': 'Cargodesk 服务意外停止（退出代码 {code}），正在重新启动（{minutes} 分钟内第 {attempt} 次，最多 {max} 次）。',
+  'restart.gaveUp.title': 'Cargodesk 已停止',
+  'restart.gaveUp': 'Cargodesk 服务在 {minutes} 分钟内意外停止了 {crashes} 次（最后一次退出代码 {code}），因此不再自动启动。在重新启动之前，其他电脑无法使用 Cargodesk。请在 {logs} 中的日志文件里查找原因（磁盘已满、文件夹无法写入等），排除后重新启动 Cargodesk。',
   'ok': '确定',
   'zip': '备份文件（zip）',
 };

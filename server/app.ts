@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppDeps, AppState } from './context.js';
+import { withoutFileSecret } from './files/file-store.js';
 import { serveClient } from './http/client.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
@@ -64,7 +65,7 @@ function requestLog(logger: Logger): Koa.Middleware<AppState> {
     } finally {
       logger.info({
         method: ctx.method,
-        path: ctx.path,
+        path: withoutFileSecret(ctx.path),
         status: ctx.status,
         ms: Math.round((performance.now() - start) * 10) / 10,
         user: ctx.state.user?.username ?? null,

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import pinoRoll from 'pino-roll';
+import { PRIVATE_FILE_MODE } from './private-data.js';
 
 export interface AppLogger {
   logger: Logger;
@@ -9,7 +10,7 @@ export interface AppLogger {
 }
 
 export async function createLogger(dataDir: string, options: { level: string; stdout: boolean }): Promise<AppLogger> {
-  const file = await pinoRoll({ file: join(dataDir, 'logs', 'cargodesk.log'), size: '10m', limit: { count: 10 }, mkdir: true });
+  const file = await pinoRoll({ file: join(dataDir, 'logs', 'cargodesk.log'), size: '10m', limit: { count: 10 }, mkdir: true, mode: PRIVATE_FILE_MODE });
   const streams: pino.StreamEntry[] = [{ stream: file, level: options.level as pino.Level }];
   if (options.stdout) streams.push({ stream: process.stdout, level: options.level as pino.Level });
   const logger = pino(

@@ -13,6 +13,7 @@ import { sweepOrphans } from './files/orphans.js';
 import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 import { startAccountUpkeep } from './routes/users/users.service.js';
+import { privateDir, tightenDataFolder } from './private-data.js';
 
 /** Start-up failures the command line reports as one plain line. */
 export class StartError extends Error {
@@ -42,7 +43,7 @@ export interface RunningServer {
 
 async function ensureWritable(dataDir: string): Promise<void> {
   try {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await access(dataDir, constants.W_OK);
     const probe = join(dataDir, `.write-test-${process.pid}`);
     await writeFile(probe, '');
@@ -68,8 +69,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const defaults = loadConfig([], {});
   const config: Config = { ...defaults, logToStdout: false, ...options, version: VERSION };
   await ensureWritable(config.dataDir);
+  // owner-only before anything is written; a file system without modes (a USB stick) is only warned about
+  const tightened = await tightenDataFolder(config.dataDir).then(
+    () => privateDir(join(config.dataDir, 'logs')),
+    (err: unknown) => err as Error,
+  );
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
+  if (tightened) logger.warn({ err: tightened }, 'the data folder could not be made readable by this user only: other users of this computer may read the database and the token secret');
   // one service per data folder: a live lock means another Cargodesk uses it
   const previous = await readLock(config.dataDir);
   if (previous?.alive) {

@@ -1,7 +1,7 @@
 // Business contracts and the contract archive (docs/api/contracts.md).
 import { z } from 'zod';
 import { said } from './messages.js';
-import { bilingual, id, nonNegativeNumber, optionalText, positiveNumber, text } from './validation.js';
+import { bilingual, boundedAmount, boundedQuantity, id, optionalText, text } from './validation.js';
 
 export const CONTRACT_TYPES = ['1', '2', '3'] as const;
 export const CONTRACT_TYPE_NAMES = { '1': 'purchase', '2': 'upstream', '3': 'downstream' } as const;
@@ -46,8 +46,8 @@ const contractFields = z.object({
   buyParty: text(200),
   sellParty: text(200),
   commodity: text(200),
-  count: positiveNumber(),
-  unitPrice: nonNegativeNumber(),
+  count: boundedQuantity(),
+  unitPrice: boundedAmount(),
   BLNumber: blNumbers().optional(),
   blNumber: blNumbers().optional(),
   deliveryTime: optionalText(100),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, id, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+import { bilingual, boundedAmount, boundedQuantity, id, optionalIsoDate, optionalText, productFits, PRODUCT_TOO_LARGE, text } from './validation.js';
 
 export const CORP_CATEGORIES = ['upstream', 'downstream', 'foreign_purchase', 'freight_forwarding', 'logistics', 'other'] as const;
 export type CorpCategory = (typeof CORP_CATEGORIES)[number];
@@ -36,20 +36,21 @@ export const detailFields = {
   lineNo: lineNo().optional(),
   commodity: text(200),
   specification: optionalText(200),
-  quantity: positiveNumber(),
+  quantity: boundedQuantity(),
   unit: optionalText(20),
-  unitPrice: nonNegativeNumber().nullish(),
-  amount: nonNegativeNumber().nullish(),
+  unitPrice: boundedAmount().nullish(),
+  amount: boundedAmount().nullish(),
   deliveryDate: optionalIsoDate(),
   remark: optionalText(1000),
 };
-export const detailBody = z.object(detailFields);
+/** A line without an amount gets quantity × unitPrice as its amount, so that product must fit one. */
+export const detailBody = z.object(detailFields).refine((d) => d.amount != null || d.unitPrice == null || productFits(d.quantity, d.unitPrice), { path: ['amount'], error: bilingual(PRODUCT_TOO_LARGE) });
 export type DetailInput = z.output<typeof detailBody>;
 export const detailUpdateBody = z.object({
   ...detailFields,
   lineNo: lineNo().optional(),
   commodity: text(200).optional(),
-  quantity: positiveNumber().optional(),
+  quantity: boundedQuantity().optional(),
 });
 export const detailBatchBody = z.object({
   contractId: id(),
@@ -86,7 +87,7 @@ const contractFields = {
   partyA: optionalText(200),
   partyB: optionalText(200),
   signDate: optionalIsoDate(),
-  amount: nonNegativeNumber().nullish(),
+  amount: boundedAmount().nullish(),
   currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: bilingual(said('must be a three-letter currency code like CNY or USD', '必须是三个字母的货币代码，例如 CNY 或 USD')) }).transform((v) => v.toUpperCase()).optional(),
   remark: optionalText(1000),
 };

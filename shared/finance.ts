@@ -4,20 +4,15 @@
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, nonNegativeNumber, optionalIsoDate, optionalText, positiveNumber, text } from './validation.js';
+import { bilingual, boundedAmount, boundedQuantity, MAX_AMOUNT, optionalIsoDate, optionalText, text } from './validation.js';
 
-/** Largest amount accepted: 100 billion, so sums of many rows stay exact integers of cents. */
-export const MAX_AMOUNT = 100_000_000_000;
+export { MAX_AMOUNT };
 
 const hasAtMostDecimals = (value: number, decimals: number) => Number(value.toFixed(decimals)) === value;
 
 /** Money: finite, 0 or more, at most 2 decimals (kept as whole cents by the service). */
 export const money = () =>
-  z
-    .number()
-    .min(0)
-    .max(MAX_AMOUNT)
-    .refine((v) => hasAtMostDecimals(v, 2), { error: bilingual(said('has more than 2 decimals; amounts are kept to the cent', '小数超过 2 位；金额精确到分')) });
+  boundedAmount().refine((v) => hasAtMostDecimals(v, 2), { error: bilingual(said('has more than 2 decimals; amounts are kept to the cent', '小数超过 2 位；金额精确到分')) });
 
 /** A tax rate as a fraction: 0.13 is 13%. 13 is refused rather than guessed. */
 export const taxRate = () =>
@@ -58,8 +53,8 @@ export const freightChargeFields = z.object({
   carrier: name(),
   origin: name(),
   destination: name(),
-  quantity: positiveNumber().nullish(),
-  unitPrice: nonNegativeNumber().nullish(),
+  quantity: boundedQuantity().nullish(),
+  unitPrice: boundedAmount().nullish(),
   amount: money(),
   currency: currency(),
   chargeDate: optionalIsoDate(),

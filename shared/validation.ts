@@ -144,11 +144,28 @@ export const optionalIsoDate = () =>
     .nullish()
     .transform((v) => (v === '' ? null : v));
 
-/** A quantity or weight: finite and greater than zero. */
-export const positiveNumber = () => z.number().positive();
+// The number bounds of every area, in one place. JSON and text alike can carry 1e308, which is
+// finite but makes any product or sum infinite; every number field is finite and at most these.
 
-/** An amount or price: finite and zero or more. */
-export const nonNegativeNumber = () => z.number().min(0);
+/** Largest quantity or weight: 1 trillion (in thousandths it stays a safe integer). */
+export const MAX_QUANTITY = 1_000_000_000_000;
+
+/** Largest amount or price: 100 billion, so sums of many rows stay exact integers of cents. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+/** A quantity, count or weight: finite, greater than zero, at most MAX_QUANTITY. */
+export const boundedQuantity = () => z.number().positive().max(MAX_QUANTITY);
+
+/** An amount or price: finite, zero or more, at most MAX_AMOUNT. */
+export const boundedAmount = () => z.number().min(0).max(MAX_AMOUNT);
+
+/** quantity × unitPrice fits an amount (the service stores it as the line's amount). */
+export const productFits = (quantity: number, unitPrice: number): boolean => quantity * unitPrice <= MAX_AMOUNT;
+
+export const PRODUCT_TOO_LARGE: Said = said(
+  `would be quantity × unitPrice, which is more than ${MAX_AMOUNT.toLocaleString('en-US')}; check the quantity and the unit price`,
+  `将为数量 × 单价，超过 ${MAX_AMOUNT.toLocaleString('en-US')}；请检查数量和单价`,
+);
 
 /** A record id: positive whole number. */
 export const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, id, isoDate, optionalIsoDate, optionalText, text } from './validation.js';
+import { bilingual, boundedQuantity, id, isoDate, MAX_QUANTITY, optionalIsoDate, optionalText, text } from './validation.js';
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -12,16 +12,11 @@ export const RECEIPT_STATUSES = ['unconfirmed', 'confirmed'] as const;
 export const TRANSFER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const LEDGER_KINDS = ['inbound', 'outbound', 'transfer'] as const;
 
-/** The largest quantity the service keeps (in thousandths it stays a safe integer). */
-export const MAX_QUANTITY = 1_000_000_000_000;
+export { MAX_QUANTITY };
 
 /** A quantity or weight: greater than zero, at most 3 decimals (kept exactly as thousandths). */
 export const quantity = () =>
-  z
-    .number()
-    .positive()
-    .max(MAX_QUANTITY)
-    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: bilingual(said('may have at most 3 decimals, like 12.345', '最多 3 位小数，例如 12.345')) });
+  boundedQuantity().refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: bilingual(said('may have at most 3 decimals, like 12.345', '最多 3 位小数，例如 12.345')) });
 
 export const toMilli = (value: number): number => Math.round(value * 1000);
 export const fromMilli = (milli: number): number => milli / 1000;

@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { DATABASE_FILE, snapshotDatabase } from '../db/snapshot.js';
 import type { Db } from '../db/tables.js';
 import { AREAS, type FileStore } from '../files/file-store.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../private-data.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const SECRET_FILE = 'jwt-secret';
@@ -82,14 +83,15 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
   const now = source.now ?? new Date();
   const work = join(dirname(target), `.work-${randomBytes(6).toString('hex')}`);
   const partial = `${target}.partial`;
-  await mkdir(work, { recursive: true });
+  await mkdir(work, { recursive: true, mode: PRIVATE_DIR_MODE });
   const release = source.files?.holdDeletes();
   try {
     const dbCopy = join(work, DATABASE_FILE);
     await source.snapshot(dbCopy);
 
     const zip = archiver('zip', { zlib: { level: 6 } });
-    const out = createWriteStream(partial);
+    // the zip holds the database and the token secret: owner-only, wherever it is written
+    const out = createWriteStream(partial, { mode: PRIVATE_FILE_MODE });
     const written = new Promise<void>((resolve, reject) => {
       out.on('close', resolve);
       out.on('error', reject);
@@ -166,7 +168,7 @@ export class Backups {
   /** `at` names the backup (the current time unless a test injects one). */
   create(kind: BackupKind = 'manual', at?: Date): Promise<BackupInfo> {
     const run = async (): Promise<BackupInfo> => {
-      await mkdir(this.dir, { recursive: true });
+      await privateDir(this.dir);
       let now = at ?? new Date();
       while (await stat(join(this.dir, backupName(kind, now))).catch(() => null)) now = new Date(now.getTime() + 1);
       const name = backupName(kind, now);

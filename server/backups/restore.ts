@@ -8,6 +8,7 @@ import { checkDatabaseFile, DATABASE_FILE } from '../db/snapshot.js';
 import { AREAS } from '../files/file-store.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, SECRET_FILE, type Manifest } from './backups.js';
 import { liveLock, lockPath } from './lock.js';
+import { PRIVATE_DIR_MODE, privateDir, tightenDataFolder } from '../private-data.js';
 import { extractEntry, listZip, safeEntryPath, ZipError, type ZipEntry } from './zip-reader.js';
 
 export class RestoreError extends Error {}
@@ -67,7 +68,7 @@ async function unpackVerified(zipFile: string, staging: string): Promise<Manifes
   const check = checkDatabaseFile(join(staging, DATABASE_FILE));
   if (check !== 'ok') throw new RestoreError(`${label} holds a damaged database: ${check}`);
   await rm(join(staging, MANIFEST_FILE));
-  for (const dir of AREA_DIRS) await mkdir(join(staging, 'files', dir), { recursive: true });
+  for (const dir of AREA_DIRS) await mkdir(join(staging, 'files', dir), { recursive: true, mode: PRIVATE_DIR_MODE });
   try {
     await opens(staging);
   } catch (err) {
@@ -102,6 +103,7 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
   await rm(staging, { recursive: true, force: true });
   let manifest: Manifest;
   try {
+    await privateDir(staging); // becomes the data folder
     manifest = await unpackVerified(resolve(zipFile), staging);
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
@@ -132,5 +134,7 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
     }
     await rm(aside, { recursive: true, force: true });
   }
+  // the backups and logs kept from the replaced folder may come from a version that left them readable
+  await tightenDataFolder(dataDir);
   return { dataDir, files: manifest.files, backupTime: manifest.createTime, replaced };
 }

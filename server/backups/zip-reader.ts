@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-data.js';
 
 export class ZipError extends Error {}
 
@@ -141,8 +142,8 @@ export async function openEntry(file: string, entry: ZipEntry): Promise<Readable
 
 /** Writes one entry to `target`, verifying it on the way. */
 export async function extractEntry(file: string, entry: ZipEntry, target: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  await pipeline(await openEntry(file, entry), createWriteStream(target));
+  await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+  await pipeline(await openEntry(file, entry), createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
 }
 
 /** A name safe to join under a folder: relative, forward slashes, no `..`, no drive letters. */

@@ -1,8 +1,10 @@
 import SQLite from 'better-sqlite3';
+import { closeSync, openSync } from 'node:fs';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 import type { Database, Db } from './tables.js';
+import { PRIVATE_FILE_MODE } from '../private-data.js';
 
 export interface OpenDatabase {
   db: Db;
@@ -12,6 +14,8 @@ export interface OpenDatabase {
 
 /** Opens (creating if needed) the SQLite file with WAL, foreign keys and a busy timeout, then migrates it. */
 export async function openDatabase(file: string): Promise<OpenDatabase> {
+  // created owner-only before SQLite opens it; SQLite gives the -wal and -shm files the same mode
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

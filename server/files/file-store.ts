@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Db, Queryable } from '../db/tables.js';
+import { PRIVATE_DIR_MODE } from '../private-data.js';
 
 /** Each area: the folder its urls start with, and the public read route that serves it. */
 export const AREAS = {
@@ -19,6 +20,18 @@ export type Area = keyof typeof AREAS;
 export const FILE_ROUTES = [...new Set(Object.values(AREAS).map((a) => a.route))];
 
 const STORED_NAME_RE = /^[A-Za-z0-9_-]{22}(\.[a-z0-9]{1,10})?$/;
+
+/** A request path that reads a stored file publicly (routes match without regard to case). */
+const FILE_READ_RE = new RegExp(`^(/api/(?:${FILE_ROUTES.join('|')})/)([a-z_]{1,20}/)?(.*?)(\\.[a-z0-9]{1,10})?$`, 'i');
+
+/**
+ * The path as logs may keep it: a public file read's stored name is the only secret protecting the
+ * file, so it becomes "[hidden]" ("/api/company-files/company/[hidden].pdf"). Other paths unchanged.
+ */
+export function withoutFileSecret(path: string): string {
+  const m = FILE_READ_RE.exec(path);
+  return m ? `${m[1]}${m[2] ?? ''}[hidden]${m[4] ?? ''}` : path;
+}
 
 /** A file received by the upload middleware: still in the temp folder, its type judged by its bytes. */
 export interface UploadedFile {
@@ -46,8 +59,8 @@ export class FileStore {
   }
 
   async init(): Promise<void> {
-    await mkdir(this.tempDir, { recursive: true });
-    for (const area of Object.values(AREAS)) await mkdir(join(this.root, area.dir), { recursive: true });
+    await mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    for (const area of Object.values(AREAS)) await mkdir(join(this.root, area.dir), { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   /** The absolute path of a stored url, or null when the url is not one this store wrote. */

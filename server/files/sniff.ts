@@ -42,11 +42,34 @@ export async function kindOfFile(path: string): Promise<FileKind> {
   }
 }
 
-/** Extensions that run code when opened on Windows or Linux: refused whatever the bytes say. */
-export const EXECUTABLE_EXTENSIONS = new Set([
-  'exe', 'dll', 'com', 'bat', 'cmd', 'msi', 'msp', 'scr', 'pif', 'cpl', 'ps1', 'psm1', 'vbs', 'vbe', 'js', 'jse',
-  'wsf', 'wsh', 'hta', 'jar', 'sh', 'bash', 'run', 'bin', 'appimage', 'deb', 'rpm', 'apk', 'app', 'lnk', 'reg',
-]);
+/**
+ * Extensions refused whatever the bytes say, because opening such a file on Windows or Linux runs
+ * code: programs and scripts, Office documents with macros, and disk images (which Windows mounts
+ * with a double-click, showing the programs inside). docs/security.md quotes this list; a test
+ * keeps the two equal.
+ */
+export const REFUSED_EXTENSIONS = {
+  program: [
+    'app', 'appimage', 'appx', 'appxbundle', 'apk', 'application', 'bash', 'bat', 'bin', 'chm', 'cmd', 'com', 'command', 'cpl',
+    'csh', 'deb', 'desktop', 'diagcab', 'dll', 'drv', 'exe', 'gadget', 'hlp', 'hta', 'inf', 'jar', 'js', 'jse', 'ksh', 'lnk',
+    'msc', 'msi', 'msix', 'msixbundle', 'msp', 'mst', 'ocx', 'pif', 'pkg', 'pl', 'ps1', 'ps1xml', 'ps2', 'psc1', 'psd1', 'psm1',
+    'py', 'pyc', 'pyw', 'pyz', 'rb', 'reg', 'rpm', 'run', 'scf', 'scr', 'settingcontent-ms', 'sh', 'sys', 'url', 'vb', 'vbe',
+    'vbs', 'ws', 'wsc', 'wsf', 'wsh', 'zsh',
+  ],
+  macro: ['docm', 'dotm', 'potm', 'ppam', 'ppsm', 'pptm', 'sldm', 'xla', 'xlam', 'xlsb', 'xlsm', 'xltm'],
+  'disk image': ['dmg', 'img', 'iso', 'vhd', 'vhdx'],
+} as const;
+
+export type RefusedKind = keyof typeof REFUSED_EXTENSIONS;
+
+const REFUSED_BY_EXTENSION = new Map<string, RefusedKind>(
+  Object.entries(REFUSED_EXTENSIONS).flatMap(([kind, list]) => list.map((ext) => [ext, kind as RefusedKind] as const)),
+);
+
+/** Why a file with this extension (lower case, no dot) is refused, or null. */
+export function refusedExtension(extension: string): RefusedKind | null {
+  return REFUSED_BY_EXTENSION.get(extension.toLowerCase()) ?? null;
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

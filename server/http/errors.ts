@@ -3,6 +3,7 @@
 import type { Context, Middleware } from 'koa';
 import { inLanguage, said, type Lang, type Said } from '../../shared/messages.js';
 import type { Logger } from 'pino';
+import { withoutFileSecret } from '../files/file-store.js';
 
 export class HttpError extends Error {
   constructor(
@@ -101,7 +102,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         ctx.body = { success: false, message: known.message[lang], ...(known.data === undefined ? {} : { data: inLanguage(known.data, lang) }) };
         return;
       }
-      logger.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      logger.error({ err, method: ctx.method, path: withoutFileSecret(ctx.path) }, 'request failed');
       ctx.status = 500;
       ctx.body = { success: false, message: said('something went wrong on the server; it has been logged', '服务器出错了；错误已记录')[requestLanguage(ctx)] };
     }

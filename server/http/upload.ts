@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FileStore, UploadedFile } from '../files/file-store.js';
-import { EXECUTABLE_EXTENSIONS, IMAGE_KINDS, contentTypeOf, kindOfFile, type FileKind } from '../files/sniff.js';
+import { IMAGE_KINDS, contentTypeOf, kindOfFile, refusedExtension, type FileKind } from '../files/sniff.js';
 import { HttpError, invalid, tooLarge } from './errors.js';
 import { said } from '../../shared/messages.js';
 
@@ -36,9 +36,11 @@ const CANONICAL_EXTENSION: Partial<Record<FileKind, string>> = {
 /**
  * The original name as shown and offered for download: path separators, control characters and
  * bidirectional overrides (which can make "x\u202efdp.exe" read as "xexe.pdf") become "_".
+ * Trailing dots and spaces go, as Windows drops them when it saves the file: "run.bat." is
+ * "run.bat", so the extension checked is the one Windows would use.
  */
 export function safeName(name: string): string {
-  return name.replace(/[\\/\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_').trim().slice(-200) || 'file';
+  return name.replace(/[\\/\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_').replace(/[\s.]+$/, '').trim().slice(-200) || 'file';
 }
 
 const sizeText = (bytes: number) => `${Math.round(bytes / MB)} MB`;
@@ -65,8 +67,12 @@ function multerError(err: { code?: string; field?: string }, policy: UploadPolic
 function checkKind(file: UploadedFile, kind: FileKind, policy: UploadPolicy): void {
   const name = `"${file.originalName}"`;
   if (file.size === 0) throw invalid(said(`${name} is empty`, `${name} 是空文件`));
-  if (kind === 'executable' || EXECUTABLE_EXTENSIONS.has(file.extension))
-    throw invalid(said(`${name} is a program; programs cannot be uploaded`, `${name} 是程序文件；不能上传程序`));
+  const refused = kind === 'executable' ? 'program' : refusedExtension(file.extension);
+  if (refused === 'program') throw invalid(said(`${name} is a program; programs cannot be uploaded`, `${name} 是程序文件；不能上传程序`));
+  if (refused === 'macro')
+    throw invalid(said(`${name} holds macros, which run code when it is opened; save it without macros (.xlsx, .docx, .pptx) and upload again`, `${name} 含有宏，打开时会运行代码；请另存为不含宏的格式（.xlsx、.docx、.pptx）后重新上传`));
+  if (refused === 'disk image')
+    throw invalid(said(`${name} is a disk image, which can hold programs; disk images cannot be uploaded`, `${name} 是磁盘映像，可能包含程序；不能上传磁盘映像`));
   if (policy.accept === 'pdf-or-image' && kind !== 'pdf' && !IMAGE_KINDS.includes(kind))
     throw invalid(said(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`, `${name} 不是 PDF 或图片（按文件内容判断）；请扫描为 PDF、JPEG 或 PNG`));
   if (policy.accept === 'xlsx' && kind !== 'zip')

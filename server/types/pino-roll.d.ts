@@ -6,6 +6,8 @@ declare module 'pino-roll' {
     frequency?: string | number;
     limit?: { count?: number; removeOtherLogFiles?: boolean };
     mkdir?: boolean;
+    /** passed on to SonicBoom: the mode each log file is created with */
+    mode?: number;
   }
   export default function pinoRoll(options: PinoRollOptions): Promise<SonicBoom>;
 }

@@ -29,6 +29,7 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
+import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { paginate } from '../../http/paging.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -155,7 +156,10 @@ const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 /** amount as given, else quantity × unitPrice rounded to cents, else null (no price). */
 function amountOf(quantity: number, unitPrice: number | null | undefined, amount: number | null | undefined): number | null {
   if (amount !== undefined && amount !== null) return amount;
-  return unitPrice === undefined || unitPrice === null ? null : round2(quantity * unitPrice);
+  if (unitPrice === undefined || unitPrice === null) return null;
+  // an update may change one factor of a stored line: the product is checked here as well as in the schema
+  if (!productFits(quantity, unitPrice)) throw refusedField('amount', said(`amount ${PRODUCT_TOO_LARGE.en}`, `amount ${PRODUCT_TOO_LARGE.zh}`));
+  return round2(quantity * unitPrice);
 }
 
 function detailValues(contractId: number, lineNo: number, input: DetailInput, time: string): Insertable<CorpContractDetailsTable> {
