@@ -139,6 +139,22 @@ export const SHEET_LIMITS: SheetLimits = {
 export const READ_TIME_LIMIT_MS = 60_000;
 const READ_MEMORY_MB = 512;
 
+/** Workbooks read at the same time; more wait their turn, so reads hold at most 2 × READ_MEMORY_MB. */
+const PARALLEL_READS = 2;
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (reading >= PARALLEL_READS) await new Promise<void>((resolve) => waiting.push(resolve));
+  reading++;
+  try {
+    return await read();
+  } finally {
+    reading--;
+    waiting.shift()?.();
+  }
+}
+
 /** The reader's module beside this one: the source (.ts), compiled (.js), or beside the bundle (.mjs). */
 let readerModule: URL | undefined;
 const readerUrl = () =>
@@ -214,13 +230,14 @@ export async function readSheet<S extends z.ZodObject>(
   rowSchema: S,
   { maxRows = Infinity }: { maxRows?: number } = {},
 ): Promise<ReadResult<z.output<S>>> {
-  const outcome = await readInWorker({
+  const job: ReadJob = {
     path,
     columns: columns.map(({ key, label, type }) => ({ key, label, type })),
     required: columns.filter((c) => isRequired(rowSchema, c.key)).map((c) => c.key),
     maxRows,
     limits: SHEET_LIMITS,
-  });
+  };
+  const outcome = await inTurn(() => readInWorker(job));
   if (outcome.kind === 'refused') throw invalid(outcome.message);
   if (!outcome.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
   if (outcome.headerErrors.length) return { errors: outcome.headerErrors.slice(0, MAX_ROW_ERRORS), errorCount: outcome.headerErrors.length };

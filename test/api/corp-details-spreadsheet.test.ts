@@ -127,7 +127,11 @@ describe('detail-line import', () => {
     const res = await importSheet(c.id, await workbook([HEADER, ...rows]));
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.imported).toBe(2500);
-    expect(await linesOf(c.id)).toHaveLength(2500);
+    // a contract read embeds the first 100 lines and the count (the rest are paged: hostile-spreadsheets.test.ts)
+    const contract = (await app.request('GET', `/api/corp-contract/contracts/${c.id}`, { token })).body.data;
+    expect(contract.detailCount).toBe(2500);
+    expect(contract.details).toHaveLength(100);
+    expect((await app.request('GET', `/api/corp-contract/contracts/${c.id}/details?page=25&pageSize=100`, { token })).body.data.items.at(-1).commodity).toBe('line 2500');
   }, 60_000);
 
   it('accepts the Chinese header, numeric text, date text, and ignores extra columns and blank rows', async () => {
