@@ -70,10 +70,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const config: Config = { ...defaults, logToStdout: false, ...options, version: VERSION };
   await ensureWritable(config.dataDir);
   // owner-only before anything is written; a file system without modes (a USB stick) is only warned about
-  const tightened = await tightenDataFolder(config.dataDir).then(
-    () => privateDir(join(config.dataDir, 'logs')),
-    (err: unknown) => err as Error,
-  );
+  const tightened = await tightenDataFolder(config.dataDir)
+    .then(() => privateDir(join(config.dataDir, 'logs')))
+    .then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
   if (tightened) logger.warn({ err: tightened }, 'the data folder could not be made readable by this user only: other users of this computer may read the database and the token secret');

@@ -97,7 +97,7 @@ export const contractRoutes = [
     tag,
     summary: 'Create a business contract with its scans (multipart)',
     description:
-      'Every field is a form field (text); `count` (> 0) and `unitPrice` (>= 0) are parsed into numbers; `BLNumber` holds at most 15 bill-of-lading numbers separated by `;`. `files`: 1 to 20 PDF or image files (judged by their content), each at most 10 MB.',
+      'Every field is a form field (text); `count` (> 0, at most 1e12) and `unitPrice` (>= 0, at most 1e11) are parsed into numbers; `BLNumber` holds at most 15 bill-of-lading numbers separated by `;`. `files`: 1 to 20 PDF or image files (judged by their content), each at most 10 MB.',
     upload: { ...CONTRACT_SCANS, required: true },
     body: createContractBody,
     response: contractRecord,
