@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Said } from '../../shared/messages.js';
 import type { Db, Queryable } from '../db/tables.js';
 import { HttpError } from '../http/errors.js';
-import { MAX_ROW_ERRORS, readSheet, rowErrorsToHttp, type Column, type RowError } from './sheet.js';
+import type { Column, RowError } from './columns.js';
+import { MAX_ROW_ERRORS, readSheet, rowErrorsToHttp } from './sheet.js';
 
 /**
  * Most data rows one import takes. The import creates its records in one transaction, and the

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { parentPort, workerData } from 'node:worker_threads';
 import yauzl from 'yauzl';
 import type { Said } from '../../shared/messages.js';
-import type { Column, RowError } from './sheet.js';
+import type { Column, RowError } from './columns.js';
 
 export interface SheetLimits {
   /** inflated bytes of one part of the zip */

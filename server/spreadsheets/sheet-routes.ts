@@ -11,7 +11,8 @@ import { invalid } from '../http/errors.js';
 import { reply, route, type RouteDef } from '../http/route.js';
 import { SPREADSHEET } from '../http/upload.js';
 import { MAX_IMPORT_ROWS } from './row-import.js';
-import { writeSheet, XLSX_TYPE, type Column } from './sheet.js';
+import type { Column } from './columns.js';
+import { writeSheet, XLSX_TYPE } from './sheet.js';
 
 /** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
 const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;

@@ -12,27 +12,8 @@ import type { z } from 'zod';
 import { fieldErrors } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { joinSaid, said, type Said } from '../../shared/messages.js';
+import type { Column, ColumnType, RowError } from './columns.js';
 import { UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
-
-export type ColumnType = 'text' | 'number' | 'date';
-
-export interface Column {
-  /** the field name: the header of the main sheet and the key of a parsed row */
-  key: string;
-  /** the Chinese label, accepted as a header on import */
-  label: string;
-  type: ColumnType;
-  /** width in characters; a width to fit the type and header is chosen otherwise */
-  width?: number;
-}
-
-export interface RowError {
-  /** the sheet's own row number: the header is row 1 */
-  row: number;
-  /** the column's key; '' when the error concerns the whole row */
-  column: string;
-  message: Said;
-}
 
 export type ReadResult<T> = { rows: T[]; rowNumbers: number[] } | { errors: RowError[]; errorCount: number };
 

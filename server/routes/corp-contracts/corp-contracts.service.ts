@@ -31,7 +31,8 @@ import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { paginate } from '../../http/paging.js';
-import { readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
+import type { Column, RowError } from '../../spreadsheets/columns.js';
+import { readSheet, rowErrorsToHttp, writeSheet } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;

@@ -6,7 +6,7 @@ import { fromMilli, outboundBody, toMilli } from '../../../../shared/warehouse.j
 import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows, refusal } from '../../../spreadsheets/row-import.js';
-import type { Column, RowError } from '../../../spreadsheets/sheet.js';
+import type { Column, RowError } from '../../../spreadsheets/columns.js';
 import { currentStock } from '../stock/stock.service.js';
 import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
 import { checkPickup, insertOutbound } from './outbound-orders.service.js';

@@ -5,7 +5,7 @@ import { pickupBody } from '../../../../shared/warehouse.js';
 import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
-import type { Column, RowError } from '../../../spreadsheets/sheet.js';
+import type { Column, RowError } from '../../../spreadsheets/columns.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
 import { insertPickup } from './pickup-requests.service.js';
 

@@ -5,7 +5,7 @@ import { said, type Said } from '../../../../shared/messages.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { WarehousesTable } from '../../../db/tables-warehouse.js';
 import { invalid } from '../../../http/errors.js';
-import type { RowError } from '../../../spreadsheets/sheet.js';
+import type { RowError } from '../../../spreadsheets/columns.js';
 import { refusal } from '../../../spreadsheets/row-import.js';
 
 export type WarehouseRow = Selectable<WarehousesTable>;
