@@ -35,13 +35,3 @@ export async function sendFile(ctx: ParameterizedContext<object, object>, path: 
   if (ctx.method === 'HEAD') ctx.status = 200; // Koa ends a HEAD answer without a body
   else ctx.body = createReadStream(path);
 }
-
-/** Sends bytes made on the fly (a spreadsheet, say) as a download. */
-export function sendBuffer(ctx: ParameterizedContext<object, object>, body: Buffer, type: string, downloadName: string): void {
-  ctx.type = type;
-  ctx.length = body.length;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Disposition', contentDisposition('attachment', downloadName));
-  ctx.body = body;
-}

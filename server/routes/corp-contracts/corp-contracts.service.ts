@@ -28,6 +28,7 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
+import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { paginate } from '../../http/paging.js';
 import { inBatches, readSheet, rowErrorsToHttp, writeSheet, type Column, type RowError } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -411,7 +412,7 @@ export async function createContract(
           partyB: input.partyB ?? null,
           signDate: input.signDate ?? null,
           amount: input.amount ?? null,
-          currency: input.currency ?? 'CNY',
+          currency: input.currency ?? DEFAULT_CURRENCY,
           remark: input.remark ?? null,
           fileName: stored.name,
           fileUrl: stored.url,
