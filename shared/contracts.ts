@@ -4,7 +4,6 @@ import { said } from './messages.js';
 import { bilingual, boundedAmount, boundedQuantity, id, optionalText, text } from './validation.js';
 
 export const CONTRACT_TYPES = ['1', '2', '3'] as const;
-export const CONTRACT_TYPE_NAMES = { '1': 'purchase', '2': 'upstream', '3': 'downstream' } as const;
 export const MAX_BL_NUMBERS = 15;
 
 const CONTRACT_TYPE_WRONG = bilingual(said('must be "1" (purchase), "2" (upstream) or "3" (downstream)', '必须是 "1"（采购）、"2"（上游）或 "3"（下游）'));

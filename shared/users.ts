@@ -5,8 +5,6 @@ import { pagingQuery } from './paging.js';
 
 export const ROLES = ['admin', 'staff'] as const;
 export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
-export type Role = (typeof ROLES)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const username = () =>
   z

@@ -9,7 +9,7 @@ import { AREAS } from '../files/file-store.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, SECRET_FILE, type Manifest } from './backups.js';
 import { liveLock, lockPath } from './lock.js';
 import { PRIVATE_DIR_MODE, privateDir, tightenDataFolder } from '../private-data.js';
-import { extractEntry, listZip, safeEntryPath, ZipError, type ZipEntry } from './zip-reader.js';
+import { openZip, safeEntryPath, ZipError, type ZipReader } from './zip-reader.js';
 
 export class RestoreError extends Error {}
 
@@ -35,13 +35,22 @@ async function opens(dataDir: string): Promise<void> {
 /** Unpacks and checks every entry of `zipFile` into `staging`; throws RestoreError saying what is wrong. */
 async function unpackVerified(zipFile: string, staging: string): Promise<Manifest> {
   const label = basename(zipFile);
-  let entries: ZipEntry[];
+  let zip: ZipReader;
   try {
-    entries = await listZip(zipFile);
+    zip = await openZip(zipFile);
   } catch (err) {
     if (err instanceof ZipError) throw new RestoreError(`${label} is not a usable backup: ${err.message}`);
     throw err;
   }
+  try {
+    return await unpackEntries(zip, label, staging);
+  } finally {
+    zip.close();
+  }
+}
+
+async function unpackEntries(zip: ZipReader, label: string, staging: string): Promise<Manifest> {
+  const { entries } = zip;
   const names = new Set(entries.map((e) => e.name));
   if (!names.has(MANIFEST_FILE) || !names.has(DATABASE_FILE)) throw new RestoreError(`${label} is not a Cargodesk backup (no ${MANIFEST_FILE} or ${DATABASE_FILE})`);
   const foreign = entries.find((e) => !allowedEntry(e.name));
@@ -50,7 +59,7 @@ async function unpackVerified(zipFile: string, staging: string): Promise<Manifes
     const target = safeEntryPath(staging, entry.name);
     if (!target) throw new RestoreError(`${label} is not a Cargodesk backup (unsafe entry name ${entry.name})`);
     try {
-      await extractEntry(zipFile, entry, target);
+      await zip.extract(entry, target);
     } catch (err) {
       if (err instanceof ZipError) throw new RestoreError(`${label} is damaged: ${err.message}`);
       throw err;

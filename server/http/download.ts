@@ -40,16 +40,6 @@ export async function sendFile(ctx: ParameterizedContext<object, object>, path: 
   else ctx.body = createReadStream(path);
 }
 
-/** Sends bytes made on the fly (a spreadsheet, say) as a download. */
-export function sendBuffer(ctx: ParameterizedContext<object, object>, body: Buffer, type: string, downloadName: string): void {
-  ctx.type = type;
-  ctx.length = body.length;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Disposition', contentDisposition('attachment', downloadName));
-  ctx.body = body;
-}
-
 /**
  * Answers the request with an .xlsx download named `fileName`, written by `write` while it streams.
  * Everything that can fail with a clear 4xx must be checked before: once the download has started,

@@ -1,6 +1,6 @@
 // Validation against the zod schemas of shared/. Query strings and multipart fields arrive as
-// text; `fromText` turns them into the types the schema expects, so one schema serves a JSON body,
-// a query string and a multipart form alike.
+// text; `fromText` turns them into the types the schema expects (read through zod's public schema
+// classes), so one schema serves a JSON body, a query string and a multipart form alike.
 import { z } from 'zod';
 import { said, type Said } from '../../shared/messages.js';
 import { describeErrors, fieldErrors, REQUEST_BODY } from '../../shared/validation.js';
@@ -8,45 +8,39 @@ import { invalid } from './errors.js';
 
 const NUMBER_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+const WRAPPERS = [z.ZodOptional, z.ZodNullable, z.ZodDefault, z.ZodPrefault, z.ZodCatch, z.ZodReadonly, z.ZodNonOptional] as const;
+type Wrapper = InstanceType<(typeof WRAPPERS)[number]>;
 
-/** The base kind of a schema, looking through optional, nullable, default and pipes. */
-function baseOf(schema: z.ZodType): { kind: string; element?: z.ZodType } {
-  let s: z.ZodType | undefined = schema;
-  for (let depth = 0; s && depth < 20; depth++) {
-    const def: Def = (s as unknown as { def: Def }).def;
-    if (def.innerType) s = def.innerType;
-    else if (def.type === 'pipe') s = def.in;
-    else if (def.type === 'union' && def.options?.length) {
-      const kinds = def.options.map((o): string => baseOf(o).kind).filter((k) => k !== 'literal');
-      return { kind: kinds[0] ?? 'string' };
-    } else return { kind: def.type, element: def.element };
+/** The schema under optional, nullable, default, ..., pipes and unions (its first non-literal option). */
+function baseOf(schema: z.ZodType): z.ZodType {
+  if (WRAPPERS.some((wrapper) => schema instanceof wrapper)) return baseOf((schema as Wrapper).unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return baseOf(schema.in as z.ZodType);
+  if (schema instanceof z.ZodUnion) {
+    const options = (schema.options as z.ZodType[]).map(baseOf).filter((o) => !(o instanceof z.ZodLiteral));
+    return options[0] ?? z.string();
   }
-  return { kind: 'unknown' };
+  return schema;
 }
 
 function convert(value: string, schema: z.ZodType): unknown {
-  const { kind, element } = baseOf(schema);
+  const base = baseOf(schema);
   const trimmed = value.trim();
-  switch (kind) {
-    case 'number':
-    case 'int':
-      if (trimmed === '') return undefined;
-      return NUMBER_RE.test(trimmed) ? Number(trimmed) : value;
-    case 'boolean':
-      if (trimmed === 'true' || trimmed === '1') return true;
-      if (trimmed === 'false' || trimmed === '0') return false;
-      return trimmed === '' ? undefined : value;
-    case 'array':
-      if (trimmed.startsWith('[')) return parseJson(trimmed, value);
-      if (trimmed === '') return [];
-      return trimmed.split(',').map((part) => (element ? convert(part, element) : part.trim()));
-    case 'object':
-    case 'record':
-      return parseJson(trimmed, value);
-    default:
-      return value;
+  if (base instanceof z.ZodNumber) {
+    if (trimmed === '') return undefined;
+    return NUMBER_RE.test(trimmed) ? Number(trimmed) : value;
   }
+  if (base instanceof z.ZodBoolean) {
+    if (trimmed === 'true' || trimmed === '1') return true;
+    if (trimmed === 'false' || trimmed === '0') return false;
+    return trimmed === '' ? undefined : value;
+  }
+  if (base instanceof z.ZodArray) {
+    if (trimmed.startsWith('[')) return parseJson(trimmed, value);
+    if (trimmed === '') return [];
+    return trimmed.split(',').map((part) => convert(part, base.element as z.ZodType));
+  }
+  if (base instanceof z.ZodObject || base instanceof z.ZodRecord) return parseJson(trimmed, value);
+  return value;
 }
 
 function parseJson(text: string, fallback: unknown): unknown {
@@ -62,15 +56,16 @@ function parseJson(text: string, fallback: unknown): unknown {
  * `dropEmpty` (for query strings): an empty value means the filter is not given, as search forms send it.
  */
 export function fromText(schema: z.ZodType, raw: Record<string, unknown>, { dropEmpty = false } = {}): Record<string, unknown> {
-  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (!Object.hasOwn(shape, key)) continue; // unknown fields are ignored
     if (dropEmpty && value === '') continue;
     const field = shape[key]!;
     if (Array.isArray(value)) {
-      if (baseOf(field).kind !== 'array') throw invalid(said(`${key} was sent more than once; send it once`, `${key} 发送了多次；只能发送一次`));
-      out[key] = value.map((v) => (typeof v === 'string' && baseOf(field).element ? convert(v, baseOf(field).element!) : v));
+      const base = baseOf(field);
+      if (!(base instanceof z.ZodArray)) throw invalid(said(`${key} was sent more than once; send it once`, `${key} 发送了多次；只能发送一次`));
+      out[key] = value.map((v) => (typeof v === 'string' ? convert(v, base.element as z.ZodType) : v));
     } else out[key] = typeof value === 'string' ? convert(value, field) : value;
   }
   return out;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.js';
+import { startServer } from '../../server/start.js';
 import { newDataDir } from '../helpers/app.js';
 
 const INDEX = '<!doctype html><title>Cargodesk test client</title><script type="module" src="/assets/index-Ab12Cd34.js"></script>';

@@ -31,8 +31,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const madeDirs = new Set<string>();
+
+/** A fresh data folder in the temp directory; removed after the test file (test/helpers/cleanup.ts). */
 export async function newDataDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'cargodesk-test-'));
+  const dir = await mkdtemp(join(tmpdir(), 'cargodesk-test-'));
+  madeDirs.add(dir);
+  return dir;
+}
+
+/** Removes every folder newDataDir made in this test file. */
+export async function removeDataDirs(): Promise<void> {
+  for (const dir of madeDirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+  madeDirs.clear();
 }
 
 async function countFiles(dir: string): Promise<number> {

@@ -97,7 +97,6 @@ describe('stored files', () => {
       expect(file.fileName, JSON.stringify(sent)).toBe(shown);
       expect(file.fileUrl).toMatch(/^company\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/);
       const dl = await fetch(`${app.url}/api/company/files/${file.id}/download`, { headers: { authorization: `Bearer ${admin.token}` } });
-      // eslint-disable-next-line no-control-regex
       expect(dl.headers.get('content-disposition')).not.toMatch(/[\u0000-\u001f\u007f]/);
       expect(dl.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(shown).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
     }

@@ -29,6 +29,7 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
+import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { paginate } from '../../http/paging.js';
 import type { Column, RowError } from '../../spreadsheets/columns.js';
@@ -427,7 +428,7 @@ export async function createContract(
           partyB: input.partyB ?? null,
           signDate: input.signDate ?? null,
           amount: input.amount ?? null,
-          currency: input.currency ?? 'CNY',
+          currency: input.currency ?? DEFAULT_CURRENCY,
           remark: input.remark ?? null,
           fileName: stored.name,
           fileUrl: stored.url,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   costBreakdownFields,
+  DEFAULT_CURRENCY,
   freightChargeFields,
   invoiceFields,
   miscChargeFields,
@@ -118,7 +119,7 @@ export interface FinanceKind {
   check?: (values: Values) => Said | null;
 }
 
-const CNY = { currency: 'CNY' };
+const CNY = { currency: DEFAULT_CURRENCY };
 
 export const FINANCE_KINDS: readonly FinanceKind[] = [
   { segment: 'freight-charges', entity: 'freightCharge', label: said('freight charge', '运费'), summaryKey: 'freightCharges', fields: freightChargeFields, money: AMOUNT, dateField: 'chargeDate', statusField: 'paymentStatus', defaults: { ...CNY, paymentStatus: 'unpaid' }, hasFiles: false },

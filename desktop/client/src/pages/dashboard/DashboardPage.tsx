@@ -17,7 +17,7 @@ import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { actionMap, entityName } from '../audit/names';
-import { formatQuantity, pickupStatusMap } from '../warehouse/common';
+import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
 
 type SummaryRow = z.infer<typeof summaryRow>;
 type AuditRecord = z.infer<typeof auditRecord>;

@@ -8,8 +8,8 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { KINDS, SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './kinds';
-import { columnsFor, Totals } from './view';
+import { KINDS, SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
+import { columnsFor, Totals } from './kindDisplay';
 
 interface Section {
   count: number;

@@ -8,7 +8,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, uploadForm, UploadProgress } from '../../kit/files';
-import { kindPath, type FinanceFile, type FinanceRecord, type KindSpec } from './kinds';
+import { kindPath, type FinanceFile, type FinanceRecord, type KindSpec } from './financeKinds';
 
 export function FinanceFiles({ kind, record }: { kind: KindSpec; record: FinanceRecord }) {
   const t = useT();

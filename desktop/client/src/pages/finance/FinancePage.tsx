@@ -8,8 +8,8 @@ import { api } from '../../api/client';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { FinanceFiles } from './FinanceFiles';
-import { hasField, kindPath, KINDS, type FinanceRecord, type KindKey, type KindSpec } from './kinds';
-import { columnsFor, fieldLabel, formFields, Totals } from './view';
+import { hasField, kindPath, KINDS, type FinanceRecord, type KindKey, type KindSpec } from './financeKinds';
+import { columnsFor, fieldLabel, formFields, Totals } from './kindDisplay';
 
 /** menu path → the kinds it shows (more than one: as tabs) */
 const PAGES: Record<string, { title: MessageKey; kinds: KindKey[] }> = {

@@ -7,7 +7,7 @@ import { inboundBody, inboundUpdateBody, type InboundOrder } from '../../../../.
 import { useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { formatQuantity, invalidateStock, WarehouseSelect } from './common';
+import { formatQuantity, invalidateStock, WarehouseSelect } from './warehouseUi';
 import { SheetButtons } from './SheetButtons';
 
 export const INBOUND_PATH = '/inventory/inbound';

@@ -24,7 +24,7 @@ import { fetchFile } from '../../kit/files';
 import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { formatQuantity, invalidateStock, outboundStatusMap, receiptStatusMap, WarehouseSelect } from './common';
+import { formatQuantity, invalidateStock, outboundStatusMap, receiptStatusMap, WarehouseSelect } from './warehouseUi';
 import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
 

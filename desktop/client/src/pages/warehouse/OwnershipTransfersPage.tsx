@@ -12,7 +12,7 @@ import { FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/
 import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } from './common';
+import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } from './warehouseUi';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];

@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { useT, type MessageKey } from '../../i18n';
 import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { formatQuantity, pickupStatusMap, WarehouseSelect } from './common';
+import { formatQuantity, pickupStatusMap, WarehouseSelect } from './warehouseUi';
 import { SheetButtons } from './SheetButtons';
 
 export const PICKUP_PATH = '/apply-delivery';

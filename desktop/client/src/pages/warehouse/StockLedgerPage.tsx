@@ -6,7 +6,7 @@ import type { ledgerEntry } from '../../../../../shared/warehouse';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
-import { formatQuantity, LEDGER_PATH, ledgerKindMap, WarehouseSelect } from './common';
+import { formatQuantity, LEDGER_PATH, ledgerKindMap, WarehouseSelect } from './warehouseUi';
 
 type Entry = z.infer<typeof ledgerEntry>;
 

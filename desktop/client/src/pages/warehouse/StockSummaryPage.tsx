@@ -14,7 +14,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
 import type { FieldDef } from '../../kit/fields';
-import { formatQuantity, invalidateStock, SUMMARY_PATH, WarehouseSelect } from './common';
+import { formatQuantity, invalidateStock, SUMMARY_PATH, WarehouseSelect } from './warehouseUi';
 
 type Row = z.infer<typeof summaryRow>;
 

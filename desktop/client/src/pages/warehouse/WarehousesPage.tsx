@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { WAREHOUSES_PATH, warehouseStatusMap } from './common';
+import { WAREHOUSES_PATH, warehouseStatusMap } from './warehouseUi';
 
 const statusOptions = WAREHOUSE_STATUSES.map((s) => ({ value: s, label: `wh.status.${s}` as const }));
 

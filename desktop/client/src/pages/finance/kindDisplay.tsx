@@ -6,7 +6,7 @@ import type { CurrencyTotal } from '../../../../../shared/finance';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { hasField, moneyFields, type FinanceRecord, type KindSpec } from './kinds';
+import { hasField, moneyFields, type FinanceRecord, type KindSpec } from './financeKinds';
 
 const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
