@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health/health.routes.js';
 import { inventoryRoutes } from './routes/inventory/inventory.routes.js';
 import { ownershipRoutes } from './routes/ownership/ownership.routes.js';
 import { outboundRoutes, pickupRoutes } from './routes/pickup/pickup.routes.js';
+import { reportRoutes } from './routes/reports/reports.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.js';
 
@@ -57,6 +58,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...pickupRoutes,
   ...outboundRoutes,
   ...ownershipRoutes,
+  ...reportRoutes,
   ...backupRoutes,
 ];
 

@@ -7,6 +7,7 @@ import * as m004 from './004-warehouse.js';
 import * as m005 from './005-finance.js';
 import * as m006 from './006-list-indexes.js';
 import * as m007 from './007-keyword-indexes.js';
+import * as m009 from './009-lots.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-finance': m005,
   '006-list-indexes': m006,
   '007-keyword-indexes': m007,
+  '009-lots': m009,
 };

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 import { nextNumber, numberExists } from './document-numbers.js';
 import { duplicateNumber, sentFields } from './records.js';
-import { moveStock, type Movement } from './stock.service.js';
+import { blNumberOf, moveStock, type Movement } from './stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
@@ -58,6 +58,7 @@ const movementOf = (row: InboundRow): Movement => ({
   documentType: 'inboundOrder',
   documentId: row.id,
   documentNumber: row.inboundNumber,
+  blNumber: blNumberOf(row.blNumber),
   warehouseId: row.warehouseId,
   commodity: row.commodity,
   quantityMilli: row.inboundWeightMilli,

@@ -21,7 +21,7 @@ import { inBatches } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { nextNumber, numberExists } from '../inventory/document-numbers.js';
 import { duplicateNumber, sentFields } from '../inventory/records.js';
-import { moveStock, type Movement } from '../inventory/stock.service.js';
+import { blNumberOf, moveStock, type Movement } from '../inventory/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../warehouses/warehouses.service.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
@@ -73,6 +73,7 @@ const movementOf = (row: OutboundRow): Movement | null =>
         documentType: 'outboundOrder',
         documentId: row.id,
         documentNumber: row.outboundNumber,
+        blNumber: blNumberOf(row.blNumber),
         warehouseId: row.warehouseId,
         commodity: row.commodity,
         quantityMilli: row.quantityMilli,
