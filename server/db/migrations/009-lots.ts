@@ -33,12 +33,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // a lot by its B/L number (the trace, the prefix filter)
   await db.schema.createIndex('stockLotDays_bl').on('stockLotDays').columns(['blNumber', 'warehouseId', 'commodity']).execute();
-  await sql`insert into stockLotDays (warehouseId, commodity, blNumber, businessDate, inboundMilli, outboundMilli, transferredMilli)
-    select warehouseId, commodity, coalesce(blNumber, ''), businessDate,
-      sum(case when kind = 'inbound' then quantityChangeMilli else 0 end),
-      -sum(case when kind = 'outbound' then quantityChangeMilli else 0 end),
-      -sum(case when kind = 'transfer' then quantityChangeMilli else 0 end)
-    from stockLedger group by warehouseId, commodity, coalesce(blNumber, ''), businessDate`.execute(db);
 
   // keyed by date first: a period's days are one range of the table
   await db.schema
@@ -52,6 +46,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('stockDays_pk', ['businessDate', 'warehouseId', 'commodity'])
     .modifyEnd(sql`without rowid`)
     .execute();
+  await fillDayTables(db);
+}
+
+/** Sums the whole ledger into the (empty) day tables; the benchmark's seed uses it too. */
+export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into stockLotDays (warehouseId, commodity, blNumber, businessDate, inboundMilli, outboundMilli, transferredMilli)
+    select warehouseId, commodity, coalesce(blNumber, ''), businessDate,
+      sum(case when kind = 'inbound' then quantityChangeMilli else 0 end),
+      -sum(case when kind = 'outbound' then quantityChangeMilli else 0 end),
+      -sum(case when kind = 'transfer' then quantityChangeMilli else 0 end)
+    from stockLedger group by warehouseId, commodity, coalesce(blNumber, ''), businessDate`.execute(db);
   await sql`insert into stockDays (businessDate, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
     select businessDate, warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
     from stockLotDays group by businessDate, warehouseId, commodity`.execute(db);
