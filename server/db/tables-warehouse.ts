@@ -171,6 +171,16 @@ export interface StockDaysTable {
   transferredMilli: number;
 }
 
+/** The ledger summed per stock and month (`YYYY-MM`), kept in the transaction of each entry. */
+export interface StockMonthsTable {
+  month: string;
+  warehouseId: number;
+  commodity: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
 /** Last number handed out per prefix and day (`PU20261122-`). */
 export interface DocumentSequencesTable {
   prefix: string;
@@ -189,5 +199,6 @@ export interface WarehouseTables {
   stockBalances: StockBalancesTable;
   stockLotDays: StockLotDaysTable;
   stockDays: StockDaysTable;
+  stockMonths: StockMonthsTable;
   documentSequences: DocumentSequencesTable;
 }

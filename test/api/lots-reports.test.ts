@@ -210,6 +210,15 @@ describe('the stock movement report', () => {
     const [beforeStart] = await get('/api/inventory/summary', { warehouse: w.code, commodity, asOf: '2026-06-30' });
     expect(report.items[0].closing).toBe(atEnd.currentStock);
     expect(report.items[0].opening).toBe(beforeStart.currentStock);
+    // periods that do not start or end on a month's edge: days and whole months together
+    const partial = await get('/api/reports/stock-movement', { startDate: '2026-06-25', endDate: '2026-07-15', warehouse: w.code });
+    expect(partial.items).toEqual([expect.objectContaining({ opening: 100, inbound: 40.5, outbound: 30, transferred: 0, closing: 110.5 })]);
+    const [atMid] = await get('/api/inventory/summary', { warehouse: w.code, commodity, asOf: '2026-07-15' });
+    expect(atMid.currentStock).toBe(110.5);
+    const across = await get('/api/reports/stock-movement', { startDate: '2026-06-10', endDate: '2026-08-10', warehouse: w.code });
+    expect(across.items).toEqual([expect.objectContaining({ opening: 0, inbound: 140.5, outbound: 31, transferred: 10.25, closing: 99.25 })]);
+    const oneDay = await get('/api/reports/stock-movement', { startDate: '2026-07-31', endDate: '2026-07-31', warehouse: w.code });
+    expect(oneDay.items).toEqual([expect.objectContaining({ opening: 110.5, inbound: 0, outbound: 0, transferred: 10.25, closing: 100.25 })]);
 
     // later documents, and an edit of June's order that keeps its quantity, leave July as it was
     await makeInbound(app, token, { warehouse: w.code, commodity, inboundWeight: 9, inboundDate: '2026-08-05' });

@@ -1,7 +1,7 @@
 // Cargo by bill of lading: the B/L number of every ledger entry; the ledger summed per lot and
-// business date (`stockLotDays`, read by the lot list) and per stock and business date (`stockDays`,
-// read by the stock movement report and the charts), so neither reads the whole ledger. All three
-// are backfilled from the documents and the ledger as they stand.
+// business date (`stockLotDays`, read by the lot list), per stock and business date (`stockDays`)
+// and per stock and month (`stockMonths`), read by the stock movement report and the charts, so
+// none of them reads the whole ledger. All are backfilled from the documents and the ledger.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -46,10 +46,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('stockDays_pk', ['businessDate', 'warehouseId', 'commodity'])
     .modifyEnd(sql`without rowid`)
     .execute();
+  // the same per month ('YYYY-MM'): a report of whole months reads one row per stock and month
+  await db.schema
+    .createTable('stockMonths')
+    .addColumn('month', 'text', (c) => c.notNull())
+    .addColumn('warehouseId', 'integer', (c) => c.notNull().references('warehouses.id'))
+    .addColumn('commodity', 'text', (c) => c.notNull())
+    .addColumn('inboundMilli', 'integer', (c) => c.notNull())
+    .addColumn('outboundMilli', 'integer', (c) => c.notNull())
+    .addColumn('transferredMilli', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stockMonths_pk', ['month', 'warehouseId', 'commodity'])
+    .modifyEnd(sql`without rowid`)
+    .execute();
   await fillDayTables(db);
 }
 
-/** Sums the whole ledger into the (empty) day tables; the benchmark's seed uses it too. */
+/** Sums the whole ledger into the (empty) day and month tables; the benchmark's seed uses it too. */
 export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
   await sql`insert into stockLotDays (warehouseId, commodity, blNumber, businessDate, inboundMilli, outboundMilli, transferredMilli)
     select warehouseId, commodity, coalesce(blNumber, ''), businessDate,
@@ -60,9 +72,13 @@ export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
   await sql`insert into stockDays (businessDate, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
     select businessDate, warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
     from stockLotDays group by businessDate, warehouseId, commodity`.execute(db);
+  await sql`insert into stockMonths (month, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
+    select substr(businessDate, 1, 7), warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
+    from stockDays group by substr(businessDate, 1, 7), warehouseId, commodity`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('stockMonths').execute();
   await db.schema.dropTable('stockDays').execute();
   await db.schema.dropTable('stockLotDays').execute();
   await db.schema.dropIndex('stockLedger_bl').execute();

@@ -1,4 +1,5 @@
-// Keeps the day tables (`stockLotDays` per lot, `stockDays` per stock) in step with each ledger entry.
+// Keeps the day tables (`stockLotDays` per lot, `stockDays` per stock) and the month table
+// (`stockMonths` per stock) in step with each ledger entry.
 import type { Queryable } from '../../db/tables.js';
 
 interface DayMovement {
@@ -8,7 +9,7 @@ interface DayMovement {
   businessDate: string;
 }
 
-/** Adds one entry's change (signed per column, as stockBalances takes it) to its lot's and its stock's day. */
+/** Adds one entry's change (signed per column, as stockBalances takes it) to its lot's day, its stock's day and its stock's month. */
 export async function addToDays(db: Queryable, m: DayMovement, delta: { inbound: number; outbound: number; transfer: number }): Promise<void> {
   const values = { inboundMilli: delta.inbound, outboundMilli: delta.outbound, transferredMilli: delta.transfer };
   await db
@@ -30,6 +31,17 @@ export async function addToDays(db: Queryable, m: DayMovement, delta: { inbound:
         inboundMilli: eb('stockDays.inboundMilli', '+', delta.inbound),
         outboundMilli: eb('stockDays.outboundMilli', '+', delta.outbound),
         transferredMilli: eb('stockDays.transferredMilli', '+', delta.transfer),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('stockMonths')
+    .values({ month: m.businessDate.slice(0, 7), warehouseId: m.warehouseId, commodity: m.commodity, ...values })
+    .onConflict((oc) =>
+      oc.columns(['month', 'warehouseId', 'commodity']).doUpdateSet((eb) => ({
+        inboundMilli: eb('stockMonths.inboundMilli', '+', delta.inbound),
+        outboundMilli: eb('stockMonths.outboundMilli', '+', delta.outbound),
+        transferredMilli: eb('stockMonths.transferredMilli', '+', delta.transfer),
       })),
     )
     .execute();

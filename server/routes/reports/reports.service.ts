@@ -21,27 +21,39 @@ export function checkPeriod(q: { startDate: string; endDate: string }): void {
 /**
  * Each stock's movements by business date (an edit or a cancel counts on the date of the document
  * it corrects, as moveStock dates its reversal). The closing stock is the stock now less what moved
- * after `endDate`, so only the days from `startDate` on are read, never the whole history.
+ * after `endDate`, so only what moved from `startDate` on is read (whole months from stockMonths,
+ * the days around them from stockDays), never the whole history.
  */
 export async function stockMovement(db: Queryable, q: z.output<typeof movementQuery>): Promise<MovementReport> {
   checkPeriod(q);
   const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
   const sumsFrom = async (from: string, to?: string) => {
-    let days = db
-      .selectFrom('stockDays as d')
-      .select(['d.warehouseId', 'd.commodity'])
-      .select([
-        sql<number>`sum(d.inboundMilli)`.as('inbound'),
-        sql<number>`sum(d.outboundMilli)`.as('outbound'),
-        sql<number>`sum(d.transferredMilli)`.as('transferred'),
-      ])
-      .where('d.businessDate', '>=', from)
-      .groupBy(['d.warehouseId', 'd.commodity']);
-    if (to) days = days.where('d.businessDate', '<=', to);
-    if (warehouseId !== undefined) days = days.where('d.warehouseId', '=', warehouseId);
-    if (q.commodity) days = days.where('d.commodity', '=', q.commodity);
-    const rows = await days.execute();
-    return new Map<string, Sums>(rows.map((r) => [keyOf(r.warehouseId, r.commodity), { inbound: Number(r.inbound), outbound: Number(r.outbound), transferred: Number(r.transferred) }]));
+    const sums = new Map<string, Sums>();
+    const add = (rows: { warehouseId: number; commodity: string; inbound: number; outbound: number; transferred: number }[]) => {
+      for (const r of rows) {
+        const key = keyOf(r.warehouseId, r.commodity);
+        const s = sums.get(key) ?? { inbound: 0, outbound: 0, transferred: 0 };
+        s.inbound += Number(r.inbound);
+        s.outbound += Number(r.outbound);
+        s.transferred += Number(r.transferred);
+        sums.set(key, s);
+      }
+    };
+    const { days, months } = splitPeriod(from, to);
+    for (const [dayFrom, dayTo] of days) {
+      let q1 = db.selectFrom('stockDays as d').select(['d.warehouseId', 'd.commodity', ...SUMS]).where('d.businessDate', '>=', dayFrom).where('d.businessDate', '<=', dayTo).groupBy(['d.warehouseId', 'd.commodity']);
+      if (warehouseId !== undefined) q1 = q1.where('d.warehouseId', '=', warehouseId);
+      if (q.commodity) q1 = q1.where('d.commodity', '=', q.commodity);
+      add(await q1.execute());
+    }
+    if (months) {
+      let q2 = db.selectFrom('stockMonths as d').select(['d.warehouseId', 'd.commodity', ...SUMS]).where('d.month', '>=', months[0]).groupBy(['d.warehouseId', 'd.commodity']);
+      if (months[1]) q2 = q2.where('d.month', '<=', months[1]);
+      if (warehouseId !== undefined) q2 = q2.where('d.warehouseId', '=', warehouseId);
+      if (q.commodity) q2 = q2.where('d.commodity', '=', q.commodity);
+      add(await q2.execute());
+    }
+    return sums;
   };
   const period = await sumsFrom(q.startDate, q.endDate);
   const after = await sumsFrom(nextDay(q.endDate));
@@ -74,6 +86,35 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
   }
   const totals = Object.fromEntries(Object.entries(milli).map(([k, v]) => [k, fromMilli(v)])) as MovementReport['totals'];
   return { startDate: q.startDate, endDate: q.endDate, items, totals };
+}
+
+const SUMS = [
+  sql<number>`sum(d.inboundMilli)`.as('inbound'),
+  sql<number>`sum(d.outboundMilli)`.as('outbound'),
+  sql<number>`sum(d.transferredMilli)`.as('transferred'),
+] as const;
+
+const monthAfter = (month: string) => nextDay(`${month}-31`).slice(0, 7);
+const monthBefore = (month: string) => {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 7);
+};
+
+/**
+ * The business dates from `from` to `to` (no end: every later date) as whole months, read from
+ * stockMonths, and the days before the first and after the last whole month, read from stockDays:
+ * a report of calendar months reads one row per stock and month.
+ */
+export function splitPeriod(from: string, to?: string): { days: [string, string][]; months: [string, string | undefined] | null } {
+  const firstMonth = from.endsWith('-01') ? from.slice(0, 7) : monthAfter(from.slice(0, 7));
+  const toIsMonthEnd = to === undefined || nextDay(to).endsWith('-01');
+  const lastMonth = to === undefined ? undefined : toIsMonthEnd ? to.slice(0, 7) : monthBefore(to.slice(0, 7));
+  if (lastMonth !== undefined && firstMonth > lastMonth) return { days: [[from, to!]], months: null };
+  const days: [string, string][] = [];
+  if (!from.endsWith('-01')) days.push([from, `${from.slice(0, 7)}-31`]);
+  if (!toIsMonthEnd) days.push([`${to!.slice(0, 7)}-01`, to!]);
+  return { days, months: [firstMonth, lastMonth] };
 }
 
 function nextDay(date: string): string {
@@ -175,16 +216,11 @@ export async function stockChart(db: Queryable, today: string): Promise<StockCha
     return d.toISOString().slice(0, 7);
   });
   const rows = await db
-    .selectFrom('stockDays as d')
-    .select([
-      sql<string>`substr(d.businessDate, 1, 7)`.as('month'),
-      sql<number>`sum(d.inboundMilli)`.as('inbound'),
-      sql<number>`sum(d.outboundMilli)`.as('outbound'),
-      sql<number>`sum(d.transferredMilli)`.as('transferred'),
-    ])
-    .where('d.businessDate', '>=', `${months[0]}-01`)
-    .where('d.businessDate', '<=', `${months[11]}-31`)
-    .groupBy(sql`substr(d.businessDate, 1, 7)`)
+    .selectFrom('stockMonths as d')
+    .select(['d.month', ...SUMS])
+    .where('d.month', '>=', months[0]!)
+    .where('d.month', '<=', months[11]!)
+    .groupBy('d.month')
     .execute();
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return {
