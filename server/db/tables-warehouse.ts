@@ -171,6 +171,16 @@ export interface StockDaysTable {
   transferredMilli: number;
 }
 
+/** The ledger summed per lot ('' for no B/L number), kept in the transaction of each entry. */
+export interface StockLotsTable {
+  warehouseId: number;
+  commodity: string;
+  blNumber: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
 /** The ledger summed per stock and month (`YYYY-MM`), kept in the transaction of each entry. */
 export interface StockMonthsTable {
   month: string;
@@ -200,5 +210,6 @@ export interface WarehouseTables {
   stockLotDays: StockLotDaysTable;
   stockDays: StockDaysTable;
   stockMonths: StockMonthsTable;
+  stockLots: StockLotsTable;
   documentSequences: DocumentSequencesTable;
 }

@@ -167,7 +167,7 @@ describe('the B/L trace', () => {
       [
         [w1.name, 100, 25, 0, 75],
         [w2.name, 50, 0, 20, 30],
-      ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+      ],
     );
     expect(trace.timeline.map((e: any) => [e.businessDate, e.documentNumber, e.warehouse, e.quantityChange, e.balance])).toEqual([
       ['2026-10-01', ib1.inboundNumber, w1.name, 100, 100],

@@ -46,6 +46,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('stockDays_pk', ['businessDate', 'warehouseId', 'commodity'])
     .modifyEnd(sql`without rowid`)
     .execute();
+  // the lots as they stand: the paged lot list reads this, as the summary reads stockBalances
+  await db.schema
+    .createTable('stockLots')
+    .addColumn('warehouseId', 'integer', (c) => c.notNull().references('warehouses.id'))
+    .addColumn('commodity', 'text', (c) => c.notNull())
+    .addColumn('blNumber', 'text', (c) => c.notNull())
+    .addColumn('inboundMilli', 'integer', (c) => c.notNull())
+    .addColumn('outboundMilli', 'integer', (c) => c.notNull())
+    .addColumn('transferredMilli', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stockLots_pk', ['warehouseId', 'commodity', 'blNumber'])
+    .modifyEnd(sql`without rowid`)
+    .execute();
+  await db.schema.createIndex('stockLots_bl').on('stockLots').columns(['blNumber', 'warehouseId', 'commodity']).execute();
+
   // the same per month ('YYYY-MM'): a report of whole months reads one row per stock and month
   await db.schema
     .createTable('stockMonths')
@@ -72,6 +86,9 @@ export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
   await sql`insert into stockDays (businessDate, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
     select businessDate, warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
     from stockLotDays group by businessDate, warehouseId, commodity`.execute(db);
+  await sql`insert into stockLots (warehouseId, commodity, blNumber, inboundMilli, outboundMilli, transferredMilli)
+    select warehouseId, commodity, blNumber, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
+    from stockLotDays group by warehouseId, commodity, blNumber`.execute(db);
   await sql`insert into stockMonths (month, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
     select substr(businessDate, 1, 7), warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
     from stockDays group by substr(businessDate, 1, 7), warehouseId, commodity`.execute(db);
@@ -79,6 +96,7 @@ export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('stockMonths').execute();
+  await db.schema.dropTable('stockLots').execute();
   await db.schema.dropTable('stockDays').execute();
   await db.schema.dropTable('stockLotDays').execute();
   await db.schema.dropIndex('stockLedger_bl').execute();

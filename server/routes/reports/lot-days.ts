@@ -1,5 +1,5 @@
-// Keeps the day tables (`stockLotDays` per lot, `stockDays` per stock) and the month table
-// (`stockMonths` per stock) in step with each ledger entry.
+// Keeps the summing tables in step with each ledger entry: `stockLotDays` (per lot and day),
+// `stockLots` (per lot), `stockDays` (per stock and day) and `stockMonths` (per stock and month).
 import type { Queryable } from '../../db/tables.js';
 
 interface DayMovement {
@@ -9,7 +9,7 @@ interface DayMovement {
   businessDate: string;
 }
 
-/** Adds one entry's change (signed per column, as stockBalances takes it) to its lot's day, its stock's day and its stock's month. */
+/** Adds one entry's change (signed per column, as stockBalances takes it) to its lot, its lot's day, its stock's day and its stock's month. */
 export async function addToDays(db: Queryable, m: DayMovement, delta: { inbound: number; outbound: number; transfer: number }): Promise<void> {
   const values = { inboundMilli: delta.inbound, outboundMilli: delta.outbound, transferredMilli: delta.transfer };
   await db
@@ -31,6 +31,17 @@ export async function addToDays(db: Queryable, m: DayMovement, delta: { inbound:
         inboundMilli: eb('stockDays.inboundMilli', '+', delta.inbound),
         outboundMilli: eb('stockDays.outboundMilli', '+', delta.outbound),
         transferredMilli: eb('stockDays.transferredMilli', '+', delta.transfer),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('stockLots')
+    .values({ warehouseId: m.warehouseId, commodity: m.commodity, blNumber: m.blNumber ?? '', ...values })
+    .onConflict((oc) =>
+      oc.columns(['warehouseId', 'commodity', 'blNumber']).doUpdateSet((eb) => ({
+        inboundMilli: eb('stockLots.inboundMilli', '+', delta.inbound),
+        outboundMilli: eb('stockLots.outboundMilli', '+', delta.outbound),
+        transferredMilli: eb('stockLots.transferredMilli', '+', delta.transfer),
       })),
     )
     .execute();

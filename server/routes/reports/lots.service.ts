@@ -1,7 +1,8 @@
-// Lot stock: a lot is a warehouse, a commodity and a B/L number (none is a lot too). Read from
+// Lot stock: a lot is a warehouse, a commodity and a B/L number (none is a lot too). The list as it
+// stands reads `stockLots` (as the summary reads stockBalances); `asOf`, the export and the trace group
 // `stockLotDays`, the ledger summed per lot and business date, so `asOf` is a bound on the date
-// exactly as for the stock summary, and a warehouse's lots of a commodity add up to its summary row.
-import { sql } from 'kysely';
+// exactly as for the summary. Either way a warehouse's lots of a commodity add up to its summary row.
+import { sql, type NotNull } from 'kysely';
 import type { z } from 'zod';
 import type { Lot, lotQuery } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
@@ -50,12 +51,51 @@ async function lotsQuery(db: Queryable, f: LotFilters) {
   if (f.inStock === 'false') days = days.having(sql<boolean>`${stock} <= 0`);
   return db
     .selectFrom(days.as('l'))
-    .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
     .selectAll('l')
-    .select('w.name as warehouse')
-    .orderBy('w.name')
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>()
+    .orderBy('l.warehouseId')
     .orderBy('l.commodity')
     .orderBy('l.blNumber');
+}
+
+/**
+ * The lots as they stand, from `stockLots` (one row per lot, read in its key's order, so a page
+ * stops early); the dates of the page's lots are then read from their days.
+ */
+async function currentLotsQuery(db: Queryable, f: LotFilters) {
+  let lots = db
+    .selectFrom('stockLots as l')
+    .select(['l.warehouseId', 'l.commodity', 'l.blNumber', 'l.inboundMilli as inbound', 'l.outboundMilli as outbound', 'l.transferredMilli as transferred'])
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>()
+    .where((eb) => eb.or([eb('l.inboundMilli', '!=', 0), eb('l.outboundMilli', '!=', 0), eb('l.transferredMilli', '!=', 0)]));
+  if (f.warehouse) lots = lots.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
+  if (f.commodity) lots = lots.where('l.commodity', '=', f.commodity);
+  if (f.blNumber) lots = lots.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
+  const stock = sql`l.inboundMilli - l.outboundMilli - l.transferredMilli`;
+  if (f.inStock === 'true') lots = lots.where(sql<boolean>`${stock} > 0`);
+  if (f.inStock === 'false') lots = lots.where(sql<boolean>`${stock} <= 0`);
+  return lots.orderBy('l.warehouseId').orderBy('l.commodity').orderBy('l.blNumber');
+}
+
+/** firstInboundDate and lastMovementDate of a few lots, each read from its own days. */
+async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'lastMovement'>[]): Promise<LotSums[]> {
+  return Promise.all(
+    lots.map(async (l) => {
+      const dates = await db
+        .selectFrom('stockLotDays as d')
+        .select([
+          sql<string | null>`min(case when d.inboundMilli != 0 then d.businessDate end)`.as('firstInbound'),
+          sql<string | null>`max(case when ${moved} then d.businessDate end)`.as('lastMovement'),
+        ])
+        .where('d.warehouseId', '=', l.warehouseId)
+        .where('d.commodity', '=', l.commodity)
+        .where('d.blNumber', '=', l.blNumber)
+        .executeTakeFirstOrThrow();
+      return { ...l, ...dates };
+    }),
+  );
 }
 
 function presentLot(r: LotSums): Lot {
@@ -75,7 +115,9 @@ function presentLot(r: LotSums): Lot {
 }
 
 export async function listLots(db: Queryable, q: z.output<typeof lotQuery>) {
-  return paginate(await lotsQuery(db, q), q, presentLot);
+  if (q.asOf) return paginate(await lotsQuery(db, q), q, presentLot);
+  const page = await paginate(await currentLotsQuery(db, q), q, (row) => row);
+  return { ...page, items: (await withDates(db, page.items)).map(presentLot) };
 }
 
 /** Every lot the filters match, for the export. */

@@ -64,7 +64,7 @@ export const reportRoutes = [
     tag: inventoryTag,
     summary: 'Lot stock: one row per warehouse, commodity and B/L number',
     description:
-      'A lot is a warehouse, a commodity and a B/L number; the movements without one make the lot whose blNumber is null. currentStock = inboundQuantity − outboundQuantity − transferredQuantity, cancelled documents do not count, and the lots of a warehouse and commodity add up to its row of GET /inventory/summary (with `inStock=all`). `blNumber` matches from the start; `asOf=YYYY-MM-DD` gives the lots as they stood at the end of that business date. Ordered by warehouse, commodity, B/L number.',
+      'A lot is a warehouse, a commodity and a B/L number; the movements without one make the lot whose blNumber is null. currentStock = inboundQuantity − outboundQuantity − transferredQuantity, cancelled documents do not count, and the lots of a warehouse and commodity add up to its row of GET /inventory/summary (with `inStock=all`). `blNumber` matches from the start; `asOf=YYYY-MM-DD` gives the lots as they stood at the end of that business date. Ordered by warehouse (in the order the warehouses were created), commodity, B/L number.',
     query: lotQuery,
     response: pagedSchema(lotRow),
     handler: (ctx, { query }) => listLots(ctx.deps.db, query),
