@@ -21,6 +21,7 @@ import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.route
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
+import { reportRoutes } from './routes/reports/reports.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
 import { outboundOrderRoutes } from './routes/warehouse/outbound-orders/outbound-orders.routes.js';
@@ -47,6 +48,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...pickupRequestRoutes,
   ...outboundOrderRoutes,
   ...ownershipTransferRoutes,
+  ...reportRoutes,
   ...backupRoutes,
 ];
 

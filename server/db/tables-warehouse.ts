@@ -133,6 +133,8 @@ export interface StockLedgerTable {
   documentType: LedgerDocumentType;
   documentId: number;
   documentNumber: string;
+  /** the document's B/L number when the entry was made (null: none) */
+  blNumber: string | null;
   quantityChangeMilli: number;
   /** running stock of (warehouseId, commodity) after this entry */
   balanceMilli: number;
@@ -146,6 +148,47 @@ export interface StockBalancesTable {
   outboundMilli: number;
   transferredMilli: number;
   currentMilli: number;
+}
+
+/** The ledger summed per lot (warehouse, commodity, B/L number; '' for none) and business date, kept in the transaction of each entry. */
+export interface StockLotDaysTable {
+  warehouseId: number;
+  commodity: string;
+  blNumber: string;
+  businessDate: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
+/** The ledger summed per stock (warehouse, commodity) and business date, kept in the transaction of each entry. */
+export interface StockDaysTable {
+  businessDate: string;
+  warehouseId: number;
+  commodity: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
+/** The ledger summed per lot ('' for no B/L number), kept in the transaction of each entry. */
+export interface StockLotsTable {
+  warehouseId: number;
+  commodity: string;
+  blNumber: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
+/** The ledger summed per stock and month (`YYYY-MM`), kept in the transaction of each entry. */
+export interface StockMonthsTable {
+  month: string;
+  warehouseId: number;
+  commodity: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
 }
 
 /** Last number handed out per prefix and day (`PU20261122-`). */
@@ -164,5 +207,9 @@ export interface WarehouseTables {
   ownershipFiles: OwnershipFilesTable;
   stockLedger: StockLedgerTable;
   stockBalances: StockBalancesTable;
+  stockLotDays: StockLotDaysTable;
+  stockDays: StockDaysTable;
+  stockMonths: StockMonthsTable;
+  stockLots: StockLotsTable;
   documentSequences: DocumentSequencesTable;
 }

@@ -15,7 +15,7 @@ import type { Column } from './columns.js';
 import { writeSheet, XLSX_TYPE } from './sheet.js';
 
 /** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
-const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
+export const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
 const templateName = (kind: string) => `${kind}-template.xlsx`;
 
 

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
 import { openDatabase } from '../../server/db/database.js';
+import { fillDayTables } from '../../server/db/migrations/009-lots.js';
 import type { Database, Db } from '../../server/db/tables.js';
 import { AREAS, FileStore } from '../../server/files/file-store.js';
 import { FINANCE_KINDS } from '../../server/routes/finance/finance.kinds.js';
@@ -92,7 +93,7 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       await db.transaction().execute(async (trx) => {
         const inbound: Insertable<Database['inboundOrders']>[] = [];
         const outbound: Insertable<Database['outboundOrders']>[] = [];
-        const moves: { key: number; kind: 'inbound' | 'outbound'; number: string; date: string; milli: number; created: string }[] = [];
+        const moves: { key: number; kind: 'inbound' | 'outbound'; number: string; bl: string; date: string; milli: number; created: string }[] = [];
         for (let i = start; i < end; i++) {
           const key = Math.floor(i / 5) % keys;
           const day = Math.floor((i * 730) / s.ledgerEntries);
@@ -103,12 +104,12 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
           if (i % 5 !== 4) {
             const number = numbers.next('IB', date);
             inbound.push({ inboundNumber: number, warehouseId, commodity, commodityCode: null, blNumber: bl(i), blWeightMilli: 100_000, inboundWeightMilli: 100_000, owner: `owner ${i % 37}`, contractNumber: `HT${i % 5000}`, inboundDate: date, operator: 'bench', remark: null, createTime: created, updateTime: created });
-            moves.push({ key, kind: 'inbound', number, date, milli: 100_000, created });
+            moves.push({ key, kind: 'inbound', number, bl: bl(i), date, milli: 100_000, created });
           } else {
             const number = numbers.next('OB', date);
             const seq = outboundSeq++;
             outbound.push({ outboundNumber: number, deliveryOrderNumber: null, blNumber: bl(i), licensePlate: `沪A${String(seq % 100000).padStart(5, '0')}`, driverName: `driver ${seq % 300}`, driverPhone: null, commodity, commodityCode: null, quantityMilli: 50_000, unit: 't', outboundDate: date, warehouseId, operator: 'bench', outboundStatus: seq % 4 === 0 ? 'pending' : 'completed', receiptStatus: 'unconfirmed', remark: null, createTime: created, updateTime: created });
-            moves.push({ key, kind: 'outbound', number, date, milli: 50_000, created });
+            moves.push({ key, kind: 'outbound', number, bl: bl(i), date, milli: 50_000, created });
           }
         }
         // one writer, no deletes: the rows of a multi-row insert take consecutive ids after the last one
@@ -128,13 +129,14 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
           else b.outbound += m.milli;
           b.current += change;
           balances.set(m.key, b);
-          return { entryTime: m.created, businessDate: m.date, warehouseId: ids[m.key % s.warehouses]!, commodity: commodityName(Math.floor(m.key / s.warehouses)), kind: m.kind, documentType: m.kind === 'inbound' ? 'inboundOrder' : 'outboundOrder', documentId: docIds.get(m.number)!, documentNumber: m.number, quantityChangeMilli: change, balanceMilli: b.current };
+          return { entryTime: m.created, businessDate: m.date, warehouseId: ids[m.key % s.warehouses]!, commodity: commodityName(Math.floor(m.key / s.warehouses)), kind: m.kind, documentType: m.kind === 'inbound' ? 'inboundOrder' : 'outboundOrder', documentId: docIds.get(m.number)!, documentNumber: m.number, blNumber: m.bl, quantityChangeMilli: change, balanceMilli: b.current };
         });
         await insertAll(trx as unknown as Db, 'stockLedger', ledger, 2000);
       });
       if ((start / BATCH) % 10 === 9) log(`  ledger ${end}/${s.ledgerEntries}`);
     }
     await insertAll(db, 'stockBalances', [...balances].map(([key, b]) => ({ warehouseId: ids[key % s.warehouses]!, commodity: commodityName(Math.floor(key / s.warehouses)), inboundMilli: b.inbound, outboundMilli: b.outbound, transferredMilli: 0, currentMilli: b.current })), 2000);
+    await fillDayTables(db as never);
     lap(`ledger (${s.ledgerEntries} entries)`);
 
     // Outbound orders beyond those of the ledger are cancelled ones (cancelled orders hold no stock).

@@ -1,5 +1,6 @@
 // The side menu and the routes come from this one list; each page is a lazily loaded chunk.
 import {
+  BarChartOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   HomeOutlined,
@@ -64,6 +65,17 @@ export const MENU: MenuGroup[] = [
       page('/warehouse/stock-summary', 'menu.stockSummary', () => import('./pages/warehouse/StockSummaryPage')),
       page('/warehouse/stock-ledger', 'menu.stockLedger', () => import('./pages/warehouse/StockLedgerPage')),
       page('/warehouse/ownership-transfers', 'menu.ownershipTransfers', () => import('./pages/warehouse/OwnershipTransfersPage')),
+      page('/warehouse/lots', 'menu.lots', () => import('./pages/reports/LotsPage')),
+      page('/warehouse/bl-trace', 'menu.blTrace', () => import('./pages/reports/BlTracePage')),
+    ],
+  },
+  {
+    key: 'reports',
+    label: 'menu.reports',
+    icon: <BarChartOutlined />,
+    items: [
+      page('/reports/stock-movement', 'menu.stockMovement', () => import('./pages/reports/StockMovementPage')),
+      page('/reports/contract-execution', 'menu.contractExecution', () => import('./pages/reports/ContractExecutionPage')),
     ],
   },
   {

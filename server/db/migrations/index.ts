@@ -8,6 +8,7 @@ import * as m005 from './005-finance.js';
 import * as m006 from './006-list-indexes.js';
 import * as m007 from './007-keyword-indexes.js';
 import * as m008 from './008-token-families.js';
+import * as m009 from './009-lots.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-list-indexes': m006,
   '007-keyword-indexes': m007,
   '008-token-families': m008,
+  '009-lots': m009,
 };

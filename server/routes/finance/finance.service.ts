@@ -277,3 +277,29 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
   }
   return { contractNumber, ...sections };
 }
+
+/**
+ * The records of every kind that name a B/L: by blNumber where the kind has one, else by the
+ * contract numbers given (the contracts that list the B/L). Reconciliations have neither field,
+ * so their section is always empty.
+ */
+export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[]) {
+  const sections: Record<string, { count: number; totals: CurrencyTotal[]; items: FinanceRecord[] }> = {};
+  for (const kind of FINANCE_KINDS) {
+    const field = hasField(kind, 'blNumber') ? 'blNumber' : hasField(kind, 'contractNumber') ? 'contractNumber' : null;
+    const values = field === 'blNumber' ? [blNumber] : field ? contractNumbers : [];
+    if (!field || values.length === 0) {
+      sections[kind.summaryKey] = { count: 0, totals: [], items: [] };
+      continue;
+    }
+    const base = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment).where(field, 'in', values);
+    const rows = await base.orderBy('id', 'desc').execute();
+    const files = await filesOf(db, rows.map((r) => r.id));
+    sections[kind.summaryKey] = {
+      count: rows.length,
+      totals: presentTotals(kind, (await sums(base).execute()) as SumRow[]),
+      items: rows.map((r) => presentRecord(kind, r, files.get(r.id) ?? [])),
+    };
+  }
+  return sections;
+}

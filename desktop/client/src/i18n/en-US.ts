@@ -8,6 +8,7 @@ import * as corpContracts from './areas/corp-contracts';
 import * as contracts from './areas/contracts';
 import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
+import * as reports from './areas/reports';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -193,6 +194,7 @@ export const enUS = {
   ...corpContracts.en,
   ...company.en,
   ...warehouse.en,
+  ...reports.en,
   ...dashboard.en,
   ...backups.en,
 } satisfies Record<string, string>;

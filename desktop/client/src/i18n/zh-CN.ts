@@ -7,6 +7,7 @@ import * as backups from './areas/backups';
 import * as corpContracts from './areas/corp-contracts';
 import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
+import * as reports from './areas/reports';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -193,6 +194,7 @@ export const zhCN: Messages = {
   ...corpContracts.zh,
   ...company.zh,
   ...warehouse.zh,
+  ...reports.zh,
   ...dashboard.zh,
   ...backups.zh,
 };

@@ -13,7 +13,7 @@ import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { moveStock, type Movement } from '../stock/stock.service.js';
+import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
@@ -48,6 +48,7 @@ const movementOf = (row: InboundRow): Movement => ({
   documentType: 'inboundOrder',
   documentId: row.id,
   documentNumber: row.inboundNumber,
+  blNumber: blNumberOf(row.blNumber),
   warehouseId: row.warehouseId,
   commodity: row.commodity,
   quantityMilli: row.inboundWeightMilli,

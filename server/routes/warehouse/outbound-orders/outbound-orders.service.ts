@@ -20,7 +20,7 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { moveStock, type Movement } from '../stock/stock.service.js';
+import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
@@ -55,6 +55,7 @@ const movementOf = (row: OutboundRow): Movement | null =>
         documentType: 'outboundOrder',
         documentId: row.id,
         documentNumber: row.outboundNumber,
+        blNumber: blNumberOf(row.blNumber),
         warehouseId: row.warehouseId,
         commodity: row.commodity,
         quantityMilli: row.quantityMilli,

@@ -19,7 +19,7 @@ import { paginate, startsWith } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
-import { moveStock, type Movement } from '../stock/stock.service.js';
+import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
@@ -75,6 +75,7 @@ const movementOf = (row: TransferRow): Movement | null =>
         documentType: 'ownershipTransfer',
         documentId: row.id,
         documentNumber: row.transferNumber,
+        blNumber: blNumberOf(row.blNumber),
         warehouseId: row.warehouseId,
         commodity: row.commodity,
         quantityMilli: row.quantityMilli,

@@ -14,6 +14,7 @@ import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehous
 import { invalid } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import { warehouseFilterId } from './warehouse-lookup.js';
+import { addToDays } from './lot-days.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {
@@ -21,16 +22,21 @@ export interface Movement {
   documentType: LedgerDocumentType;
   documentId: number;
   documentNumber: string;
+  /** the document's B/L number, trimmed; null when it has none */
+  blNumber: string | null;
   warehouseId: number;
   commodity: string;
   quantityMilli: number;
   businessDate: string;
 }
 
+/** A document's B/L number as the ledger keeps it: trimmed, blank as none. */
+export const blNumberOf = (value: string | null): string | null => value?.trim() || null;
+
 const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
 const keyOf = (m: Movement) => `${m.warehouseId}\u0000${m.commodity}`;
 const same = (a: Movement, b: Movement) =>
-  keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber;
+  keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
 
 /** Appends one ledger entry and updates the balance of its warehouse and commodity; returns the new balance. */
 async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: string): Promise<number> {
@@ -68,10 +74,12 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
       documentType: m.documentType,
       documentId: m.documentId,
       documentNumber: m.documentNumber,
+      blNumber: m.blNumber,
       quantityChangeMilli: change,
       balanceMilli: currentMilli,
     })
     .execute();
+  await addToDays(db, m, delta);
   return currentMilli;
 }
 

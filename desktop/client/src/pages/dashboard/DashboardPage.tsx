@@ -17,6 +17,7 @@ import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { actionMap, entityName } from '../audit/names';
+import { DashboardCharts } from '../reports/DashboardCharts';
 import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
 
 type SummaryRow = z.infer<typeof summaryRow>;
@@ -173,6 +174,7 @@ export default function DashboardPage() {
         {t('menu.dashboard')}
       </Typography.Title>
       <PickupPanel />
+      <DashboardCharts />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <StockPanel />

@@ -9,6 +9,7 @@ import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { formatQuantity, invalidateStock, WarehouseSelect } from './warehouseUi';
 import { SheetButtons } from './SheetButtons';
+import { BlLink } from '../reports/BlLink';
 
 export const INBOUND_PATH = '/inventory/inbound';
 
@@ -58,7 +59,7 @@ const columns: ColumnDef<InboundOrder>[] = [
   { key: 'inboundDate', title: 'wh.f.inboundDate', kind: 'date' },
   { key: 'warehouse', title: 'wh.f.warehouse' },
   { key: 'commodity', title: 'wh.f.commodity' },
-  { key: 'blNumber', title: 'wh.f.blNumber' },
+  { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
   { key: 'blWeight', title: 'wh.f.blWeight', render: (r) => formatQuantity(r.blWeight) },
   { key: 'inboundWeight', title: 'wh.f.inboundWeight', render: (r) => formatQuantity(r.inboundWeight) },
   {

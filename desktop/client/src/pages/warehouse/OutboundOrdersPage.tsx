@@ -27,6 +27,7 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, invalidateStock, outboundStatusMap, receiptStatusMap, WarehouseSelect } from './warehouseUi';
 import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
+import { BlLink } from '../reports/BlLink';
 
 export const OUTBOUND_PATH = '/delivery-details';
 type Receipt = z.infer<typeof receiptRecord>;
@@ -110,7 +111,7 @@ const columns: ColumnDef<OutboundOrder>[] = [
   { key: 'receiptStatus', title: 'wh.f.receiptStatus', kind: 'status', status: receiptStatusMap },
   { key: 'outboundDate', title: 'wh.f.outboundDate', kind: 'date' },
   { key: 'deliveryOrderNumber', title: 'wh.f.orderNumber' },
-  { key: 'blNumber', title: 'wh.f.blNumber' },
+  { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
   { key: 'warehouse', title: 'wh.f.warehouse' },
   { key: 'commodity', title: 'wh.f.commodity' },
   { key: 'quantity', title: 'wh.f.quantity', render: (r) => `${formatQuantity(r.quantity)}${r.unit ? ` ${r.unit}` : ''}` },

@@ -13,6 +13,7 @@ import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } from './warehouseUi';
+import { BlLink } from '../reports/BlLink';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
@@ -100,7 +101,7 @@ function TransferDetail({ transfer, onClose }: { transfer: OwnershipTransfer | n
               { key: 'n', label: t('wh.f.transferNumber'), children: transfer.transferNumber },
               { key: 's', label: t('wh.f.status'), children: <StatusBadge value={transfer.status} map={transferStatusMap} /> },
               { key: 'd', label: t('wh.f.transferDate'), children: formatDate(transfer.transferDate, false) },
-              { key: 'b', label: t('wh.f.blNumber'), children: transfer.blNumber },
+              { key: 'b', label: t('wh.f.blNumber'), children: <BlLink value={transfer.blNumber} /> },
               { key: 'w', label: t('wh.f.warehouse'), children: transfer.warehouse },
               { key: 'c', label: t('wh.f.commodity'), children: transfer.commodity },
               { key: 'q', label: t('wh.f.quantity'), children: formatQuantity(transfer.quantity) },
@@ -132,7 +133,7 @@ export default function OwnershipTransfersPage() {
     { key: 'transferNumber', title: 'wh.f.transferNumber', sortable: true },
     { key: 'status', title: 'wh.f.status', kind: 'status', status: transferStatusMap },
     { key: 'transferDate', title: 'wh.f.transferDate', kind: 'date' },
-    { key: 'blNumber', title: 'wh.f.blNumber' },
+    { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
     { key: 'warehouse', title: 'wh.f.warehouse' },
     { key: 'commodity', title: 'wh.f.commodity' },
     { key: 'quantity', title: 'wh.f.quantity', render: (r) => formatQuantity(r.quantity) },

@@ -9,6 +9,7 @@ import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { formatQuantity, pickupStatusMap, WarehouseSelect } from './warehouseUi';
 import { SheetButtons } from './SheetButtons';
+import { BlLink } from '../reports/BlLink';
 
 export const PICKUP_PATH = '/apply-delivery';
 type Status = PickupRequest['status'];
@@ -49,7 +50,7 @@ const columns: ColumnDef<PickupRequest>[] = [
   { key: 'orderNumber', title: 'wh.f.orderNumber', sortable: true },
   { key: 'status', title: 'wh.f.status', kind: 'status', status: pickupStatusMap },
   { key: 'deliveryDate', title: 'wh.f.deliveryDate', kind: 'date' },
-  { key: 'blNumber', title: 'wh.f.blNumber' },
+  { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
   { key: 'warehouse', title: 'wh.f.warehouse' },
   { key: 'commodity', title: 'wh.f.commodity' },
   { key: 'quantity', title: 'wh.f.quantity', render: (r) => `${formatQuantity(r.quantity)}${r.unit ? ` ${r.unit}` : ''}` },

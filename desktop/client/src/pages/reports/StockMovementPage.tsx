@@ -1,0 +1,143 @@
+// The stock movement report (进销存) of a period: opening, inbound, outbound, transferred and closing
+// per warehouse and commodity with a totals row, and the same rows as charts.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSearchParams } from 'react-router';
+import type { MovementReport, MovementRow } from '../../../../../shared/reports';
+import { api } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useT } from '../../i18n';
+import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
+import { BarChart, GroupedColumnChart } from './charts';
+import { ExportButton, quantityColumn } from './reportUi';
+
+const PATH = '/reports/stock-movement';
+
+interface Filters {
+  period?: [Dayjs, Dayjs] | null;
+  warehouse?: string;
+  commodity?: string;
+}
+
+/** The rows summed per warehouse (the charts draw warehouses, not every commodity). */
+function byWarehouse(rows: MovementRow[]) {
+  const out = new Map<string, { inbound: number; outbound: number; transferred: number; closing: number }>();
+  for (const r of rows) {
+    const w = out.get(r.warehouse) ?? { inbound: 0, outbound: 0, transferred: 0, closing: 0 };
+    for (const k of ['inbound', 'outbound', 'transferred', 'closing'] as const) w[k] = Math.round((w[k] + r[k]) * 1000) / 1000;
+    out.set(r.warehouse, w);
+  }
+  return [...out];
+}
+
+export default function StockMovementPage() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const monthStart = dayjs().startOf('month').format('YYYY-MM-DD');
+  const monthEnd = dayjs().endOf('month').format('YYYY-MM-DD');
+  const query: Record<string, string> = { startDate: monthStart, endDate: monthEnd, ...Object.fromEntries(params.entries()) };
+  const [form] = Form.useForm<Filters>();
+  const report = useQuery({
+    queryKey: [PATH, query],
+    queryFn: ({ signal }) => api.get<MovementReport>(PATH, query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = report.data?.items ?? [];
+  const totals = report.data?.totals;
+  const warehouses = byWarehouse(rows);
+
+  const search = (values: Filters) => {
+    const next: Record<string, string> = {};
+    if (values.period) [next.startDate, next.endDate] = [values.period[0].format('YYYY-MM-DD'), values.period[1].format('YYYY-MM-DD')];
+    if (values.warehouse) next.warehouse = values.warehouse;
+    if (values.commodity?.trim()) next.commodity = values.commodity.trim();
+    setParams(next);
+  };
+
+  const columns = [
+    { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
+    { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
+    quantityColumn<MovementRow>('opening', t('rp.f.opening')),
+    quantityColumn<MovementRow>('inbound', t('rp.f.inbound')),
+    quantityColumn<MovementRow>('outbound', t('rp.f.outbound')),
+    quantityColumn<MovementRow>('transferred', t('rp.f.transferred')),
+    { ...quantityColumn<MovementRow>('closing', t('rp.f.closing')), render: (v: number) => <Typography.Text strong>{formatQuantity(v)}</Typography.Text> },
+  ];
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('menu.stockMovement')}
+      </Typography.Title>
+      <Card size="small">
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={{ period: [dayjs(query.startDate), dayjs(query.endDate)], warehouse: query.warehouse, commodity: query.commodity }}
+          onFinish={search}
+          style={{ rowGap: 12 }}
+        >
+          <Form.Item name="period" label={t('rp.f.period')} rules={[{ required: true, message: t('rp.periodRequired') }]}>
+            <DatePicker.RangePicker allowClear={false} />
+          </Form.Item>
+          <Form.Item name="warehouse" label={t('wh.f.warehouse')}>
+            <WarehouseSelect search />
+          </Form.Item>
+          <Form.Item name="commodity" label={t('wh.f.commodity')}>
+            <Input allowClear style={{ width: 140 }} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('list.search')}
+            </Button>
+            <ExportButton path={`${PATH}/export`} query={query} fileName="stock-movement" />
+          </Space>
+        </Form>
+      </Card>
+      {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
+      <Table<MovementRow>
+        size="small"
+        rowKey={(r) => `${r.warehouseId}\u0000${r.commodity}`}
+        loading={report.isFetching}
+        dataSource={rows}
+        columns={columns}
+        pagination={false}
+        summary={() =>
+          totals && (
+            <Table.Summary.Row data-testid="movement-totals">
+              <Table.Summary.Cell index={0} colSpan={2}>
+                <Typography.Text strong>{t('rp.totals')}</Typography.Text>
+              </Table.Summary.Cell>
+              {(['opening', 'inbound', 'outbound', 'transferred', 'closing'] as const).map((k, i) => (
+                <Table.Summary.Cell key={k} index={i + 2} align="right">
+                  <Typography.Text strong>{formatQuantity(totals[k])}</Typography.Text>
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          )
+        }
+      />
+      {warehouses.length > 0 && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <Card size="small" title={t('rp.chart.closingByWarehouse')}>
+              <BarChart data={warehouses.map(([label, w]) => ({ label, value: w.closing }))} valueTitle={t('rp.f.closing')} />
+            </Card>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Card size="small" title={t('rp.chart.movementByWarehouse')}>
+              <GroupedColumnChart
+                data={warehouses.flatMap(([x, w]) => [
+                  { x, series: t('rp.f.inbound'), value: w.inbound },
+                  { x, series: t('rp.f.outbound'), value: w.outbound },
+                  { x, series: t('rp.f.transferred'), value: w.transferred },
+                ])}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}

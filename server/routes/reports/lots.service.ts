@@ -1,0 +1,129 @@
+// Lot stock: a lot is a warehouse, a commodity and a B/L number (none is a lot too). The list as it
+// stands reads `stockLots` (as the summary reads stockBalances); `asOf`, the export and the trace group
+// `stockLotDays`, the ledger summed per lot and business date, so `asOf` is a bound on the date
+// exactly as for the summary. Either way a warehouse's lots of a commodity add up to its summary row.
+import { sql, type NotNull } from 'kysely';
+import type { z } from 'zod';
+import type { Lot, lotQuery } from '../../../shared/reports.js';
+import { fromMilli } from '../../../shared/warehouse.js';
+import type { Queryable } from '../../db/tables.js';
+import { paginate, prefixEnd } from '../../http/paging.js';
+import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
+
+type LotFilters = Partial<Omit<z.output<typeof lotQuery>, 'page' | 'pageSize' | 'sortOrder'>> & { exactBlNumber?: string };
+
+interface LotSums {
+  warehouseId: number;
+  warehouse: string;
+  commodity: string;
+  blNumber: string;
+  inbound: number;
+  outbound: number;
+  transferred: number;
+  firstInbound: string | null;
+  lastMovement: string | null;
+}
+
+const moved = sql`(d.inboundMilli != 0 or d.outboundMilli != 0 or d.transferredMilli != 0)`;
+
+/** The lots the filters match, in warehouse, commodity and B/L order. */
+async function lotsQuery(db: Queryable, f: LotFilters) {
+  let days = db
+    .selectFrom('stockLotDays as d')
+    .select(['d.warehouseId', 'd.commodity', 'd.blNumber'])
+    .select([
+      sql<number>`sum(d.inboundMilli)`.as('inbound'),
+      sql<number>`sum(d.outboundMilli)`.as('outbound'),
+      sql<number>`sum(d.transferredMilli)`.as('transferred'),
+      // days whose entries cancel out (a document edited or cancelled) are no movement
+      sql<string | null>`min(case when d.inboundMilli != 0 then d.businessDate end)`.as('firstInbound'),
+      sql<string | null>`max(case when ${moved} then d.businessDate end)`.as('lastMovement'),
+    ])
+    .groupBy(['d.warehouseId', 'd.commodity', 'd.blNumber'])
+    .having(sql<boolean>`(sum(d.inboundMilli) != 0 or sum(d.outboundMilli) != 0 or sum(d.transferredMilli) != 0)`);
+  if (f.warehouse) days = days.where('d.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
+  if (f.commodity) days = days.where('d.commodity', '=', f.commodity);
+  if (f.blNumber) days = days.where('d.blNumber', '>=', f.blNumber).where('d.blNumber', '<', prefixEnd(f.blNumber));
+  if (f.exactBlNumber !== undefined) days = days.where('d.blNumber', '=', f.exactBlNumber);
+  if (f.asOf) days = days.where('d.businessDate', '<=', f.asOf);
+  const stock = sql`sum(d.inboundMilli) - sum(d.outboundMilli) - sum(d.transferredMilli)`;
+  if (f.inStock === 'true') days = days.having(sql<boolean>`${stock} > 0`);
+  if (f.inStock === 'false') days = days.having(sql<boolean>`${stock} <= 0`);
+  return db
+    .selectFrom(days.as('l'))
+    .selectAll('l')
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>()
+    .orderBy('l.warehouseId')
+    .orderBy('l.commodity')
+    .orderBy('l.blNumber');
+}
+
+/**
+ * The lots as they stand, from `stockLots` (one row per lot, read in its key's order, so a page
+ * stops early); the dates of the page's lots are then read from their days.
+ */
+async function currentLotsQuery(db: Queryable, f: LotFilters) {
+  let lots = db
+    .selectFrom('stockLots as l')
+    .select(['l.warehouseId', 'l.commodity', 'l.blNumber', 'l.inboundMilli as inbound', 'l.outboundMilli as outbound', 'l.transferredMilli as transferred'])
+    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
+    .$narrowType<{ warehouse: NotNull }>()
+    .where((eb) => eb.or([eb('l.inboundMilli', '!=', 0), eb('l.outboundMilli', '!=', 0), eb('l.transferredMilli', '!=', 0)]));
+  if (f.warehouse) lots = lots.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
+  if (f.commodity) lots = lots.where('l.commodity', '=', f.commodity);
+  if (f.blNumber) lots = lots.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
+  const stock = sql`l.inboundMilli - l.outboundMilli - l.transferredMilli`;
+  if (f.inStock === 'true') lots = lots.where(sql<boolean>`${stock} > 0`);
+  if (f.inStock === 'false') lots = lots.where(sql<boolean>`${stock} <= 0`);
+  return lots.orderBy('l.warehouseId').orderBy('l.commodity').orderBy('l.blNumber');
+}
+
+/** firstInboundDate and lastMovementDate of a few lots, each read from its own days. */
+async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'lastMovement'>[]): Promise<LotSums[]> {
+  return Promise.all(
+    lots.map(async (l) => {
+      const dates = await db
+        .selectFrom('stockLotDays as d')
+        .select([
+          sql<string | null>`min(case when d.inboundMilli != 0 then d.businessDate end)`.as('firstInbound'),
+          sql<string | null>`max(case when ${moved} then d.businessDate end)`.as('lastMovement'),
+        ])
+        .where('d.warehouseId', '=', l.warehouseId)
+        .where('d.commodity', '=', l.commodity)
+        .where('d.blNumber', '=', l.blNumber)
+        .executeTakeFirstOrThrow();
+      return { ...l, ...dates };
+    }),
+  );
+}
+
+function presentLot(r: LotSums): Lot {
+  const [inbound, outbound, transferred] = [Number(r.inbound), Number(r.outbound), Number(r.transferred)];
+  return {
+    warehouse: r.warehouse,
+    warehouseId: r.warehouseId,
+    commodity: r.commodity,
+    blNumber: r.blNumber === '' ? null : r.blNumber,
+    inboundQuantity: fromMilli(inbound),
+    outboundQuantity: fromMilli(outbound),
+    transferredQuantity: fromMilli(transferred),
+    currentStock: fromMilli(inbound - outbound - transferred),
+    firstInboundDate: r.firstInbound,
+    lastMovementDate: r.lastMovement,
+  };
+}
+
+export async function listLots(db: Queryable, q: z.output<typeof lotQuery>) {
+  if (q.asOf) return paginate(await lotsQuery(db, q), q, presentLot);
+  const page = await paginate(await currentLotsQuery(db, q), q, (row) => row);
+  return { ...page, items: (await withDates(db, page.items)).map(presentLot) };
+}
+
+/** Every lot the filters match, for the export. */
+export async function allLots(db: Queryable, f: LotFilters): Promise<Lot[]> {
+  return (await (await lotsQuery(db, f)).execute()).map(presentLot);
+}
+
+/** Every lot of one B/L number, in stock or not. */
+export const lotsOfBl = (db: Queryable, blNumber: string) => allLots(db, { inStock: 'all', exactBlNumber: blNumber });

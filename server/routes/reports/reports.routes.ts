@@ -1,0 +1,153 @@
+// Cargo by bill of lading (lot stock, the B/L trace) and the reports (stock movement, contract
+// execution, the dashboard's charts). Each list has its .xlsx export, taking the list's filters.
+import { pagedSchema } from '../../../shared/paging.js';
+import { blTrace, executionQuery, executionRow, lotQuery, lotRow, movementQuery, movementReport, stockChart } from '../../../shared/reports.js';
+import { route } from '../../http/route.js';
+import { sendSheet } from '../../http/download.js';
+import type { Column } from '../../spreadsheets/columns.js';
+import { writeSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { today } from '../../db/database.js';
+import { exportName } from '../../spreadsheets/sheet-routes.js';
+import { allLots, listLots } from './lots.service.js';
+import { contractExecution, listExecution, stockChart as chartOf, stockMovement } from './reports.service.js';
+import { traceBl } from './trace.service.js';
+
+const LOT_COLUMNS: readonly Column[] = [
+  { key: 'warehouse', label: '仓库', type: 'text' },
+  { key: 'commodity', label: '品名', type: 'text' },
+  { key: 'blNumber', label: '提单号', type: 'text', width: 20 },
+  { key: 'inboundQuantity', label: '入库数量', type: 'number' },
+  { key: 'outboundQuantity', label: '出库数量', type: 'number' },
+  { key: 'transferredQuantity', label: '货转数量', type: 'number' },
+  { key: 'currentStock', label: '当前库存', type: 'number' },
+  { key: 'firstInboundDate', label: '首次入库日期', type: 'date' },
+  { key: 'lastMovementDate', label: '最近变动日期', type: 'date' },
+];
+
+const MOVEMENT_COLUMNS: readonly Column[] = [
+  { key: 'warehouse', label: '仓库', type: 'text' },
+  { key: 'commodity', label: '品名', type: 'text' },
+  { key: 'opening', label: '期初库存', type: 'number' },
+  { key: 'inbound', label: '本期入库', type: 'number' },
+  { key: 'outbound', label: '本期出库', type: 'number' },
+  { key: 'transferred', label: '本期货转', type: 'number' },
+  { key: 'closing', label: '期末库存', type: 'number' },
+];
+
+const EXECUTION_COLUMNS: readonly Column[] = [
+  { key: 'contractCode', label: '合同编号', type: 'text' },
+  { key: 'name', label: '合同名称', type: 'text', width: 24 },
+  { key: 'contractType', label: '合同类型', type: 'text' },
+  { key: 'commodity', label: '品名', type: 'text' },
+  { key: 'count', label: '合同数量', type: 'number' },
+  { key: 'executed', label: '已执行', type: 'number' },
+  { key: 'remaining', label: '未执行', type: 'number' },
+  { key: 'progress', label: '执行进度', type: 'number' },
+  { key: 'inboundQuantity', label: '入库数量', type: 'number' },
+  { key: 'outboundQuantity', label: '出库数量', type: 'number' },
+  { key: 'transferredQuantity', label: '货转数量', type: 'number' },
+  { key: 'blNumbers', label: '提单号', type: 'text', width: 30 },
+];
+
+/** The label of the totals row of the movement export (its warehouse cell). */
+export const TOTALS_LABEL = 'Total 合计';
+
+const columnList = (columns: readonly Column[]) => columns.map((c) => c.key).join(', ');
+const lotsQuery = lotQuery.omit({ page: true, pageSize: true, sortOrder: true });
+const executionFilters = executionQuery.omit({ page: true, pageSize: true, sortOrder: true });
+const inventoryTag = 'Inventory';
+const tag = 'Reports';
+
+export const reportRoutes = [
+  route({
+    method: 'get',
+    path: '/inventory/lots',
+    tag: inventoryTag,
+    summary: 'Lot stock: one row per warehouse, commodity and B/L number',
+    description:
+      'A lot is a warehouse, a commodity and a B/L number; the movements without one make the lot whose blNumber is null. currentStock = inboundQuantity − outboundQuantity − transferredQuantity, cancelled documents do not count, and the lots of a warehouse and commodity add up to its row of GET /inventory/summary (with `inStock=all`). `blNumber` matches from the start; `asOf=YYYY-MM-DD` gives the lots as they stood at the end of that business date. Ordered by warehouse (in the order the warehouses were created), commodity, B/L number.',
+    query: lotQuery,
+    response: pagedSchema(lotRow),
+    handler: (ctx, { query }) => listLots(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/inventory/lots/export',
+    tag: inventoryTag,
+    summary: 'Export the lots the filters match (.xlsx, every row, no paging)',
+    description: `Takes the filters of GET /inventory/lots and sends lots-YYYYMMDD.xlsx. Columns: ${columnList(LOT_COLUMNS)}.`,
+    query: lotsQuery,
+    produces: XLSX_TYPE,
+    handler: async (ctx, { query }) => {
+      const rows = await allLots(ctx.deps.db, query);
+      sendSheet(ctx, exportName('lots'), (target) => writeSheet(LOT_COLUMNS, rows, target, 'lots'));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/bl/:blNumber/trace',
+    tag: inventoryTag,
+    summary: 'Everything about one bill of lading, and its ledger entries in order',
+    description:
+      'blNumber is URL-encoded and matched exactly (trimmed). contracts: the business contracts whose B/L list holds it; inboundOrders, pickupRequests, outboundOrders, ownershipTransfers: as their detail routes present them; finance: per kind { count, totals, items }, by blNumber where the kind has one, else by the contract codes of `contracts` (reconciliations name neither, so theirs is empty); lots: as GET /inventory/lots; timeline: its ledger entries by business date (entry order within a day) with `balance`, the running stock of the B/L over all its warehouses and commodities. An unknown B/L answers empty lists.',
+    response: blTrace,
+    handler: (ctx) => traceBl(ctx.deps.db, ctx.params.blNumber ?? ''),
+  }),
+  route({
+    method: 'get',
+    path: '/reports/stock-movement',
+    tag,
+    summary: 'Stock movement report (进销存) of a period: one row per warehouse and commodity',
+    description:
+      'startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month\'s documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column. endDate before startDate is refused (400).',
+    query: movementQuery,
+    response: movementReport,
+    handler: (ctx, { query }) => stockMovement(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/reports/stock-movement/export',
+    tag,
+    summary: 'Export the stock movement report (.xlsx, the totals row last)',
+    description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last row holds the totals, "${TOTALS_LABEL}" in its warehouse cell.`,
+    query: movementQuery,
+    produces: XLSX_TYPE,
+    handler: async (ctx, { query }) => {
+      const report = await stockMovement(ctx.deps.db, query);
+      const rows = [...report.items, { warehouse: TOTALS_LABEL, commodity: null, ...report.totals }];
+      sendSheet(ctx, exportName('stock-movement'), (target) => writeSheet(MOVEMENT_COLUMNS, rows, target, 'stock-movement'));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/reports/contract-execution',
+    tag,
+    summary: 'Contract execution: one row per business contract, newest first',
+    description:
+      "A contract's documents are the inbound orders whose contractNumber is its contractCode or whose blNumber is on its B/L list, and the outbound orders and ownership transfers of its B/L numbers (cancelled ones do not count). executed = inboundQuantity for purchase (1) and upstream (2) contracts, outboundQuantity + transferredQuantity for downstream (3) ones; remaining = count − executed (negative when over-delivered); progress = executed / count (null when count is 0). status: open (remaining > 0), done (remaining <= 0) or all.",
+    query: executionQuery,
+    response: pagedSchema(executionRow),
+    handler: (ctx, { query }) => listExecution(ctx.deps.db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/reports/contract-execution/export',
+    tag,
+    summary: 'Export contract execution (.xlsx, every row the filters match)',
+    description: `Takes the filters of GET /reports/contract-execution and sends contract-execution-YYYYMMDD.xlsx. Columns: ${columnList(EXECUTION_COLUMNS)} (blNumbers joined with ";").`,
+    query: executionFilters,
+    produces: XLSX_TYPE,
+    handler: async (ctx, { query }) => {
+      const rows = (await contractExecution(ctx.deps.db, query)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') }));
+      sendSheet(ctx, exportName('contract-execution'), (target) => writeSheet(EXECUTION_COLUMNS, rows, target, 'contract-execution'));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/reports/stock-chart',
+    tag,
+    summary: "The dashboard's charts: current stock per warehouse; inbound, outbound and transferred in each of the last 12 months",
+    response: stockChart,
+    handler: (ctx) => chartOf(ctx.deps.db, today()),
+  }),
+];

@@ -1,0 +1,141 @@
+// Cargo by bill of lading and the reports: lot stock, the B/L trace, the stock movement report and
+// contract execution.
+import { z } from 'zod';
+import { CONTRACT_TYPES, contractRecord } from './contracts.js';
+import { currencyTotal } from './finance.js';
+import { pagingQuery } from './paging.js';
+import { isoDate } from './validation.js';
+import { inboundRecord, LEDGER_KINDS, outboundRecord, pickupRecord, transferRecord } from './warehouse.js';
+
+/** Text filters: trimmed, empty as not given. */
+const filterText = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+// ---- Lots
+
+export const LOT_STOCK_FILTERS = ['true', 'false', 'all'] as const;
+
+export const lotQuery = pagingQuery.extend({
+  warehouse: filterText().describe('warehouse code or name'),
+  commodity: filterText().describe('exact commodity'),
+  blNumber: filterText().describe('B/L number, from the start'),
+  inStock: z.enum(LOT_STOCK_FILTERS).default('true').describe('true: currentStock > 0 (default); false: currentStock <= 0; all'),
+  asOf: isoDate().optional().describe('the lots as they stood at the end of this business date'),
+});
+
+export const lotRow = z.object({
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  commodity: z.string(),
+  blNumber: z.string().nullable().describe('null: the movements without a B/L number'),
+  inboundQuantity: z.number(),
+  outboundQuantity: z.number(),
+  transferredQuantity: z.number(),
+  currentStock: z.number(),
+  firstInboundDate: z.string().nullable(),
+  lastMovementDate: z.string().nullable(),
+});
+export type Lot = z.infer<typeof lotRow>;
+
+// ---- The B/L trace
+
+export const timelineEntry = z.object({
+  businessDate: z.string(),
+  entryTime: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
+  documentId: z.number().int(),
+  documentNumber: z.string(),
+  warehouse: z.string(),
+  commodity: z.string(),
+  quantityChange: z.number(),
+  balance: z.number().describe('running stock of the B/L over all its warehouses and commodities'),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+export const financeSection = z.object({
+  count: z.number().int(),
+  totals: z.array(currencyTotal),
+  items: z.array(z.record(z.string(), z.unknown())).describe("records as the kind's detail route presents them"),
+});
+
+export const blTrace = z.object({
+  blNumber: z.string(),
+  contracts: z.array(contractRecord),
+  inboundOrders: z.array(inboundRecord),
+  pickupRequests: z.array(pickupRecord),
+  outboundOrders: z.array(outboundRecord),
+  ownershipTransfers: z.array(transferRecord),
+  finance: z.record(z.string(), financeSection),
+  lots: z.array(lotRow),
+  timeline: z.array(timelineEntry),
+});
+export type BlTrace = z.infer<typeof blTrace>;
+
+// ---- Stock movement report
+
+export const movementQuery = z.object({
+  startDate: isoDate(),
+  endDate: isoDate(),
+  warehouse: filterText().describe('warehouse code or name'),
+  commodity: filterText().describe('exact commodity'),
+});
+
+const movementColumns = {
+  opening: z.number(),
+  inbound: z.number(),
+  outbound: z.number(),
+  transferred: z.number(),
+  closing: z.number(),
+};
+
+export const movementRow = z.object({ warehouse: z.string(), warehouseId: z.number().int(), commodity: z.string(), ...movementColumns });
+export type MovementRow = z.infer<typeof movementRow>;
+
+export const movementReport = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  items: z.array(movementRow),
+  totals: z.object(movementColumns),
+});
+export type MovementReport = z.infer<typeof movementReport>;
+
+// ---- Contract execution
+
+export const EXECUTION_STATUSES = ['open', 'done', 'all'] as const;
+
+export const executionQuery = pagingQuery.extend({
+  contractType: z.enum(CONTRACT_TYPES).optional(),
+  keyword: filterText().describe('part of the name, code, parties, commodity or B/L numbers'),
+  status: z.enum(EXECUTION_STATUSES).default('all').describe('open: remaining > 0; done: remaining <= 0'),
+});
+
+export const executionRow = z.object({
+  id: z.number().int(),
+  contractCode: z.string(),
+  name: z.string(),
+  contractType: z.enum(CONTRACT_TYPES),
+  commodity: z.string(),
+  count: z.number(),
+  executed: z.number(),
+  remaining: z.number(),
+  progress: z.number().nullable().describe('executed / count to 4 decimals; null when count is 0'),
+  inboundQuantity: z.number(),
+  outboundQuantity: z.number(),
+  transferredQuantity: z.number(),
+  blNumbers: z.array(z.string()),
+});
+export type ExecutionRow = z.infer<typeof executionRow>;
+
+// ---- Dashboard charts
+
+export const stockChart = z.object({
+  byWarehouse: z.array(z.object({ warehouse: z.string(), currentStock: z.number() })),
+  months: z.array(z.object({ month: z.string().describe('YYYY-MM'), inbound: z.number(), outbound: z.number(), transferred: z.number() })),
+});
+export type StockChart = z.infer<typeof stockChart>;

@@ -1,0 +1,140 @@
+// `npm run bench reports`: the stock movement report and the lot list at 1,000,000 ledger entries in
+// one month over every stock (20 warehouses × 200 commodities, 200,000 B/L numbers), each figure
+// next to a bare baseline measured in the same run: the same SQL over the same tables as prepared
+// better-sqlite3 statements in this process (no HTTP, no validation, no presenters); and, for the
+// report, what reading the month straight from the ledger would cost (the query the month and day
+// tables spare).
+//   BENCH_SCALE=10  a tenth of the entries, for development
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../../server/db/database.js';
+import { fillDayTables } from '../../server/db/migrations/009-lots.js';
+import { startServer } from '../../server/start.js';
+
+const ENTRIES = Math.round(1_000_000 / Number(process.env.BENCH_SCALE ?? 1));
+const WAREHOUSES = 20;
+const COMMODITIES = 200;
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const log = (line = '') => console.log(line);
+
+/** Median of `RUNS` timed calls (after one warm-up), in ms. */
+async function median(fn: () => unknown): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-reports-'));
+const file = join(dataDir, 'cargodesk.sqlite');
+try {
+  // Seed: per stock, runs of five entries on one B/L (one inbound of 100, four outbound of 20), the
+  // month's entries on October 2026 and 5 % of as many in September (the report's opening stock).
+  const t = performance.now();
+  const { db, sqlite } = await openDatabase(file);
+  const time = '2026-10-01T08:00:00.000Z';
+  const addWarehouse = sqlite.prepare(`insert into warehouses (code, name, status, createTime, updateTime) values (?, ?, 'active', ?, ?)`);
+  for (let w = 0; w < WAREHOUSES; w++) addWarehouse.run(`W${w}`, `仓库${w}`, time, time);
+  const addEntry = sqlite.prepare(
+    `insert into stockLedger (entryTime, businessDate, warehouseId, commodity, kind, documentType, documentId, documentNumber, blNumber, quantityChangeMilli, balanceMilli) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+  );
+  const stocks = WAREHOUSES * COMMODITIES;
+  const total = ENTRIES + Math.round(ENTRIES / 20);
+  sqlite.transaction(() => {
+    for (let i = 0; i < total; i++) {
+      const lot = Math.floor(i / 5);
+      const stock = lot % stocks;
+      const date = i < ENTRIES / 20 ? `2026-09-${String(1 + (i % 30)).padStart(2, '0')}` : `2026-10-${String(1 + (i % 31)).padStart(2, '0')}`;
+      const inbound = i % 5 === 0;
+      addEntry.run(time, date, 1 + (stock % WAREHOUSES), `commodity-${Math.floor(stock / WAREHOUSES)}`, inbound ? 'inbound' : 'outbound', inbound ? 'inboundOrder' : 'outboundOrder', i + 1, `D${i}`, `BL${String(lot).padStart(8, '0')}`, inbound ? 100_000 : -20_000);
+    }
+  })();
+  await fillDayTables(db as never);
+  sqlite.exec(`insert into stockBalances (warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli, currentMilli)
+    select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
+  const lotDays = sqlite.prepare('select count(*) from stockLotDays').pluck().get() as number;
+  await db.destroy();
+  log(`seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', dailyBackup: false });
+  try {
+    const call = async (method: string, path: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { success: boolean; message: string; data: any };
+      if (!json.success) throw new Error(`${path}: ${json.message}`);
+      return json.data;
+    };
+    await call('POST', '/auth/register', { username: 'bench', password: 'bench-password-1' });
+    const token = (await call('POST', '/auth/login', { username: 'bench', password: 'bench-password-1' })).token as string;
+
+    const bare = new Database(file, { readonly: true });
+    const periodSums = bare.prepare(
+      'select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockMonths where month >= ? and month <= ? group by warehouseId, commodity',
+    );
+    const afterSums = bare.prepare('select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockMonths where month >= ? group by warehouseId, commodity');
+    const daySums = bare.prepare(
+      'select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockDays where businessDate >= ? and businessDate <= ? group by warehouseId, commodity',
+    );
+    const balances = bare.prepare('select b.*, w.name from stockBalances b join warehouses w on w.id = b.warehouseId order by w.name, b.commodity');
+    const fromLedger = bare.prepare(
+      `select warehouseId, commodity, sum(case when businessDate < @start then quantityChangeMilli else 0 end) opening,
+        sum(case when businessDate >= @start and kind = 'inbound' then quantityChangeMilli else 0 end) i,
+        sum(case when businessDate >= @start and kind = 'outbound' then quantityChangeMilli else 0 end) o
+       from stockLedger where businessDate <= @end group by warehouseId, commodity`,
+    );
+    const inStock = `(inboundMilli != 0 or outboundMilli != 0 or transferredMilli != 0) and inboundMilli - outboundMilli - transferredMilli > 0`;
+    const lotPage = bare.prepare(
+      `select l.*, (select name from warehouses w where w.id = l.warehouseId) name from stockLots l where ${inStock} order by warehouseId, commodity, blNumber limit 20`,
+    );
+    const lotCount = bare.prepare(`select count(*) from stockLots where ${inStock}`).pluck();
+    const lotPrefix = bare.prepare(
+      `select l.*, (select name from warehouses w where w.id = l.warehouseId) name from stockLots l where blNumber >= ? and blNumber < ? order by warehouseId, commodity, blNumber limit 20`,
+    );
+    const lotDates = bare.prepare(
+      `select min(case when inboundMilli != 0 then businessDate end), max(businessDate) from stockLotDays where warehouseId = ? and commodity = ? and blNumber = ?`,
+    );
+    const withDates = (rows: { warehouseId: number; commodity: string; blNumber: string }[]) => rows.map((r) => lotDates.get(r.warehouseId, r.commodity, r.blNumber));
+
+    const report = await call('GET', '/reports/stock-movement?startDate=2026-10-01&endDate=2026-10-31', undefined, token);
+    log(`report: ${report.items.length} rows; lots in stock: ${(await call('GET', '/inventory/lots', undefined, token)).total}`);
+    log();
+    log('| figure | service (HTTP, median) | bare baseline (SQL in process, median) |');
+    log('|---|---|---|');
+    const row = (figure: string, service: number, baseline: number) => log(`| ${figure} | ${service.toFixed(1)} ms | ${baseline.toFixed(1)} ms |`);
+    row(
+      'stock movement report, October (1,000,000 entries), every stock',
+      await median(() => call('GET', '/reports/stock-movement?startDate=2026-10-01&endDate=2026-10-31', undefined, token)),
+      await median(() => [periodSums.all('2026-10', '2026-10'), afterSums.all('2026-11'), balances.all()]),
+    );
+    row(
+      'stock movement report, 2026-10-02 to 2026-10-30 (days, not whole months)',
+      await median(() => call('GET', '/reports/stock-movement?startDate=2026-10-02&endDate=2026-10-30', undefined, token)),
+      await median(() => [daySums.all('2026-10-02', '2026-10-31'), daySums.all('2026-10-31', '2026-10-31'), afterSums.all('2026-11'), balances.all()]),
+    );
+    row('  the October report read straight from the ledger (no summing tables)', NaN, await median(() => fromLedger.all({ start: '2026-10-01', end: '2026-10-31' })));
+    row('lot list, first page in stock (every lot)', await median(() => call('GET', '/inventory/lots', undefined, token)), await median(() => [withDates(lotPage.all() as never), lotCount.get()]));
+    row('lot list, B/L prefix BL0001', await median(() => call('GET', '/inventory/lots?blNumber=BL0001&inStock=all', undefined, token)), await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)));
+    // one timed call: grouping every lot-day is the slow path, kept for asOf
+    const start = performance.now();
+    const asOf = await call('GET', '/inventory/lots?asOf=2026-10-15&pageSize=20', undefined, token).then(
+      () => `${(performance.now() - start).toFixed(0)} ms (one call)`,
+      (err: Error) => `failed after ${(performance.now() - start).toFixed(0)} ms: ${err.message}`,
+    );
+    log(`| lot list asOf 2026-10-15, first page in stock (groups stockLotDays) | ${asOf} | |`);
+    bare.close();
+  } finally {
+    await server.close();
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
