@@ -72,7 +72,12 @@ async function setLanguage(language: Language): Promise<void> {
 }
 
 async function restoreFromBackup(): Promise<void> {
-  const picked = await dialog.showOpenDialog({ title: t('restore.pick'), defaultPath: join(state.dataDir, 'backups'), filters: [{ name: t('zip'), extensions: ['zip'] }], properties: ['openFile'] });
+  const picked = await dialog.showOpenDialog({
+    title: t('restore.pick'),
+    defaultPath: join(state.dataDir, 'backups'),
+    filters: [{ name: t('zip'), extensions: ['zip'] }],
+    properties: ['openFile'],
+  });
   const file = picked.filePaths[0];
   if (picked.canceled || !file) return;
   const { response } = await dialog.showMessageBox({
@@ -97,7 +102,11 @@ function openWindow(url: string): void {
     return;
   }
   window = new BrowserWindow({ width: 1440, height: 900, show: false, icon: iconPath, title: 'Cargodesk', webPreferences: secureWebPreferences(join(buildDir, 'preload.cjs')) });
-  lockDown(window.webContents, () => origin, (external) => void shell.openExternal(external));
+  lockDown(
+    window.webContents,
+    () => origin,
+    (external) => void shell.openExternal(external),
+  );
   window.once('ready-to-show', () => {
     splash?.destroy();
     splash = null;
@@ -198,7 +207,12 @@ async function onServiceMessage(message: FromService): Promise<void> {
       return;
     case 'restored':
     case 'restore-failed':
-      await dialog.showMessageBox({ type: message.type === 'restored' ? 'info' : 'error', message: t(message.type === 'restored' ? 'restore.done' : 'restore.failed'), detail: message.message, buttons: [t('ok')] });
+      await dialog.showMessageBox({
+        type: message.type === 'restored' ? 'info' : 'error',
+        message: t(message.type === 'restored' ? 'restore.done' : 'restore.failed'),
+        detail: message.message,
+        buttons: [t('ok')],
+      });
       app.relaunch();
       app.exit(0);
       return;
@@ -215,7 +229,11 @@ async function startup(): Promise<void> {
   state.dataDir = data.dir;
 
   splash = new BrowserWindow({ width: 420, height: 240, frame: false, resizable: false, icon: iconPath, webPreferences: secureWebPreferences() });
-  lockDown(splash.webContents, () => origin, () => undefined);
+  lockDown(
+    splash.webContents,
+    () => origin,
+    () => undefined,
+  );
   void splash.loadURL(splashUrl(t('splash.starting')));
 
   ipcMain.handle(CHANNELS.openDataFolder, async (event) => {

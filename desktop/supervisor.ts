@@ -15,8 +15,7 @@ export const RESTART_LIMITS: RestartLimits = { maxRestarts: 3, windowMs: 10 * 60
 
 export type RestartDecision =
   /** `attempt`: this restart's number within the window (1..maxRestarts) */
-  | { action: 'restart'; attempt: number; delayMs: number }
-  | { action: 'give-up'; crashes: number };
+  { action: 'restart'; attempt: number; delayMs: number } | { action: 'give-up'; crashes: number };
 
 /** The crashes of one service child, and whether to start it again after the latest. */
 export class RestartPolicy {

@@ -18,7 +18,7 @@ const en = {
   'menu.view': 'View',
   'splash.starting': 'Cargodesk is starting…',
   'about.detail': 'Version {version}\nData folder: {dataDir}',
-  'copied': 'Copied {url}',
+  copied: 'Copied {url}',
   'port.title': 'Port {port} is taken',
   'port.message': 'Another program already uses port {port}, so Cargodesk cannot serve other PCs there.',
   'port.detail': 'Close the other program and try again, or use port {suggested} instead (other PCs then open http://<this PC>:{suggested}).',
@@ -32,16 +32,18 @@ const en = {
   'backup.show': 'Show in folder',
   'restore.pick': 'Choose a Cargodesk backup',
   'restore.confirm': 'Restore {file}?',
-  'restore.confirmDetail': 'Everything in the data folder is replaced by the backup; changes made since it was taken are lost. Cargodesk restarts. The current backups and logs are kept.',
+  'restore.confirmDetail':
+    'Everything in the data folder is replaced by the backup; changes made since it was taken are lost. Cargodesk restarts. The current backups and logs are kept.',
   'restore.ok': 'Restore and restart',
   'restore.cancel': 'Cancel',
   'restore.done': 'Restored; Cargodesk restarts now',
   'restore.failed': 'Nothing was restored; Cargodesk restarts with the data it had',
   'restart.notice': 'The Cargodesk service stopped unexpectedly (exit code {code}) and is starting again ({attempt} of at most {max} restarts in {minutes} minutes).',
   'restart.gaveUp.title': 'Cargodesk stopped',
-  'restart.gaveUp': 'The Cargodesk service stopped unexpectedly {crashes} times within {minutes} minutes (last exit code {code}), so it is not started again. Other PCs cannot use Cargodesk until it is started. Look in the log files in {logs} for the cause (a full disk, a folder that cannot be written), then start Cargodesk again.',
-  'ok': 'OK',
-  'zip': 'Backup (zip)',
+  'restart.gaveUp':
+    'The Cargodesk service stopped unexpectedly {crashes} times within {minutes} minutes (last exit code {code}), so it is not started again. Other PCs cannot use Cargodesk until it is started. Look in the log files in {logs} for the cause (a full disk, a folder that cannot be written), then start Cargodesk again.',
+  ok: 'OK',
+  zip: 'Backup (zip)',
 } satisfies Record<string, string>;
 
 const zh: Record<keyof typeof en, string> = {
@@ -61,7 +63,7 @@ const zh: Record<keyof typeof en, string> = {
   'menu.view': '视图',
   'splash.starting': 'Cargodesk 正在启动…',
   'about.detail': '版本 {version}\n数据文件夹：{dataDir}',
-  'copied': '已复制 {url}',
+  copied: '已复制 {url}',
   'port.title': '端口 {port} 已被占用',
   'port.message': '另一个程序正在使用端口 {port}，Cargodesk 无法在该端口为其他电脑提供服务。',
   'port.detail': '请关闭该程序后重试，或改用端口 {suggested}（其他电脑随后访问 http://<本机>:{suggested}）。',
@@ -82,9 +84,10 @@ const zh: Record<keyof typeof en, string> = {
   'restore.failed': '未做任何恢复，Cargodesk 将使用原有数据重新启动',
   'restart.notice': 'Cargodesk 服务意外停止（退出代码 {code}），正在重新启动（{minutes} 分钟内第 {attempt} 次，最多 {max} 次）。',
   'restart.gaveUp.title': 'Cargodesk 已停止',
-  'restart.gaveUp': 'Cargodesk 服务在 {minutes} 分钟内意外停止了 {crashes} 次（最后一次退出代码 {code}），因此不再自动启动。在重新启动之前，其他电脑无法使用 Cargodesk。请在 {logs} 中的日志文件里查找原因（磁盘已满、文件夹无法写入等），排除后重新启动 Cargodesk。',
-  'ok': '确定',
-  'zip': '备份文件（zip）',
+  'restart.gaveUp':
+    'Cargodesk 服务在 {minutes} 分钟内意外停止了 {crashes} 次（最后一次退出代码 {code}），因此不再自动启动。在重新启动之前，其他电脑无法使用 Cargodesk。请在 {logs} 中的日志文件里查找原因（磁盘已满、文件夹无法写入等），排除后重新启动 Cargodesk。',
+  ok: '确定',
+  zip: '备份文件（zip）',
 };
 
 export type TextKey = keyof typeof en;

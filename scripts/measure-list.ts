@@ -38,12 +38,22 @@ try {
   await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: 'Shanghai No. 1' });
   const today = new Date().toISOString().slice(0, 10);
   for (let i = 0; i < ROWS; i++)
-    await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: `copper ${i}`, blNumber: `COSU${String(i).padStart(7, '0')}`, inboundWeight: 10 + i, owner: 'Jia Trading', inboundDate: today });
+    await api('POST', '/inventory/inbound', {
+      warehouse: 'WH-SH',
+      commodity: `copper ${i}`,
+      blNumber: `COSU${String(i).padStart(7, '0')}`,
+      inboundWeight: 10 + i,
+      owner: 'Jia Trading',
+      inboundDate: today,
+    });
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(server.url + '/login');
-  await page.evaluate((t) => localStorage.setItem('cargodesk.tokens', JSON.stringify({ token: t.token, refreshToken: t.refreshToken, expiresAt: Date.now() + t.expiresIn * 1000 })), login);
+  await page.evaluate(
+    (t) => localStorage.setItem('cargodesk.tokens', JSON.stringify({ token: t.token, refreshToken: t.refreshToken, expiresAt: Date.now() + t.expiresIn * 1000 })),
+    login,
+  );
   const url = `${server.url}/warehouse/inbound-orders?pageSize=100`;
   const times: number[] = [];
   for (let run = 0; run <= RUNS; run++) {
@@ -54,7 +64,9 @@ try {
   }
   const [cold, ...warm] = times;
   warm.sort((a, b) => a - b);
-  console.log(`100-row inbound orders page, navigation to 100th row visible: first load ${cold} ms; reloads ${warm.join(', ')} ms (median ${warm[Math.floor(warm.length / 2)]} ms)`);
+  console.log(
+    `100-row inbound orders page, navigation to 100th row visible: first load ${cold} ms; reloads ${warm.join(', ')} ms (median ${warm[Math.floor(warm.length / 2)]} ms)`,
+  );
   // changing the page of the list (no navigation): from the click to the new page's rows
   const firstRow = page.locator('tbody tr.ant-table-row').first();
   const before = await firstRow.textContent();

@@ -49,18 +49,79 @@ try {
   await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库' });
   await api('POST', '/inventory/warehouses', { code: 'WH-QD', name: '青岛港库' });
   const bl = 'COSU6300001';
-  await contract({ name: '电解铜采购合同', contractType: '1', contractCode: 'HT-2026-018', buyParty: '本公司', sellParty: '江西铜业', commodity: '电解铜', count: '500', unitPrice: '68000', BLNumber: `${bl};COSU6300002` });
-  await contract({ name: '电解铜销售合同', contractType: '3', contractCode: 'XS-2026-007', buyParty: '丁金属', sellParty: '本公司', commodity: '电解铜', count: '200', unitPrice: '69500', BLNumber: bl });
-  await contract({ name: '铝锭上游合同', contractType: '2', contractCode: 'SY-2026-031', buyParty: '本公司', sellParty: '中铝国贸', commodity: '铝锭', count: '150', unitPrice: '19100', BLNumber: 'MSKU7700012' });
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: '电解铜', blNumber: bl, inboundWeight: 250.12, blWeight: 250.5, inboundDate: dayOf(3, 5), contractNumber: 'HT-2026-018' });
+  await contract({
+    name: '电解铜采购合同',
+    contractType: '1',
+    contractCode: 'HT-2026-018',
+    buyParty: '本公司',
+    sellParty: '江西铜业',
+    commodity: '电解铜',
+    count: '500',
+    unitPrice: '68000',
+    BLNumber: `${bl};COSU6300002`,
+  });
+  await contract({
+    name: '电解铜销售合同',
+    contractType: '3',
+    contractCode: 'XS-2026-007',
+    buyParty: '丁金属',
+    sellParty: '本公司',
+    commodity: '电解铜',
+    count: '200',
+    unitPrice: '69500',
+    BLNumber: bl,
+  });
+  await contract({
+    name: '铝锭上游合同',
+    contractType: '2',
+    contractCode: 'SY-2026-031',
+    buyParty: '本公司',
+    sellParty: '中铝国贸',
+    commodity: '铝锭',
+    count: '150',
+    unitPrice: '19100',
+    BLNumber: 'MSKU7700012',
+  });
+  await api('POST', '/inventory/inbound', {
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    blNumber: bl,
+    inboundWeight: 250.12,
+    blWeight: 250.5,
+    inboundDate: dayOf(3, 5),
+    contractNumber: 'HT-2026-018',
+  });
   await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: bl, inboundWeight: 119.85, blWeight: 120, inboundDate: dayOf(3, 9) });
   await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: 'COSU6300002', inboundWeight: 80, inboundDate: dayOf(1, 3) });
   await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: '铝锭', blNumber: 'MSKU7700012', inboundWeight: 180.4, inboundDate: dayOf(2, 12) });
   await api('POST', '/inventory/inbound', { warehouse: 'WH-QD', commodity: '锌锭', blNumber: 'OOLU5500031', inboundWeight: 95.2, inboundDate: dayOf(0, 2) });
-  const pickup = await api('POST', '/apply-delivery', { blNumber: bl, warehouse: 'WH-SH', commodity: '电解铜', quantity: 60, unit: '吨', deliveryDate: dayOf(2, 2), driverName: '张师傅' });
-  await api('POST', '/delivery-details', { deliveryOrderNumber: pickup.orderNumber, blNumber: bl, warehouse: 'WH-SH', commodity: '电解铜', quantity: 60, outboundDate: dayOf(2, 2) });
+  const pickup = await api('POST', '/apply-delivery', {
+    blNumber: bl,
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    quantity: 60,
+    unit: '吨',
+    deliveryDate: dayOf(2, 2),
+    driverName: '张师傅',
+  });
+  await api('POST', '/delivery-details', {
+    deliveryOrderNumber: pickup.orderNumber,
+    blNumber: bl,
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    quantity: 60,
+    outboundDate: dayOf(2, 2),
+  });
   await api('POST', '/delivery-details', { blNumber: bl, warehouse: 'WH-SH', commodity: '电解铜', quantity: 40.5, outboundDate: dayOf(1, 15) });
-  await api('POST', '/ownership-transfer', { blNumber: bl, warehouse: 'WH-NB', commodity: '电解铜', quantity: 50, transferDate: dayOf(1, 20), transferor: '本公司', transferee: '丁金属' });
+  await api('POST', '/ownership-transfer', {
+    blNumber: bl,
+    warehouse: 'WH-NB',
+    commodity: '电解铜',
+    quantity: 50,
+    transferDate: dayOf(1, 20),
+    transferor: '本公司',
+    transferee: '丁金属',
+  });
   await api('POST', '/delivery-details', { blNumber: 'MSKU7700012', warehouse: 'WH-SH', commodity: '铝锭', quantity: 70, outboundDate: dayOf(0, 4) });
   await api('POST', '/corp-finances/freight-charges', { blNumber: bl, carrier: 'COSCO', amount: 18600, currency: 'CNY', chargeDate: dayOf(3, 6) });
 

@@ -56,7 +56,10 @@ try {
 
     await page.goto(server.url + '/admin/audit');
     // the newest status change: chen.jie disabled, shown before and after
-    const row = page.locator('tr.ant-table-row').filter({ has: page.locator('.ant-tag-purple') }).first();
+    const row = page
+      .locator('tr.ant-table-row')
+      .filter({ has: page.locator('.ant-tag-purple') })
+      .first();
     await row.waitFor();
     await row.locator('.ant-table-row-expand-icon').click();
     await page.waitForTimeout(300);

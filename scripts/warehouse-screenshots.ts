@@ -42,24 +42,64 @@ try {
   for (const [warehouse, commodity, blNumber, blWeight, inboundWeight, owner] of inbound)
     await api('POST', '/inventory/inbound', { warehouse, commodity, blNumber, blWeight, inboundWeight, owner, inboundDate: today, contractNumber: 'HT-2026-018' });
   const pickups = [];
-  for (const [i, [warehouse, commodity, quantity, driver]] of ([
-    ['WH-SH', '电解铜', 25.5, '张师傅'],
-    ['WH-SH', '铝锭', 30, '刘师傅'],
-    ['WH-NB', '电解铜', 20, '陈师傅'],
-    ['WH-NB', '锌锭', 15, '赵师傅'],
-    ['WH-SH', '电解铜', 10, '孙师傅'],
-  ] as const).entries())
+  for (const [i, [warehouse, commodity, quantity, driver]] of (
+    [
+      ['WH-SH', '电解铜', 25.5, '张师傅'],
+      ['WH-SH', '铝锭', 30, '刘师傅'],
+      ['WH-NB', '电解铜', 20, '陈师傅'],
+      ['WH-NB', '锌锭', 15, '赵师傅'],
+      ['WH-SH', '电解铜', 10, '孙师傅'],
+    ] as const
+  ).entries())
     pickups.push(
-      await api('POST', '/apply-delivery', { blNumber: `COSU63000${10 + i}`, warehouse, commodity, quantity, unit: '吨', deliveryDate: today, driverName: driver, licensePlate: `沪A1234${i}`, driverPhone: '13700000000' }),
+      await api('POST', '/apply-delivery', {
+        blNumber: `COSU63000${10 + i}`,
+        warehouse,
+        commodity,
+        quantity,
+        unit: '吨',
+        deliveryDate: today,
+        driverName: driver,
+        licensePlate: `沪A1234${i}`,
+        driverPhone: '13700000000',
+      }),
     );
   for (const status of ['approved', 'in_progress', 'completed']) await api('PUT', `/apply-delivery/${pickups[0].id}`, { status });
   await api('PUT', `/apply-delivery/${pickups[1].id}`, { status: 'approved' });
   await api('PUT', `/apply-delivery/${pickups[4].id}/cancel`);
-  const ob = await api('POST', '/delivery-details', { deliveryOrderNumber: pickups[0].orderNumber, blNumber: 'COSU6300010', warehouse: 'WH-SH', commodity: '电解铜', quantity: 25.5, unit: '吨', outboundDate: today, licensePlate: '沪A12340', driverName: '张师傅' });
+  const ob = await api('POST', '/delivery-details', {
+    deliveryOrderNumber: pickups[0].orderNumber,
+    blNumber: 'COSU6300010',
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    quantity: 25.5,
+    unit: '吨',
+    outboundDate: today,
+    licensePlate: '沪A12340',
+    driverName: '张师傅',
+  });
   await api('PUT', `/delivery-details/confirm-receipt/${ob.id}`, { receivedQuantity: 25.5, receiver: '周经理' });
-  await api('POST', '/delivery-details', { deliveryOrderNumber: pickups[1].orderNumber, warehouse: 'WH-SH', commodity: '铝锭', quantity: 30, unit: '吨', outboundDate: today, outboundStatus: 'pending', driverName: '刘师傅' });
+  await api('POST', '/delivery-details', {
+    deliveryOrderNumber: pickups[1].orderNumber,
+    warehouse: 'WH-SH',
+    commodity: '铝锭',
+    quantity: 30,
+    unit: '吨',
+    outboundDate: today,
+    outboundStatus: 'pending',
+    driverName: '刘师傅',
+  });
   await api('POST', '/inventory/transfer/create', { warehouse: 'WH-NB', commodity: '电解铜', quantity: 40, transferor: '甲公司', transferee: '丁金属', blNumber: 'COSU6300002' });
-  await api('POST', '/ownership-transfer', { transferDate: today, warehouse: 'WH-SH', commodity: '电解铜', quantity: 50, transferor: '甲公司', transferee: '戊实业', status: 'pending', remark: '待付款后放货' });
+  await api('POST', '/ownership-transfer', {
+    transferDate: today,
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    quantity: 50,
+    transferor: '甲公司',
+    transferee: '戊实业',
+    status: 'pending',
+    remark: '待付款后放货',
+  });
 
   for (const language of ['en-US', 'zh-CN'] as const) {
     const suffix = language === 'en-US' ? '' : '-zh';

@@ -29,9 +29,7 @@ export interface Config {
   pendingAccountDays: number;
 }
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export class ConfigError extends Error {}
 
@@ -63,7 +61,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     logToStdout: true,
     version: VERSION,
     clientDir: resolve(env.CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url))),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     dailyBackup: daily === 'on',
     backupKeepDays: Number(keepText),
     registrationsPerAddressPerHour: count('REGISTRATIONS_PER_ADDRESS_PER_HOUR', '5'),

@@ -55,7 +55,8 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
         const count = seen.get(baseId) ?? 0;
         seen.set(baseId, count + 1);
         const content: Record<string, unknown> = {};
-        if (def.body && !def.upload?.required) content['application/json'] = { schema: jsonSchema(def.body, 'input'), ...(def.example?.request ? { example: def.example.request } : {}) };
+        if (def.body && !def.upload?.required)
+          content['application/json'] = { schema: jsonSchema(def.body, 'input'), ...(def.example?.request ? { example: def.example.request } : {}) };
         if (def.upload) {
           const fields = def.body ? jsonSchema(def.body, 'input') : { type: 'object', properties: {} };
           const fileFields = Array.isArray(def.upload.fields) ? def.upload.fields : ['files_<index>'];
@@ -66,7 +67,15 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
         const responses: Record<string, unknown> = {
           200: def.produces
             ? { description: 'the file or page', content: { [def.produces]: { schema: { type: 'string', format: 'binary' } } } }
-            : { description: 'success', content: { 'application/json': { schema: envelope(def.response), ...(def.example?.response !== undefined ? { example: { success: true, message: def.example.message ?? 'OK', data: def.example.response } } : {}) } } },
+            : {
+                description: 'success',
+                content: {
+                  'application/json': {
+                    schema: envelope(def.response),
+                    ...(def.example?.response !== undefined ? { example: { success: true, message: def.example.message ?? 'OK', data: def.example.response } } : {}),
+                  },
+                },
+              },
           400: errorResponse('invalid input: the message names the field and what is wrong'),
         };
         if ((def.access ?? 'user') !== 'public') responses[401] = errorResponse('missing, malformed, forged or expired token');
@@ -92,7 +101,8 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
     info: {
       title: 'Cargodesk API',
       version,
-      description: 'Back-office service for contracts, warehouse stock and finance. Every JSON answer is the envelope { success, message, data? }. Refusals are answered in Chinese when Accept-Language prefers zh, in English otherwise.',
+      description:
+        'Back-office service for contracts, warehouse stock and finance. Every JSON answer is the envelope { success, message, data? }. Refusals are answered in Chinese when Accept-Language prefers zh, in English otherwise.',
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

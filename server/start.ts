@@ -78,7 +78,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
 
   const { logger, close: closeLogger } = await createLogger(config.dataDir, { level: config.logLevel, stdout: config.logToStdout });
-  if (tightened) logger.warn({ err: tightened }, 'the data folder could not be made readable by this user only: other users of this computer may read the database and the token secret');
+  if (tightened)
+    logger.warn({ err: tightened }, 'the data folder could not be made readable by this user only: other users of this computer may read the database and the token secret');
   // one service per data folder: a live lock means another Cargodesk uses it
   const previous = await readLock(config.dataDir);
   if (previous?.alive) {

@@ -31,9 +31,14 @@ const blNumbers = () =>
       const parts = splitBlNumbers(value);
       if (parts.length === 0) ctx.addIssue({ code: 'custom', message: 'must hold at least one bill-of-lading number', params: { zh: '至少需要一个提单号' } });
       else if (parts.length > MAX_BL_NUMBERS)
-        ctx.addIssue({ code: 'custom', message: `holds ${parts.length} numbers; at most ${MAX_BL_NUMBERS} are allowed`, params: { zh: `有 ${parts.length} 个提单号；最多允许 ${MAX_BL_NUMBERS} 个` } });
+        ctx.addIssue({
+          code: 'custom',
+          message: `holds ${parts.length} numbers; at most ${MAX_BL_NUMBERS} are allowed`,
+          params: { zh: `有 ${parts.length} 个提单号；最多允许 ${MAX_BL_NUMBERS} 个` },
+        });
       const long = parts.find((part) => part.length > 50);
-      if (long) ctx.addIssue({ code: 'custom', message: `number "${long.slice(0, 20)}..." is longer than 50 characters`, params: { zh: `提单号“${long.slice(0, 20)}...”超过 50 个字符` } });
+      if (long)
+        ctx.addIssue({ code: 'custom', message: `number "${long.slice(0, 20)}..." is longer than 50 characters`, params: { zh: `提单号“${long.slice(0, 20)}...”超过 50 个字符` } });
       return parts.join(';');
     });
 

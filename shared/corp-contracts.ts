@@ -44,7 +44,9 @@ export const detailFields = {
   remark: optionalText(1000),
 };
 /** A line without an amount gets quantity × unitPrice as its amount, so that product must fit one. */
-export const detailBody = z.object(detailFields).refine((d) => d.amount != null || d.unitPrice == null || productFits(d.quantity, d.unitPrice), { path: ['amount'], error: bilingual(PRODUCT_TOO_LARGE) });
+export const detailBody = z
+  .object(detailFields)
+  .refine((d) => d.amount != null || d.unitPrice == null || productFits(d.quantity, d.unitPrice), { path: ['amount'], error: bilingual(PRODUCT_TOO_LARGE) });
 export type DetailInput = z.output<typeof detailBody>;
 export const detailUpdateBody = z.object({
   ...detailFields,
@@ -88,7 +90,12 @@ const contractFields = {
   partyB: optionalText(200),
   signDate: optionalIsoDate(),
   amount: boundedAmount().nullish(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: bilingual(said('must be a three-letter currency code like CNY or USD', '必须是三个字母的货币代码，例如 CNY 或 USD')) }).transform((v) => v.toUpperCase()).optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: bilingual(said('must be a three-letter currency code like CNY or USD', '必须是三个字母的货币代码，例如 CNY 或 USD')) })
+    .transform((v) => v.toUpperCase())
+    .optional(),
   remark: optionalText(1000),
 };
 export const contractCreateBody = z.object(contractFields);

@@ -32,7 +32,9 @@ export const currency = () =>
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => v === '' || CURRENCIES.has(v), { error: bilingual(said('must be an ISO 4217 currency code like CNY, USD or EUR', '应为 ISO 4217 货币代码，例如 CNY、USD 或 EUR')) })
+    .refine((v) => v === '' || CURRENCIES.has(v), {
+      error: bilingual(said('must be an ISO 4217 currency code like CNY, USD or EUR', '应为 ISO 4217 货币代码，例如 CNY、USD 或 EUR')),
+    })
     .nullish()
     .transform((v) => (v === '' ? null : v))
     .describe('ISO 4217 code; default CNY');

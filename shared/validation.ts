@@ -100,7 +100,9 @@ export const REQUEST_BODY = said('request body', '请求内容');
 
 /** One readable sentence for the envelope's message: "<field> <what is wrong>; …". */
 export function describeErrors(errors: FieldError<Said>[], what: Said = said('request', '请求')): Said {
-  return joinSaid(errors.slice(0, 5).map((e) => (e.field ? said(`${e.field} ${e.message.en}`, `${e.field} ${e.message.zh}`) : said(`${what.en} ${e.message.en}`, `${what.zh}${e.message.zh}`))));
+  return joinSaid(
+    errors.slice(0, 5).map((e) => (e.field ? said(`${e.field} ${e.message.en}`, `${e.field} ${e.message.zh}`) : said(`${what.en} ${e.message.en}`, `${what.zh}${e.message.zh}`))),
+  );
 }
 
 /** Required text, trimmed, not empty. */
@@ -127,12 +129,7 @@ export function isRealDate(value: string): boolean {
 }
 
 /** A business date `YYYY-MM-DD` that exists on the calendar (2026-02-30 does not). */
-export const isoDate = () =>
-  z
-    .string()
-    .trim()
-    .regex(DATE_RE, { error: DATE_FORMAT, abort: true })
-    .refine(isRealDate, { error: NOT_A_DATE });
+export const isoDate = () => z.string().trim().regex(DATE_RE, { error: DATE_FORMAT, abort: true }).refine(isRealDate, { error: NOT_A_DATE });
 
 /** An optional business date: '' or null clears it; anything else must be a real `YYYY-MM-DD` date. */
 export const optionalIsoDate = () =>

@@ -16,7 +16,9 @@ export { MAX_QUANTITY };
 
 /** A quantity or weight: greater than zero, at most 3 decimals (kept exactly as thousandths). */
 export const quantity = () =>
-  boundedQuantity().refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: bilingual(said('may have at most 3 decimals, like 12.345', '最多 3 位小数，例如 12.345')) });
+  boundedQuantity().refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, {
+    error: bilingual(said('may have at most 3 decimals, like 12.345', '最多 3 位小数，例如 12.345')),
+  });
 
 export const toMilli = (value: number): number => Math.round(value * 1000);
 export const fromMilli = (milli: number): number => milli / 1000;
@@ -24,7 +26,11 @@ export const fromMilli = (milli: number): number => milli / 1000;
 /** A warehouse named by its code or its name. */
 const warehouseRef = () => text(100);
 /** A document number given by the clerk (optional; the service generates one otherwise). */
-const documentNumber = () => z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: bilingual(said('may hold 1 to 40 letters, digits, - or _', '只能是 1 到 40 个字母、数字、- 或 _')) });
+const documentNumber = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: bilingual(said('may hold 1 to 40 letters, digits, - or _', '只能是 1 到 40 个字母、数字、- 或 _')) });
 /** Text filters of list queries. */
 const filterText = () =>
   z

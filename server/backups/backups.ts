@@ -174,10 +174,7 @@ export class Backups {
       const name = backupName(kind, now);
       const started = performance.now();
       const { db, sqlite, files, dataDir, appVersion } = this.options;
-      const { size, files: count } = await writeBackupZip(
-        { dataDir, snapshot: (to) => snapshotDatabase(db, sqlite, to), files, appVersion, now },
-        join(this.dir, name),
-      );
+      const { size, files: count } = await writeBackupZip({ dataDir, snapshot: (to) => snapshotDatabase(db, sqlite, to), files, appVersion, now }, join(this.dir, name));
       this.options.logger.info({ backup: name, size, files: count, ms: Math.round(performance.now() - started) }, 'backup written');
       return { name, size, createTime: now.toISOString() };
     };

@@ -126,7 +126,9 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
     } catch (err) {
       // Windows refuses while a program (a file manager, an antivirus scan) holds a file in the folder
       await rm(staging, { recursive: true, force: true });
-      throw new RestoreError(`the data folder ${dataDir} could not be moved aside (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): close programs that use files in it and try again; nothing was changed`);
+      throw new RestoreError(
+        `the data folder ${dataDir} could not be moved aside (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): close programs that use files in it and try again; nothing was changed`,
+      );
     }
   }
   try {

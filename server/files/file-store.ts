@@ -162,11 +162,7 @@ export class FileChanges {
 }
 
 /** Runs `work` in one database transaction together with the file moves and deletions it asks for. */
-export async function withFiles<T>(
-  db: Db,
-  store: FileStore,
-  work: (trx: Queryable, files: FileChanges) => Promise<T>,
-): Promise<T> {
+export async function withFiles<T>(db: Db, store: FileStore, work: (trx: Queryable, files: FileChanges) => Promise<T>): Promise<T> {
   const files = new FileChanges(store);
   let result: T;
   try {

@@ -35,18 +35,11 @@ export function authenticate(db: Db, secret: string): Middleware {
     // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one
     if (!Number.isSafeInteger(userId) || typeof claims.exp !== 'number') throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
     // Looked up on every request so that a disabled user or a changed role takes effect at once.
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'role', 'status', 'tokenVersion'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await db.selectFrom('users').select(['id', 'username', 'role', 'status', 'tokenVersion']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.status !== 'active') throw unauthorized(said('this account is disabled or no longer exists', '此账号已停用或已不存在'));
     if (claims.ver !== user.tokenVersion)
       throw unauthorized(
-        said(
-          'this session ended because the password was changed or the account was re-enabled: sign in again',
-          '由于密码已修改或账号已重新启用，此次登录已失效：请重新登录',
-        ),
+        said('this session ended because the password was changed or the account was re-enabled: sign in again', '由于密码已修改或账号已重新启用，此次登录已失效：请重新登录'),
       );
     ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies AuthUser;
     await next();

@@ -13,7 +13,12 @@ export function cors(allowed: readonly string[]): Middleware {
     if (origins.size) ctx.vary('Origin');
     if (!origin || !origins.has(origin)) {
       if (origin && ctx.method === 'OPTIONS' && ctx.get('access-control-request-method'))
-        throw forbidden(said(`the page at ${origin.slice(0, 100)} may not call this service; an administrator can add its origin to CORS_ORIGINS`, `${origin.slice(0, 100)} 上的页面不能调用本服务；管理员可以把它的来源加入 CORS_ORIGINS`));
+        throw forbidden(
+          said(
+            `the page at ${origin.slice(0, 100)} may not call this service; an administrator can add its origin to CORS_ORIGINS`,
+            `${origin.slice(0, 100)} 上的页面不能调用本服务；管理员可以把它的来源加入 CORS_ORIGINS`,
+          ),
+        );
       return next();
     }
     ctx.set('Access-Control-Allow-Origin', origin);

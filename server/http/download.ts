@@ -36,7 +36,8 @@ export async function sendFile(ctx: ParameterizedContext<object, object>, path: 
   ctx.set('Cache-Control', options.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   const disposition = options.downloadName || !inline ? 'attachment' : 'inline';
   ctx.set('Content-Disposition', contentDisposition(disposition, options.downloadName));
-  if (ctx.method === 'HEAD') ctx.status = 200; // Koa ends a HEAD answer without a body
+  if (ctx.method === 'HEAD')
+    ctx.status = 200; // Koa ends a HEAD answer without a body
   else ctx.body = createReadStream(path);
 }
 

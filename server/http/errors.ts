@@ -65,8 +65,7 @@ function describe(err: unknown): { status: number; message: Said; data?: unknown
     return { status: 401, message: said('the token is not valid: sign in again', '令牌无效：请重新登录') };
   }
   if (e.code === 'SQLITE_BUSY') return { status: 503, message: said('the database is busy: try again in a moment', '数据库繁忙：请稍后再试') };
-  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE')
-    return { status: 400, message: said('a record with the same unique value already exists', '已存在相同唯一值的记录') };
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE') return { status: 400, message: said('a record with the same unique value already exists', '已存在相同唯一值的记录') };
   const status = e.status ?? e.statusCode;
   if (status && status >= 400 && status < 500 && e.expose) return { status, message: said(e.message ?? 'bad request', `请求被拒绝（${status}）：${e.message ?? ''}`) };
   return null;

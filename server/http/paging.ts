@@ -114,11 +114,7 @@ async function countMatching<DB, TB extends keyof DB, O>(query: SelectQueryBuild
 }
 
 /** Whether the prefix matches more than half of 64 rows spread evenly over the list's ids (each read by its id). */
-async function mostlyMatches<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  prefix: StartsWith<DB, TB>,
-  { id }: PrefixFilters<DB, TB>,
-): Promise<boolean> {
+async function mostlyMatches<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefix: StartsWith<DB, TB>, { id }: PrefixFilters<DB, TB>): Promise<boolean> {
   const low = await firstId(query, { id, direction: 'asc', prefixes: [] });
   const high = await firstId(query, { id, direction: 'desc', prefixes: [] });
   if (low === null || high === null) return false;

@@ -53,9 +53,7 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
 }
 
 /** Declares a route; the type parameters flow from the schemas into the handler's input. */
-export function route<B extends z.ZodType = z.ZodType<unknown>, Q extends z.ZodType = z.ZodType<unknown>>(
-  def: RouteDef<B, Q>,
-): RouteDef {
+export function route<B extends z.ZodType = z.ZodType<unknown>, Q extends z.ZodType = z.ZodType<unknown>>(def: RouteDef<B, Q>): RouteDef {
   return def as unknown as RouteDef;
 }
 

@@ -30,7 +30,13 @@ export const DOCUMENTS = { accept: 'document', maxFileSize: 50 * MB, maxFiles: 2
 export const SPREADSHEET = { accept: 'xlsx', maxFileSize: 50 * MB, maxFiles: 1, fields: ['file'], required: true } as const;
 
 const CANONICAL_EXTENSION: Partial<Record<FileKind, string>> = {
-  pdf: 'pdf', png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp', tiff: 'tif', bmp: 'bmp',
+  pdf: 'pdf',
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  tiff: 'tif',
+  bmp: 'bmp',
 };
 
 /**
@@ -40,7 +46,13 @@ const CANONICAL_EXTENSION: Partial<Record<FileKind, string>> = {
  * "run.bat", so the extension checked is the one Windows would use.
  */
 export function safeName(name: string): string {
-  return name.replace(/[\\/\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_').replace(/[\s.]+$/, '').trim().slice(-200) || 'file';
+  return (
+    name
+      .replace(/[\\/\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+      .replace(/[\s.]+$/, '')
+      .trim()
+      .slice(-200) || 'file'
+  );
 }
 
 const sizeText = (bytes: number) => `${Math.round(bytes / MB)} MB`;
@@ -52,7 +64,12 @@ function fieldAllowed(policy: UploadPolicy, field: string): boolean {
 function multerError(err: { code?: string; field?: string }, policy: UploadPolicy): HttpError {
   switch (err.code) {
     case 'LIMIT_FILE_SIZE':
-      return tooLarge(said(`a file is larger than ${sizeText(policy.maxFileSize)}; each file may be at most ${sizeText(policy.maxFileSize)}`, `有文件超过 ${sizeText(policy.maxFileSize)}；每个文件最大 ${sizeText(policy.maxFileSize)}`));
+      return tooLarge(
+        said(
+          `a file is larger than ${sizeText(policy.maxFileSize)}; each file may be at most ${sizeText(policy.maxFileSize)}`,
+          `有文件超过 ${sizeText(policy.maxFileSize)}；每个文件最大 ${sizeText(policy.maxFileSize)}`,
+        ),
+      );
     case 'LIMIT_FILE_COUNT':
       return invalid(said(`too many files: at most ${policy.maxFiles} per request`, `文件太多：每次最多 ${policy.maxFiles} 个`));
     case 'LIMIT_UNEXPECTED_FILE':
@@ -70,11 +87,18 @@ function checkKind(file: UploadedFile, kind: FileKind, policy: UploadPolicy): vo
   const refused = kind === 'executable' ? 'program' : refusedExtension(file.extension);
   if (refused === 'program') throw invalid(said(`${name} is a program; programs cannot be uploaded`, `${name} 是程序文件；不能上传程序`));
   if (refused === 'macro')
-    throw invalid(said(`${name} holds macros, which run code when it is opened; save it without macros (.xlsx, .docx, .pptx) and upload again`, `${name} 含有宏，打开时会运行代码；请另存为不含宏的格式（.xlsx、.docx、.pptx）后重新上传`));
+    throw invalid(
+      said(
+        `${name} holds macros, which run code when it is opened; save it without macros (.xlsx, .docx, .pptx) and upload again`,
+        `${name} 含有宏，打开时会运行代码；请另存为不含宏的格式（.xlsx、.docx、.pptx）后重新上传`,
+      ),
+    );
   if (refused === 'disk image')
     throw invalid(said(`${name} is a disk image, which can hold programs; disk images cannot be uploaded`, `${name} 是磁盘映像，可能包含程序；不能上传磁盘映像`));
   if (policy.accept === 'pdf-or-image' && kind !== 'pdf' && !IMAGE_KINDS.includes(kind))
-    throw invalid(said(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`, `${name} 不是 PDF 或图片（按文件内容判断）；请扫描为 PDF、JPEG 或 PNG`));
+    throw invalid(
+      said(`${name} is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG`, `${name} 不是 PDF 或图片（按文件内容判断）；请扫描为 PDF、JPEG 或 PNG`),
+    );
   if (policy.accept === 'xlsx' && kind !== 'zip')
     throw invalid(said(`${name} is not an Excel .xlsx workbook; save it as .xlsx and upload again`, `${name} 不是 Excel .xlsx 工作簿；请另存为 .xlsx 后重新上传`));
 }

@@ -85,7 +85,9 @@ const ID_RE = /^[1-9]\d{0,15}$/;
 export function parseId(raw: string | undefined, name = 'id'): number {
   const value = raw === undefined ? NaN : Number(raw);
   if (!raw || !ID_RE.test(raw) || !Number.isSafeInteger(value)) {
-    throw invalid(said(`${name} must be a positive whole number, like 12; got "${String(raw).slice(0, 40)}"`, `${name} 必须是正整数，例如 12；收到的是“${String(raw).slice(0, 40)}”`));
+    throw invalid(
+      said(`${name} must be a positive whole number, like 12; got "${String(raw).slice(0, 40)}"`, `${name} 必须是正整数，例如 12；收到的是“${String(raw).slice(0, 40)}”`),
+    );
   }
   return value;
 }

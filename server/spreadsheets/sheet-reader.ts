@@ -262,7 +262,11 @@ async function readRows(job: ReadJob): Promise<ReadOutcome> {
         });
         for (const c of columns) {
           if (!found.has(c.key) && job.required.includes(c.key))
-            headerErrors.push({ row: row.number, column: c.key, message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`) });
+            headerErrors.push({
+              row: row.number,
+              column: c.key,
+              message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`),
+            });
         }
         // rows cannot be judged without their columns: the header errors say it all
         if (headerErrors.length) break sheets;

@@ -18,7 +18,6 @@ import { writeSheet, XLSX_TYPE } from './sheet.js';
 export const exportName = (kind: string) => `${kind}-${today().replaceAll('-', '')}.xlsx`;
 const templateName = (kind: string) => `${kind}-template.xlsx`;
 
-
 interface SheetRoutes<Q extends z.ZodType> {
   tag: string;
   /** `pickup requests`: for summaries and messages */

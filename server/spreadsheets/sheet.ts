@@ -138,8 +138,7 @@ async function inTurn<T>(read: () => Promise<T>): Promise<T> {
 
 /** The reader's module beside this one: the source (.ts), compiled (.js), or beside the bundle (.mjs). */
 let readerModule: URL | undefined;
-const readerUrl = () =>
-  (readerModule ??= ['./sheet-reader.ts', './sheet-reader.js', './sheet-reader.mjs'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u)));
+const readerUrl = () => (readerModule ??= ['./sheet-reader.ts', './sheet-reader.js', './sheet-reader.mjs'].map((p) => new URL(p, import.meta.url)).find((u) => existsSync(u)));
 
 const tookTooLong = () =>
   said(

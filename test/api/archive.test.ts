@@ -150,7 +150,11 @@ describe('archive batches', () => {
       [() => sendBatch(fields, [ok, ['files', 'tool.bat', sampleFiles.text()]]), 400, '"tool.bat" is a program; programs cannot be uploaded'],
       [() => sendBatch(fields, [ok, ['files', 'empty.pdf', new Uint8Array()]]), 400, '"empty.pdf" is empty'],
       [() => sendBatch(fields, [['other', 'a.pdf', sampleFiles.pdf()]]), 400, 'files are not accepted in the field "other"'],
-      [() => app.request('POST', '/api/contract/batches', { token, body: fields }) as ReturnType<typeof sendBatch>, 400, 'send this form as multipart/form-data with the file attached'],
+      [
+        () => app.request('POST', '/api/contract/batches', { token, body: fields }) as ReturnType<typeof sendBatch>,
+        400,
+        'send this form as multipart/form-data with the file attached',
+      ],
     ];
     for (const [send, status, message] of cases) {
       const files = await app.fileCount();
@@ -171,17 +175,26 @@ describe('archive batches', () => {
     const huge = await sendBatch(fields, [['files', 'huge.pdf', new Uint8Array(50 * MB + 1)]]);
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe('a file is larger than 50 MB; each file may be at most 50 MB');
-    const many = await sendBatch(fields, Array.from({ length: 201 }, (_, i): [string, string, Uint8Array] => ['files', `p${i}.pdf`, sampleFiles.pdf()]));
+    const many = await sendBatch(
+      fields,
+      Array.from({ length: 201 }, (_, i): [string, string, Uint8Array] => ['files', `p${i}.pdf`, sampleFiles.pdf()]),
+    );
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('too many files: at most 200 per request');
     expect(await app.fileCount()).toBe(files);
-    const exactly = await newBatch(folder.id, Array.from({ length: 200 }, (_, i): [string, string, Uint8Array] => ['files', `p${i}.pdf`, sampleFiles.pdf()]));
+    const exactly = await newBatch(
+      folder.id,
+      Array.from({ length: 200 }, (_, i): [string, string, Uint8Array] => ['files', `p${i}.pdf`, sampleFiles.pdf()]),
+    );
     expect(exactly.fileCount).toBe(200);
   });
 
   it('deletes a batch with its files; 404 after, and for unknown ids', async () => {
     const folder = await newFolder();
-    const batch = await newBatch(folder.id, [['files', 'a.pdf', sampleFiles.pdf()], ['files', 'b.png', sampleFiles.png()]]);
+    const batch = await newBatch(folder.id, [
+      ['files', 'a.pdf', sampleFiles.pdf()],
+      ['files', 'b.png', sampleFiles.png()],
+    ]);
     const before = await app.fileCount();
     const res = await app.request('DELETE', `/api/contract/batches/${batch.id}`, { token });
     expect(res.body).toEqual({ success: true, message: 'batch deleted' });

@@ -32,7 +32,14 @@ function registerFrom(app: TestApp, localAddress: string, username: string, head
 }
 
 const userCount = async (app: TestApp) =>
-  Number((await app.server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.server.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('registration flood', () => {
   let app: TestApp;
@@ -72,9 +79,7 @@ describe('registration flood', () => {
     expect(fresh.body.message).toBe(
       'too many new accounts were registered on this service in the last hour; try again in 60 minutes, or ask an admin if you are waiting for an account',
     );
-    expect((await registerFrom(app, '127.0.0.9', uniqueName('late'), ZH)).body.message).toBe(
-      '过去一小时内本系统注册的新账号过多；请在 60 分钟后重试，如在等待账号请联系管理员',
-    );
+    expect((await registerFrom(app, '127.0.0.9', uniqueName('late'), ZH)).body.message).toBe('过去一小时内本系统注册的新账号过多；请在 60 分钟后重试，如在等待账号请联系管理员');
     expect(await userCount(app)).toBe(before);
   });
 });
@@ -91,8 +96,16 @@ describe('pending accounts never approved', () => {
     const recent = await register('recent');
     const active = await signInStaff(app, admin.token, uniqueName('old'));
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-    for (const [id, days] of [[stale.id, 8], [recent.id, 6], [active.user.id, 400]] as const)
-      await app.server.db.updateTable('users').set({ createTime: daysAgo(days) }).where('id', '=', id).execute();
+    for (const [id, days] of [
+      [stale.id, 8],
+      [recent.id, 6],
+      [active.user.id, 400],
+    ] as const)
+      await app.server.db
+        .updateTable('users')
+        .set({ createTime: daysAgo(days) })
+        .where('id', '=', id)
+        .execute();
 
     await app.restart();
     const ids = (await app.server.db.selectFrom('users').select('id').execute()).map((r) => r.id);
@@ -126,7 +139,11 @@ describe('password hashing and file reads', () => {
     await Promise.race(signIns); // the hashes are under way
     const file = await fetch(app.url + fileUrl);
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const stillHashing = total - answered;
     // every hash waits its turn and every sign-in gets its answer
     expect(await Promise.all(signIns)).toEqual(Array(total).fill(401));
@@ -144,7 +161,10 @@ describe('password hashing and file reads', () => {
         releases.push(() => resolve(name));
       });
     const runs = ['a', 'b', 'c'].map((name) => limiter.run(task(name)));
-    await expect(limiter.run(task('d'))).rejects.toMatchObject({ status: 429, said: { en: 'too many sign-ins and registrations at once; try again in a moment', zh: '同时登录和注册的请求过多；请稍后再试' } });
+    await expect(limiter.run(task('d'))).rejects.toMatchObject({
+      status: 429,
+      said: { en: 'too many sign-ins and registrations at once; try again in a moment', zh: '同时登录和注册的请求过多；请稍后再试' },
+    });
     await new Promise((r) => setImmediate(r));
     expect(order).toEqual(['a']);
     releases[0]!();
@@ -246,8 +266,7 @@ describe('sign-in of an account that is not active', () => {
   });
   afterAll(() => app.close());
 
-  const login = (username: string, password: string, headers: Record<string, string> = {}) =>
-    app.request('POST', '/api/auth/login', { body: { username, password }, headers });
+  const login = (username: string, password: string, headers: Record<string, string> = {}) => app.request('POST', '/api/auth/login', { body: { username, password }, headers });
 
   it('answers a pending account the same for the right and a wrong password, in both languages', async () => {
     const name = uniqueName('wait');

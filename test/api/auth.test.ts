@@ -56,9 +56,7 @@ describe('registration', () => {
 
   it('lets exactly one of many parallel registrations of one username win', async () => {
     const name = uniqueName('race');
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => app.request('POST', '/api/auth/register', { body: { username: name, password: 'password-123' } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(7);
   });

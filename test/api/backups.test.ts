@@ -231,7 +231,10 @@ describe('command line', () => {
   it('the restore script refuses a folder in use with one plain line and exit code 1', async () => {
     const zip = join(scratch, 'cli.zip');
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', 'restore', zip], { env: { ...process.env, DATA_DIR: app.dataDir } });
-    const failure = await run.then(() => null, (err: { code: number; stderr: string }) => err);
+    const failure = await run.then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr.trim()).toMatch(/^Cargodesk restore failed: the data folder .* is in use by Cargodesk/);
   });

@@ -72,14 +72,23 @@ describe('company files', () => {
     const folder = await newFolder();
     const res = await upload(
       { companyName: '星海贸易有限公司', fileCategory: 'licence', expireDate: '2027-06-30', description: '正副本', folderId: String(folder.id), extra: 'ignored' },
-      [['files', '营业执照 正本.pdf', sampleFiles.pdf()], ['files', 'copy.png', sampleFiles.png()]],
+      [
+        ['files', '营业执照 正本.pdf', sampleFiles.pdf()],
+        ['files', 'copy.png', sampleFiles.png()],
+      ],
     );
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.message).toBe('2 file(s) uploaded');
     const [a, b] = res.body.data;
     expect(a).toMatchObject({
-      folderId: folder.id, companyName: '星海贸易有限公司', fileCategory: 'licence', expireDate: '2027-06-30', description: '正副本',
-      fileName: '营业执照 正本.pdf', fileSize: sampleFiles.pdf().length, mimeType: 'application/pdf',
+      folderId: folder.id,
+      companyName: '星海贸易有限公司',
+      fileCategory: 'licence',
+      expireDate: '2027-06-30',
+      description: '正副本',
+      fileName: '营业执照 正本.pdf',
+      fileSize: sampleFiles.pdf().length,
+      mimeType: 'application/pdf',
     });
     expect(a).not.toHaveProperty('extra');
     expect(b).toMatchObject({ fileName: 'copy.png', mimeType: 'image/png', companyName: '星海贸易有限公司' });
@@ -103,7 +112,9 @@ describe('company files', () => {
     expect(bare.body.data[0]).toMatchObject({ folderId: null, companyName: null, expireDate: null });
     const folder = await newFolder();
     const plain = await app.upload('POST', '/api/company/files/upload', {
-      token, fields: { folderId: String(folder.id), companyName: 'Plain Co' }, files: [['files', 'a.pdf', sampleFiles.pdf()]],
+      token,
+      fields: { folderId: String(folder.id), companyName: 'Plain Co' },
+      files: [['files', 'a.pdf', sampleFiles.pdf()]],
     });
     expect(plain.body.data[0]).toMatchObject({ folderId: folder.id, companyName: 'Plain Co' });
   });
@@ -118,7 +129,14 @@ describe('company files', () => {
       [{ folderId: 'three' }, undefined, 'data.folderId must be a number'],
       [{ folderId: 999999 }, undefined, 'folderId 999999 names no company folder'],
       [{ companyName: 'A' }, [], 'files is required: attach one or more files in the field "files"'],
-      [{ companyName: 'A' }, [['files', 'a.pdf', sampleFiles.pdf()], ['files', 'tool.exe', sampleFiles.exe()]], '"tool.exe" is a program; programs cannot be uploaded'],
+      [
+        { companyName: 'A' },
+        [
+          ['files', 'a.pdf', sampleFiles.pdf()],
+          ['files', 'tool.exe', sampleFiles.exe()],
+        ],
+        '"tool.exe" is a program; programs cannot be uploaded',
+      ],
       [{ companyName: 'A' }, [['file', 'a.pdf', sampleFiles.pdf()]], 'files are not accepted in the field "file"'],
     ];
     for (const [data, upl, message] of cases) {
@@ -137,8 +155,7 @@ describe('company files', () => {
     const expired = (await upload({ folderId: folder.id, companyName: 'Beta 物流', fileCategory: tag, expireDate: localDate(-3) })).body.data[0];
     const later = (await upload({ folderId: folder.id, companyName: 'Alpha Metals', fileCategory: 'tax', expireDate: localDate(90), description: 'VAT 开票信息' })).body.data[0];
     const never = (await upload({ folderId: folder.id, companyName: 'Gamma' })).body.data[0];
-    const ids = async (query: string) =>
-      (await app.request('GET', `/api/company/files?folderId=${folder.id}&${query}`, { token })).body.data.items.map((f: any) => f.id);
+    const ids = async (query: string) => (await app.request('GET', `/api/company/files?folderId=${folder.id}&${query}`, { token })).body.data.items.map((f: any) => f.id);
 
     expect(await ids('')).toEqual([never.id, later.id, expired.id, soon.id]);
     expect(await ids('companyName=alpha')).toEqual([later.id, soon.id]);
@@ -157,7 +174,8 @@ describe('company files', () => {
     const b = await newFolder();
     const file = (await upload({ folderId: a.id, companyName: 'Old', expireDate: '2026-01-01' })).body.data[0];
     const res = await app.request('PUT', `/api/company/files/${file.id}`, {
-      token, body: { companyName: 'New Co', expireDate: '', folderId: b.id, fileUrl: 'company/evil', fileName: 'x' },
+      token,
+      body: { companyName: 'New Co', expireDate: '', folderId: b.id, fileUrl: 'company/evil', fileName: 'x' },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ companyName: 'New Co', expireDate: null, folderId: b.id, fileUrl: file.fileUrl, fileName: file.fileName });
@@ -187,7 +205,14 @@ describe('company files', () => {
 
   it('is in the OpenAPI document', async () => {
     const doc: any = await (await fetch(`${app.url}/api/openapi.json`)).json();
-    for (const path of ['/api/company/folders', '/api/company/folders/{id}', '/api/company/files', '/api/company/files/upload', '/api/company/files/{id}', '/api/company/files/{id}/download'])
+    for (const path of [
+      '/api/company/folders',
+      '/api/company/folders/{id}',
+      '/api/company/files',
+      '/api/company/files/upload',
+      '/api/company/files/{id}',
+      '/api/company/files/{id}/download',
+    ])
       expect(doc.paths[path], path).toBeDefined();
   });
 });
@@ -215,11 +240,14 @@ describe('refusals in Chinese (Accept-Language: zh)', () => {
     const full = await app.request('DELETE', `/api/company/folders/${folder.id}`, { token, headers: zh });
     expect(full.status).toBe(400);
     expect(full.body.message).toBe('文件夹不是空的：其中有 1 个文件；请先移走或删除这些文件');
-    expect((await app.request('DELETE', `/api/company/folders/${folder.id}`, { token })).body.message).toBe(
-      'folder is not empty: it holds 1 file(s); move or delete them first',
-    );
+    expect((await app.request('DELETE', `/api/company/folders/${folder.id}`, { token })).body.message).toBe('folder is not empty: it holds 1 file(s); move or delete them first');
 
-    const bad = await app.upload('POST', '/api/company/files/upload', { token, fields: { data: '{"companyName": "A"' }, files: [['files', '执照.pdf', sampleFiles.pdf()]], headers: zh });
+    const bad = await app.upload('POST', '/api/company/files/upload', {
+      token,
+      fields: { data: '{"companyName": "A"' },
+      files: [['files', '执照.pdf', sampleFiles.pdf()]],
+      headers: zh,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('data 不是有效的 JSON：请发送一个 JSON 对象，例如 {"companyName":"A 公司","expireDate":"2027-06-30"}');
   });

@@ -127,7 +127,11 @@ describe('POST /contract/upload', () => {
 
   it('refuses files that are not PDF or image by their bytes, too large, too many or missing, keeping nothing', async () => {
     await refused(() => upload(contractForm(), [['files', 'invoice.pdf', sampleFiles.exe()]]), 400, '"invoice.pdf" is a program; programs cannot be uploaded');
-    await refused(() => upload(contractForm(), [['files', 'notes.pdf', sampleFiles.text()]]), 400, '"notes.pdf" is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG');
+    await refused(
+      () => upload(contractForm(), [['files', 'notes.pdf', sampleFiles.text()]]),
+      400,
+      '"notes.pdf" is not a PDF or an image (judged by its content); scan it to PDF, JPEG or PNG',
+    );
     await refused(() => upload(contractForm(), [['files', 'notes.txt', sampleFiles.text()]]), 400, /^"notes.txt" is not a PDF or an image/);
     // one good file and one bad: nothing is kept
     await refused(() => upload(contractForm(), [pdfFile(), ['files', 'x.png', sampleFiles.text()]]), 400, /^"x.png" is not a PDF or an image/);
@@ -135,13 +139,24 @@ describe('POST /contract/upload', () => {
     tooBig.set(sampleFiles.pdf());
     await refused(() => upload(contractForm(), [pdfFile(), ['files', 'big.pdf', tooBig]]), 413, 'a file is larger than 10 MB; each file may be at most 10 MB');
     await refused(() => upload(contractForm(), []), 400, 'files is required: attach 1 to 20 scans of the contract (PDF or image)');
-    await refused(() => upload(contractForm(), Array.from({ length: 21 }, (_, i) => pdfFile(`p${i}.pdf`))), 400, 'too many files: at most 20 per request');
+    await refused(
+      () =>
+        upload(
+          contractForm(),
+          Array.from({ length: 21 }, (_, i) => pdfFile(`p${i}.pdf`)),
+        ),
+      400,
+      'too many files: at most 20 per request',
+    );
     await refused(() => upload(contractForm(), [['attachment', 'a.pdf', sampleFiles.pdf()]]), 400, 'files are not accepted in the field "attachment"');
     await refused(() => app.request('POST', '/api/contract/upload', { token, body: contractForm() }), 400, 'send this form as multipart/form-data with the file attached');
   });
 
   it('accepts 20 files', async () => {
-    const c = await create({}, Array.from({ length: 20 }, (_, i) => pdfFile(`page ${i}.pdf`)));
+    const c = await create(
+      {},
+      Array.from({ length: 20 }, (_, i) => pdfFile(`page ${i}.pdf`)),
+    );
     expect(c.files).toHaveLength(20);
   });
 
@@ -185,8 +200,7 @@ describe('GET /contract', () => {
   it('finds a keyword in any case, follows edits and deletes, and takes keywords of one or two characters', async () => {
     const tag = `Zq${Date.now()}`;
     const a = await create({ buyParty: `Jiangsu ${tag} Copper` });
-    const ids = async (keyword: string) =>
-      (await app.request('GET', `/api/contract?keyword=${encodeURIComponent(keyword)}`, { token })).body.data.map((x: { id: number }) => x.id);
+    const ids = async (keyword: string) => (await app.request('GET', `/api/contract?keyword=${encodeURIComponent(keyword)}`, { token })).body.data.map((x: { id: number }) => x.id);
     expect(await ids(tag.toLowerCase())).toEqual([a.id]);
     expect(await ids(`${tag} copper`.toUpperCase())).toEqual([a.id]);
     expect(await ids(`${tag}%`)).toEqual([]); // a literal %, not a wildcard
@@ -289,8 +303,16 @@ describe('POST /contract/:id/update-files', () => {
     const other = await create();
     const same = async () => expect((await app.request('GET', `/api/contract/${c.id}`, { token })).body.data).toEqual(c);
     const path = `/api/contract/${c.id}/update-files`;
-    await refused(() => app.upload('POST', path, { token, fields: { removeFileIds: `${other.files[0].id}` }, files: [pdfFile()] }), 400, `removeFileIds: file ${other.files[0].id} is not an attachment of contract ${c.id}`);
-    await refused(() => app.upload('POST', path, { token, fields: { removeFileIds: `${c.files[0].id}` } }), 400, 'a contract keeps at least one attachment: add a file before removing the last one');
+    await refused(
+      () => app.upload('POST', path, { token, fields: { removeFileIds: `${other.files[0].id}` }, files: [pdfFile()] }),
+      400,
+      `removeFileIds: file ${other.files[0].id} is not an attachment of contract ${c.id}`,
+    );
+    await refused(
+      () => app.upload('POST', path, { token, fields: { removeFileIds: `${c.files[0].id}` } }),
+      400,
+      'a contract keeps at least one attachment: add a file before removing the last one',
+    );
     await refused(() => app.upload('POST', path, { token, fields: { removeFileIds: 'x,y' } }), 400, /^removeFileIds\.0 must be a number/);
     await refused(() => app.upload('POST', path, { token, fields: { count: 'lots' }, files: [pdfFile()] }), 400, 'count must be a number');
     await refused(() => app.upload('POST', path, { token, files: [['files', 'run.pdf', sampleFiles.exe()]] }), 400, '"run.pdf" is a program; programs cannot be uploaded');
@@ -325,7 +347,11 @@ describe('POST /contract/batch-upload', () => {
     const res = await app.upload('POST', '/api/contract/batch-upload', {
       token,
       fields: { contracts: JSON.stringify(contracts) },
-      files: [['files_1', '第二份.pdf', sampleFiles.pdf()], ['files_0', 'first.pdf', sampleFiles.pdf()], ['files_0', 'first-2.jpg', sampleFiles.jpeg()]],
+      files: [
+        ['files_1', '第二份.pdf', sampleFiles.pdf()],
+        ['files_0', 'first.pdf', sampleFiles.pdf()],
+        ['files_0', 'first-2.jpg', sampleFiles.jpeg()],
+      ],
     });
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.message).toBe('2 contracts created');
@@ -341,9 +367,16 @@ describe('POST /contract/batch-upload', () => {
     const send = (contracts: unknown, files: [string, string, Uint8Array][]) => () =>
       app.upload('POST', '/api/contract/batch-upload', { token, fields: { contracts: typeof contracts === 'string' ? contracts : JSON.stringify(contracts) }, files });
     const good = () => contractForm();
-    const twoFiles: [string, string, Uint8Array][] = [['files_0', 'a.pdf', sampleFiles.pdf()], ['files_1', 'b.pdf', sampleFiles.pdf()]];
+    const twoFiles: [string, string, Uint8Array][] = [
+      ['files_0', 'a.pdf', sampleFiles.pdf()],
+      ['files_1', 'b.pdf', sampleFiles.pdf()],
+    ];
     await refused(send([good(), { ...good(), count: 'abc' }], twoFiles), 400, 'contracts.1.count must be a number');
-    await refused(send([good(), { ...good(), name: undefined, contractType: '9' }], twoFiles), 400, 'contracts.1.name is required; contracts.1.contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)');
+    await refused(
+      send([good(), { ...good(), name: undefined, contractType: '9' }], twoFiles),
+      400,
+      'contracts.1.name is required; contracts.1.contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)',
+    );
     await refused(send([good(), good()], [twoFiles[0]!]), 400, 'contracts.1 has no files: attach at least one scan in files_1');
     await refused(send([good()], twoFiles), 400, 'files_1 has no contract: contracts holds 1 item (files_0 to files_0)');
     await refused(send([good(), good()], [twoFiles[0]!, ['files_1', 'b.pdf', sampleFiles.text()]]), 400, /^"b.pdf" is not a PDF or an image/);
@@ -362,7 +395,10 @@ describe('POST /contract/batch-upload', () => {
           app.upload('POST', '/api/contract/batch-upload', {
             token,
             fields: { contracts: JSON.stringify([contractForm(), contractForm({ name: 'blocked' })]) },
-            files: [['files_0', 'a.pdf', sampleFiles.pdf()], ['files_1', 'b.pdf', sampleFiles.pdf()]],
+            files: [
+              ['files_0', 'a.pdf', sampleFiles.pdf()],
+              ['files_1', 'b.pdf', sampleFiles.pdf()],
+            ],
           }),
         500,
         'something went wrong on the server; it has been logged',
@@ -419,11 +455,30 @@ describe('listing many contracts', () => {
           const ids = Array.from({ length: 500 }, (_, i) => start + i);
           await trx
             .insertInto('contracts')
-            .values(ids.map((id) => ({ id, name: `c${id}`, contractType: String((id % 3) + 1), contractCode: `PC${id}`, buyParty: 'b', sellParty: 's', commodity: 'ore', count: id, unitPrice: 1, blNumber: `BL${id}`, createTime: time, updateTime: time })))
+            .values(
+              ids.map((id) => ({
+                id,
+                name: `c${id}`,
+                contractType: String((id % 3) + 1),
+                contractCode: `PC${id}`,
+                buyParty: 'b',
+                sellParty: 's',
+                commodity: 'ore',
+                count: id,
+                unitPrice: 1,
+                blNumber: `BL${id}`,
+                createTime: time,
+                updateTime: time,
+              })),
+            )
             .execute();
           await trx
             .insertInto('contractFiles')
-            .values(ids.flatMap((id) => [1, 2].map((n) => ({ contractId: id, name: `c${id}-${n}.pdf`, url: `uploads/f${id}-${n}`, size: n, mimeType: 'application/pdf', createTime: time }))))
+            .values(
+              ids.flatMap((id) =>
+                [1, 2].map((n) => ({ contractId: id, name: `c${id}-${n}.pdf`, url: `uploads/f${id}-${n}`, size: n, mimeType: 'application/pdf', createTime: time })),
+              ),
+            )
             .execute();
         }
       });

@@ -122,7 +122,10 @@ describe('HTTP conventions', () => {
     await new Promise((r) => setTimeout(r, 200));
     const dir = join(app.dataDir, 'logs');
     const text = (await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')))).join('');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.some((l) => l.method === 'GET' && l.path === '/api/auth/me' && l.status === 200 && l.user === 'admin')).toBe(true);
     expect(text).not.toContain('admin-password-1');
     expect(text).not.toContain(login.body.data.token);

@@ -106,8 +106,15 @@ describe('corporate contracts', () => {
     const res = await app.upload('POST', '/api/corp-contract/contracts', {
       token,
       fields: {
-        folderId: String(folder.id), contractNumber: unique('HT'), name: '铜精矿销售合同', partyA: 'A 公司', partyB: 'B 公司',
-        signDate: '2026-03-01', amount: '1250000.5', currency: 'usd', remark: '首批',
+        folderId: String(folder.id),
+        contractNumber: unique('HT'),
+        name: '铜精矿销售合同',
+        partyA: 'A 公司',
+        partyB: 'B 公司',
+        signDate: '2026-03-01',
+        amount: '1250000.5',
+        currency: 'usd',
+        remark: '首批',
       },
       files: [['files', 'contract scan.pdf', sampleFiles.pdf()]],
     });
@@ -115,8 +122,18 @@ describe('corporate contracts', () => {
     expect(res.body.message).toBe('contract created');
     const c = res.body.data;
     expect(c).toMatchObject({
-      folderId: folder.id, name: '铜精矿销售合同', category: 'downstream', partyA: 'A 公司', partyB: 'B 公司', signDate: '2026-03-01',
-      amount: 1250000.5, currency: 'USD', remark: '首批', fileName: 'contract scan.pdf', fileSize: sampleFiles.pdf().length, details: [],
+      folderId: folder.id,
+      name: '铜精矿销售合同',
+      category: 'downstream',
+      partyA: 'A 公司',
+      partyB: 'B 公司',
+      signDate: '2026-03-01',
+      amount: 1250000.5,
+      currency: 'USD',
+      remark: '首批',
+      fileName: 'contract scan.pdf',
+      fileSize: sampleFiles.pdf().length,
+      details: [],
     });
     expect(c.fileUrl).toMatch(/^files\/[A-Za-z0-9_-]{22}\.pdf$/);
     const file = await fetch(`${app.url}/api/corp-contract-files/${c.fileUrl}`);
@@ -133,12 +150,23 @@ describe('corporate contracts', () => {
     const existing = await newContract(folder.id);
     const files = await app.fileCount();
     const cases: [Record<string, string>, [string, string, Uint8Array][], string][] = [
-      [{ folderId: String(folder.id), contractNumber: existing.contractNumber }, [['file', 'a.pdf', sampleFiles.pdf()]], `contractNumber "${existing.contractNumber}" is already used by another contract; contract numbers are unique`],
+      [
+        { folderId: String(folder.id), contractNumber: existing.contractNumber },
+        [['file', 'a.pdf', sampleFiles.pdf()]],
+        `contractNumber "${existing.contractNumber}" is already used by another contract; contract numbers are unique`,
+      ],
       [{ folderId: '999999', contractNumber: unique('HT') }, [['file', 'a.pdf', sampleFiles.pdf()]], 'folderId 999999 names no corporate contract folder'],
       [{ contractNumber: unique('HT') }, [['file', 'a.pdf', sampleFiles.pdf()]], 'folderId is required'],
       [{ folderId: String(folder.id) }, [['file', 'a.pdf', sampleFiles.pdf()]], 'contractNumber is required'],
       [{ folderId: String(folder.id), contractNumber: unique('HT') }, [], 'file is required: attach the contract file in the field "file" (or "files")'],
-      [{ folderId: String(folder.id), contractNumber: unique('HT') }, [['file', 'a.pdf', sampleFiles.pdf()], ['files', 'b.pdf', sampleFiles.pdf()]], 'send one contract file; 2 were sent'],
+      [
+        { folderId: String(folder.id), contractNumber: unique('HT') },
+        [
+          ['file', 'a.pdf', sampleFiles.pdf()],
+          ['files', 'b.pdf', sampleFiles.pdf()],
+        ],
+        'send one contract file; 2 were sent',
+      ],
       [{ folderId: String(folder.id), contractNumber: unique('HT') }, [['file', 'setup.exe', sampleFiles.exe()]], '"setup.exe" is a program; programs cannot be uploaded'],
       [{ folderId: String(folder.id), contractNumber: unique('HT'), amount: 'lots' }, [['file', 'a.pdf', sampleFiles.pdf()]], 'amount must be a number'],
       [{ folderId: String(folder.id), contractNumber: unique('HT'), signDate: '2026-02-30' }, [['file', 'a.pdf', sampleFiles.pdf()]], 'signDate is not a real calendar date'],
@@ -251,8 +279,16 @@ describe('detail lines', () => {
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('detail line created');
     expect(first.body.data).toMatchObject({
-      contractId: c.id, lineNo: 1, commodity: '电解铜', specification: 'A级', quantity: 3.333, unit: '吨', unitPrice: 1.5,
-      amount: 5, deliveryDate: '2026-12-01', remark: null,
+      contractId: c.id,
+      lineNo: 1,
+      commodity: '电解铜',
+      specification: 'A级',
+      quantity: 3.333,
+      unit: '吨',
+      unitPrice: 1.5,
+      amount: 5,
+      deliveryDate: '2026-12-01',
+      remark: null,
     });
     const given = await app.request('POST', path, { token, body: { commodity: 'b', quantity: 2, unitPrice: 10, amount: 19.99, lineNo: 10 } });
     expect(given.body.data).toMatchObject({ lineNo: 10, amount: 19.99 });
@@ -321,21 +357,42 @@ describe('detail lines', () => {
     const c = await newContract((await newFolder()).id);
     const ok = await app.request('POST', '/api/corp-contract/details/batch', {
       token,
-      body: { contractId: c.id, details: [{ commodity: 'a', quantity: 1, unitPrice: 0.1 }, { commodity: 'b', quantity: 3, unitPrice: 0.1 }] },
+      body: {
+        contractId: c.id,
+        details: [
+          { commodity: 'a', quantity: 1, unitPrice: 0.1 },
+          { commodity: 'b', quantity: 3, unitPrice: 0.1 },
+        ],
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('2 detail line(s) created');
-    expect(ok.body.data.map((d: any) => [d.lineNo, d.amount])).toEqual([[1, 0.1], [2, 0.3]]);
+    expect(ok.body.data.map((d: any) => [d.lineNo, d.amount])).toEqual([
+      [1, 0.1],
+      [2, 0.3],
+    ]);
 
     const bad = await app.request('POST', '/api/corp-contract/details/batch', {
       token,
-      body: { contractId: c.id, details: [{ commodity: 'c', quantity: 1 }, { commodity: 'd', quantity: 0 }] },
+      body: {
+        contractId: c.id,
+        details: [
+          { commodity: 'c', quantity: 1 },
+          { commodity: 'd', quantity: 0 },
+        ],
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('details.1.quantity must be greater than 0');
     const dupLine = await app.request('POST', '/api/corp-contract/details/batch', {
       token,
-      body: { contractId: c.id, details: [{ commodity: 'c', quantity: 1, lineNo: 7 }, { commodity: 'd', quantity: 1, lineNo: 7 }] },
+      body: {
+        contractId: c.id,
+        details: [
+          { commodity: 'c', quantity: 1, lineNo: 7 },
+          { commodity: 'd', quantity: 1, lineNo: 7 },
+        ],
+      },
     });
     expect(dupLine.status).toBe(400);
     expect(dupLine.body.message).toBe('details.1.lineNo 7 is already used in this contract; choose another or leave it out');
@@ -353,10 +410,17 @@ describe('OpenAPI', () => {
   it('documents the corporate contract routes', async () => {
     const doc: any = await (await fetch(`${app.url}/api/openapi.json`)).json();
     for (const path of [
-      '/api/corp-contract/folders', '/api/corp-contract/folders/{id}', '/api/corp-contract/contracts', '/api/corp-contract/contracts/{id}',
-      '/api/corp-contract/contracts/{id}/details', '/api/corp-contract/details/{id}', '/api/corp-contract/details/batch',
-      '/api/corp-contract/contracts/{id}/details/import', '/api/corp-contract/contracts/{id}/details/export',
-    ]) expect(doc.paths[path], path).toBeDefined();
+      '/api/corp-contract/folders',
+      '/api/corp-contract/folders/{id}',
+      '/api/corp-contract/contracts',
+      '/api/corp-contract/contracts/{id}',
+      '/api/corp-contract/contracts/{id}/details',
+      '/api/corp-contract/details/{id}',
+      '/api/corp-contract/details/batch',
+      '/api/corp-contract/contracts/{id}/details/import',
+      '/api/corp-contract/contracts/{id}/details/export',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
   });
 });
 

@@ -20,8 +20,7 @@ async function newContract() {
   return res.body.data as { id: number; contractNumber: string };
 }
 
-const linesOf = async (id: number) =>
-  (await app.request('GET', `/api/corp-contract/contracts/${id}`, { token })).body.data.details as Record<string, unknown>[];
+const linesOf = async (id: number) => (await app.request('GET', `/api/corp-contract/contracts/${id}`, { token })).body.data.details as Record<string, unknown>[];
 
 const importSheet = (id: number, bytes: Uint8Array, mode?: string, name = 'lines.xlsx') =>
   app.upload('POST', `/api/corp-contract/contracts/${id}/details/import${mode ? `?mode=${mode}` : ''}`, { token, files: [['file', name, bytes]] });
@@ -31,8 +30,7 @@ async function exportSheet(id: number) {
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-const plain = (lines: Record<string, unknown>[]) =>
-  lines.map(({ id: _id, contractId: _c, createTime: _ct, updateTime: _ut, ...rest }) => rest);
+const plain = (lines: Record<string, unknown>[]) => lines.map(({ id: _id, contractId: _c, createTime: _ct, updateTime: _ut, ...rest }) => rest);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -118,7 +116,11 @@ describe('detail-line import', () => {
     await app.request('POST', `/api/corp-contract/contracts/${c.id}/details`, { token, body: { commodity: 'old', quantity: 1, lineNo: 4 } });
     const res = await importSheet(c.id, await workbook([HEADER, [null, 'new-1', null, 2, 't', 10], [1, 'new-2', null, 3]]));
     expect(res.status, res.body.message).toBe(200);
-    expect((await linesOf(c.id)).map((l) => [l.lineNo, l.commodity, l.amount])).toEqual([[4, 'old', null], [5, 'new-1', 20], [6, 'new-2', null]]);
+    expect((await linesOf(c.id)).map((l) => [l.lineNo, l.commodity, l.amount])).toEqual([
+      [4, 'old', null],
+      [5, 'new-1', 20],
+      [6, 'new-2', null],
+    ]);
   });
 
   it('takes more lines than a warehouse import (2,000 rows): 2,500 lines in one sheet', async () => {
@@ -154,13 +156,7 @@ describe('detail-line import', () => {
   it('imports nothing when a row is wrong, and names the row and column', async () => {
     const c = await newContract();
     await app.request('POST', `/api/corp-contract/contracts/${c.id}/details`, { token, body: { commodity: 'keep', quantity: 1 } });
-    const bytes = await workbook([
-      HEADER,
-      [1, 'good', null, 1],
-      [2, 'bad qty', null, 'many'],
-      [3, null, null, 0, null, -5, null, '2026-13-01'],
-      [4, 'good too', null, 2],
-    ]);
+    const bytes = await workbook([HEADER, [1, 'good', null, 1], [2, 'bad qty', null, 'many'], [3, null, null, 0, null, -5, null, '2026-13-01'], [4, 'good too', null, 2]]);
     const res = await importSheet(c.id, bytes, 'replace');
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
@@ -185,7 +181,13 @@ describe('detail-line import', () => {
 
   it('reports a missing required column', async () => {
     const c = await newContract();
-    const res = await importSheet(c.id, await workbook([['lineNo', '品名', 'remark'], [1, 'a', 'x']]));
+    const res = await importSheet(
+      c.id,
+      await workbook([
+        ['lineNo', '品名', 'remark'],
+        [1, 'a', 'x'],
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(res.body.data.errors).toEqual([{ row: 1, column: 'quantity', message: 'the header row has no column "quantity" (数量); it is required' }]);
   });

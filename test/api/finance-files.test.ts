@@ -80,7 +80,13 @@ describe.each(KIND_SAMPLES.filter((k) => k.hasFiles))('files of $segment', (kind
     const start = await app.fileCount();
     const path = `/api/corp-finances/${kind.segment}/${record.id}/upload`;
 
-    const program = await app.upload('POST', path, { token, files: [['files', 'good.pdf', sampleFiles.pdf()], ['files', 'setup.exe', sampleFiles.exe()]] });
+    const program = await app.upload('POST', path, {
+      token,
+      files: [
+        ['files', 'good.pdf', sampleFiles.pdf()],
+        ['files', 'setup.exe', sampleFiles.exe()],
+      ],
+    });
     expect(program.status).toBe(400);
     expect(program.body.message).toBe('"setup.exe" is a program; programs cannot be uploaded');
     const none = await app.upload('POST', path, { token, fields: { remark: 'no file' } });
@@ -185,7 +191,18 @@ describe('totals', () => {
     const res = await app.request('GET', `/corp-finances/contract-summary?contractNumber=${c}`, { token });
     expect(res.status).toBe(200);
     const s = res.body.data;
-    expect(Object.keys(s)).toEqual(['contractNumber', 'freightCharges', 'miscCharges', 'serviceFees', 'costBreakdowns', 'profitRecords', 'upstreamInvoices', 'downstreamInvoices', 'freightMiscInvoices', 'settlements']);
+    expect(Object.keys(s)).toEqual([
+      'contractNumber',
+      'freightCharges',
+      'miscCharges',
+      'serviceFees',
+      'costBreakdowns',
+      'profitRecords',
+      'upstreamInvoices',
+      'downstreamInvoices',
+      'freightMiscInvoices',
+      'settlements',
+    ]);
     expect(s.contractNumber).toBe(c);
     expect(s.freightCharges.count).toBe(2);
     expect(s.freightCharges.totals).toEqual([{ currency: 'USD', count: 2, amount: 1000.3 }]);

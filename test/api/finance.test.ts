@@ -49,7 +49,11 @@ describe.each(KIND_SAMPLES)('$segment', (kind) => {
     const date = kind.dateField ? (kind.full[kind.dateField] as string) : today();
     const filters: Record<string, string>[] = [
       { contractNumber: kind.full.contractNumber as string },
-      { keyword: String(Object.values(kind.full).find((v) => typeof v === 'string' && v.length > 6)).slice(2, 6).toUpperCase() },
+      {
+        keyword: String(Object.values(kind.full).find((v) => typeof v === 'string' && v.length > 6))
+          .slice(2, 6)
+          .toUpperCase(),
+      },
       { startDate: date, endDate: date },
     ];
     if (kind.full.blNumber) filters.push({ blNumber: kind.full.blNumber as string });
@@ -59,7 +63,10 @@ describe.each(KIND_SAMPLES)('$segment', (kind) => {
       for (const prefix of [api, bare]) {
         const list = await app.request('GET', `${prefix}?${qs}`, { token });
         expect(list.status, qs).toBe(200);
-        expect(list.body.data.items.map((r: { id: number }) => r.id), qs).toContain(record.id);
+        expect(
+          list.body.data.items.map((r: { id: number }) => r.id),
+          qs,
+        ).toContain(record.id);
         expect(list.body.data).toMatchObject({ page: 1, pageSize: 20 });
         expect(list.body.data.items.find((r: { id: number }) => r.id === record.id)).toEqual(record);
       }
@@ -225,12 +232,21 @@ describe('money, currency and the rules of the fields', () => {
       expect(res.status, message).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const rec = await app.request('POST', '/corp-finances/reconciliations', { token, body: { reconciliationNumber: 'R-Y', amount: 1, periodStart: '2026-03-01', periodEnd: '2026-03-31' } });
+    const rec = await app.request('POST', '/corp-finances/reconciliations', {
+      token,
+      body: { reconciliationNumber: 'R-Y', amount: 1, periodStart: '2026-03-01', periodEnd: '2026-03-31' },
+    });
     const broken = await app.request('PUT', `/corp-finances/reconciliations/${rec.body.data.id}`, { token, body: { periodEnd: '2026-02-01' } });
     expect(broken.status).toBe(400);
     expect((await app.request('GET', `/corp-finances/reconciliations/${rec.body.data.id}`, { token })).body.data).toEqual(rec.body.data);
     const statusDefaults = await Promise.all(
-      [['upstream-invoices', 'received'], ['downstream-invoices', 'issued'], ['freight-misc-invoices', 'received'], ['settlements', 'draft'], ['reconciliations', 'open']].map(async ([segment, status]) => {
+      [
+        ['upstream-invoices', 'received'],
+        ['downstream-invoices', 'issued'],
+        ['freight-misc-invoices', 'received'],
+        ['settlements', 'draft'],
+        ['reconciliations', 'open'],
+      ].map(async ([segment, status]) => {
         const numberField = sampleOf(segment!).numberField!;
         const res = await app.request('POST', `/api/corp-finances/${segment}`, { token, body: { [numberField]: `DEF-${segment}`, amount: 1, taxRate: 0.13 } });
         return [res.body.data?.status, status];
@@ -306,7 +322,11 @@ describe('lists', () => {
 
   it('pages newest first and sums profit records by revenue, cost and profit', async () => {
     const profits = '/corp-finances/profit-records';
-    for (const [revenue, cost, currency] of [[100.1, 50.05, 'CNY'], [200.2, 300.3, 'CNY'], [10, 1, 'USD']] as const)
+    for (const [revenue, cost, currency] of [
+      [100.1, 50.05, 'CNY'],
+      [200.2, 300.3, 'CNY'],
+      [10, 1, 'USD'],
+    ] as const)
       await app.request('POST', profits, { token, body: { revenue, cost, currency, contractNumber: 'C-PAGE' } });
     const page1 = await app.request('GET', `${profits}?contractNumber=C-PAGE&pageSize=2`, { token });
     expect(page1.body.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });

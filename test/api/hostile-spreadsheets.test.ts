@@ -75,7 +75,7 @@ describe('hostile workbooks are refused with a 400, write nothing, and do not ho
     ['an entry bomb: a worksheet unpacking to 130 MB in a workbook without sharedStrings', () => bombs.entry(false), /too large to import: unpacked/, /工作簿太大/],
     ['a row bomb: 3,000,000 empty rows', () => bombs.rows(), /more than 200,000 rows \(empty rows count too\)/, /超过 200,000 行/],
     ['a column bomb: a cell in column XFD (16,384)', () => bombs.farColumn('XFD2'), /a cell beyond column 1,024/, /超出第 1,024 列/],
-    ['a column bomb: a cell past Excel\'s last column', () => bombs.farColumn('XFE2'), /a cell beyond column 1,024/, /超出第 1,024 列/],
+    ["a column bomb: a cell past Excel's last column", () => bombs.farColumn('XFE2'), /a cell beyond column 1,024/, /超出第 1,024 列/],
     ['a column bomb: 5,000 cells in one row', () => bombs.manyColumns(), /a cell beyond column 1,024/, /超出第 1,024 列/],
   ];
 
@@ -134,7 +134,10 @@ describe('hostile workbooks are refused with a 400, write nothing, and do not ho
   });
 
   it('a header error stops the read: the rows after it are not parsed (a column bomb under a bad header answers the header error)', async () => {
-    const bytes = await zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, ['remark']) + `<row r="2">${cell('A2', 'x')}${cell('XFD2', 'x')}</row>`) }]);
+    const bytes = await zip([
+      ...frame(false),
+      { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, ['remark']) + `<row r="2">${cell('A2', 'x')}${cell('XFD2', 'x')}</row>`) },
+    ]);
     const c = await newContract();
     const res = await importLines(c.id, bytes);
     expect(res.status).toBe(400);
@@ -193,14 +196,28 @@ describe('numbers and dates', () => {
 
   it('date serials import as the days Excel shows: 1..59 before its 1900-02-29, 61 on after it; 60 (1900-02-29) is no real day', async () => {
     const c = await newContract();
-    const serials: [number, string][] = [[1, '1900-01-01'], [2, '1900-01-02'], [31, '1900-01-31'], [59, '1900-02-28'], [61, '1900-03-01'], [62, '1900-03-02'], [45000, '2023-03-15']];
+    const serials: [number, string][] = [
+      [1, '1900-01-01'],
+      [2, '1900-01-02'],
+      [31, '1900-01-31'],
+      [59, '1900-02-28'],
+      [61, '1900-03-01'],
+      [62, '1900-03-02'],
+      [45000, '2023-03-15'],
+    ];
     const bytes = await workbook([['commodity', 'quantity', 'deliveryDate'], ...serials.map(([serial], i) => [`d${i}`, 1, serial])]);
     const res = await importLines(c.id, bytes);
     expect(res.status, res.body.message).toBe(200);
     const lines = (await app.request('GET', `/api/corp-contract/contracts/${c.id}`, { token })).body.data.details;
     expect(lines.map((l: { deliveryDate: string }) => l.deliveryDate)).toEqual(serials.map(([, day]) => day));
 
-    const sixty = await importLines(c.id, await workbook([['commodity', 'quantity', 'deliveryDate'], ['x', 1, 60]]));
+    const sixty = await importLines(
+      c.id,
+      await workbook([
+        ['commodity', 'quantity', 'deliveryDate'],
+        ['x', 1, 60],
+      ]),
+    );
     expect(sixty.status).toBe(400);
     expect(sixty.body.data.errors[0]).toMatchObject({ row: 2, column: 'deliveryDate' });
   });
@@ -241,7 +258,7 @@ describe('an answer whose body cannot be serialised', () => {
   });
   afterAll(() => close());
 
-  it('is answered with the 500 envelope and the security headers, in the request\'s language', async () => {
+  it("is answered with the 500 envelope and the security headers, in the request's language", async () => {
     const res = await fetch(`${url}/api/unserialisable`);
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -123,9 +123,7 @@ describe('inbound orders', () => {
 
   it('number and B/L prefixes page right however many orders they match: totals, newest first, later pages', async () => {
     const w = await makeWarehouse(app, token);
-    const made = await prefixRecords('IBQ', (inboundNumber) =>
-      makeInbound(app, token, { warehouse: w.code, inboundNumber, blNumber: inboundNumber.replace('IBQ', 'BLQ') }),
-    );
+    const made = await prefixRecords('IBQ', (inboundNumber) => makeInbound(app, token, { warehouse: w.code, inboundNumber, blNumber: inboundNumber.replace('IBQ', 'BLQ') }));
     await expectPrefixPages(app, token, '/api/inventory/inbound', 'inboundNumber', 'IBQ', made);
     const byBl = made.map((m) => ({ id: m.id, value: m.value.replace('IBQ', 'BLQ') }));
     // the other orders of this file have other B/L numbers or none (NULL)
@@ -147,7 +145,9 @@ describe('inbound orders', () => {
     expect((await app.request('GET', `/api/inventory/inbound/${x.id}`, { token })).status).toBe(404);
 
     const ledger = await app.request('GET', `/api/inventory/ledger?warehouse=${w.code}`, { token });
-    expect(ledger.body.data.items.map((e: { quantityChange: number; balance: number; kind: string; documentNumber: string }) => [e.kind, e.quantityChange, e.balance, e.documentNumber])).toEqual([
+    expect(
+      ledger.body.data.items.map((e: { quantityChange: number; balance: number; kind: string; documentNumber: string }) => [e.kind, e.quantityChange, e.balance, e.documentNumber]),
+    ).toEqual([
       ['inbound', 10, 10, x.inboundNumber],
       // the edit: the new entry, then the reversal (entries adding stock come first)
       ['inbound', 12.5, 22.5, x.inboundNumber],

@@ -19,16 +19,16 @@ describe('the language of refusals', () => {
     const body = { username: 'a', password: 'short', email: 'not-an-email' };
     const zh = await app.request('POST', '/api/auth/register', { body, headers: ZH });
     expect(zh.status).toBe(400);
-    expect(zh.body.message).toBe(
-      'username 必须是 3 到 32 个字母、数字、_ . 或 -；password 至少需要 8 个字符；email 必须是电子邮箱地址，例如 name@example.com',
-    );
+    expect(zh.body.message).toBe('username 必须是 3 到 32 个字母、数字、_ . 或 -；password 至少需要 8 个字符；email 必须是电子邮箱地址，例如 name@example.com');
     expect(zh.body.data.errors).toEqual([
       { field: 'username', message: '必须是 3 到 32 个字母、数字、_ . 或 -' },
       { field: 'password', message: '至少需要 8 个字符' },
       { field: 'email', message: '必须是电子邮箱地址，例如 name@example.com' },
     ]);
     const en = await app.request('POST', '/api/auth/register', { body });
-    expect(en.body.message).toBe('username must be 3 to 32 letters, digits, _ . or -; password must be at least 8 characters; email must be an email address like name@example.com');
+    expect(en.body.message).toBe(
+      'username must be 3 to 32 letters, digits, _ . or -; password must be at least 8 characters; email must be an email address like name@example.com',
+    );
     expect(en.body.data.errors[0]).toEqual({ field: 'username', message: 'must be 3 to 32 letters, digits, _ . or -' });
     const users = await app.server.db.selectFrom('users').select('username').execute();
     expect(users.map((u) => u.username)).toEqual(['admin']);

@@ -45,7 +45,17 @@ async function contract(fields: Record<string, string>) {
   return res.body.data as { id: number; contractCode: string };
 }
 
-type Lot = { warehouse: string; commodity: string; blNumber: string | null; inboundQuantity: number; outboundQuantity: number; transferredQuantity: number; currentStock: number; firstInboundDate: string | null; lastMovementDate: string | null };
+type Lot = {
+  warehouse: string;
+  commodity: string;
+  blNumber: string | null;
+  inboundQuantity: number;
+  outboundQuantity: number;
+  transferredQuantity: number;
+  currentStock: number;
+  firstInboundDate: string | null;
+  lastMovementDate: string | null;
+};
 
 describe('lot stock', () => {
   it('splits each summary row into lots by B/L number that add up to it exactly, as it stands and asOf a date', async () => {
@@ -69,7 +79,12 @@ describe('lot stock', () => {
       for (const row of summary) {
         const lots = all.filter((l) => l.commodity === row.commodity);
         const sum = (k: keyof Lot) => Math.round(lots.reduce((t, l) => t + (l[k] as number), 0) * 1000) / 1000;
-        expect({ inboundQuantity: sum('inboundQuantity'), outboundQuantity: sum('outboundQuantity'), transferredQuantity: sum('transferredQuantity'), currentStock: sum('currentStock') }).toEqual({
+        expect({
+          inboundQuantity: sum('inboundQuantity'),
+          outboundQuantity: sum('outboundQuantity'),
+          transferredQuantity: sum('transferredQuantity'),
+          currentStock: sum('currentStock'),
+        }).toEqual({
           inboundQuantity: row.inboundQuantity,
           outboundQuantity: row.outboundQuantity,
           transferredQuantity: row.transferredQuantity,
@@ -80,10 +95,43 @@ describe('lot stock', () => {
 
     const lots: Lot[] = (await get('/api/inventory/lots', { warehouse: w1.code, inStock: 'all' })).items;
     expect(lots).toEqual([
-      { warehouse: w1.name, warehouseId: w1.id, commodity: 'copper', blNumber: null, inboundQuantity: 5, outboundQuantity: 2, transferredQuantity: 0, currentStock: 3, firstInboundDate: '2026-09-04', lastMovementDate: '2026-09-12' },
+      {
+        warehouse: w1.name,
+        warehouseId: w1.id,
+        commodity: 'copper',
+        blNumber: null,
+        inboundQuantity: 5,
+        outboundQuantity: 2,
+        transferredQuantity: 0,
+        currentStock: 3,
+        firstInboundDate: '2026-09-04',
+        lastMovementDate: '2026-09-12',
+      },
       // the cancelled outbound order of 09-13 is no movement
-      { warehouse: w1.name, warehouseId: w1.id, commodity: 'copper', blNumber: 'LOTA-1', inboundQuantity: 40.125, outboundQuantity: 0.125, transferredQuantity: 0, currentStock: 40, firstInboundDate: '2026-09-01', lastMovementDate: '2026-09-10' },
-      { warehouse: w1.name, warehouseId: w1.id, commodity: 'copper', blNumber: 'LOTA-2', inboundQuantity: 10, outboundQuantity: 10, transferredQuantity: 0, currentStock: 0, firstInboundDate: '2026-09-03', lastMovementDate: '2026-09-11' },
+      {
+        warehouse: w1.name,
+        warehouseId: w1.id,
+        commodity: 'copper',
+        blNumber: 'LOTA-1',
+        inboundQuantity: 40.125,
+        outboundQuantity: 0.125,
+        transferredQuantity: 0,
+        currentStock: 40,
+        firstInboundDate: '2026-09-01',
+        lastMovementDate: '2026-09-10',
+      },
+      {
+        warehouse: w1.name,
+        warehouseId: w1.id,
+        commodity: 'copper',
+        blNumber: 'LOTA-2',
+        inboundQuantity: 10,
+        outboundQuantity: 10,
+        transferredQuantity: 0,
+        currentStock: 0,
+        firstInboundDate: '2026-09-03',
+        lastMovementDate: '2026-09-11',
+      },
     ]);
     // in stock (the default) leaves out the lot that is gone; false keeps only it
     expect((await get('/api/inventory/lots', { warehouse: w1.code })).items.map((l: Lot) => l.blNumber)).toEqual([null, 'LOTA-1']);
@@ -121,11 +169,31 @@ describe('lot stock', () => {
     const book = await download('/api/inventory/lots/export', query);
     expect(book.sheets.map((s) => s.name)).toEqual(['lots', '字段说明']);
     const [header, ...rows] = book.sheets[0]!.rows;
-    expect(header).toEqual(['warehouse', 'commodity', 'blNumber', 'inboundQuantity', 'outboundQuantity', 'transferredQuantity', 'currentStock', 'firstInboundDate', 'lastMovementDate']);
+    expect(header).toEqual([
+      'warehouse',
+      'commodity',
+      'blNumber',
+      'inboundQuantity',
+      'outboundQuantity',
+      'transferredQuantity',
+      'currentStock',
+      'firstInboundDate',
+      'lastMovementDate',
+    ]);
     expect(book.sheets[0]!.frozen).toBe(true);
-    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v ?? null);
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? null));
     expect(rows.map((r) => [r[0], r[1], r[2] ?? null, r[3], r[4], r[5], r[6], day(r[7]), day(r[8])])).toEqual(
-      listed.map((l) => [l.warehouse, l.commodity, l.blNumber, l.inboundQuantity, l.outboundQuantity, l.transferredQuantity, l.currentStock, l.firstInboundDate, l.lastMovementDate]),
+      listed.map((l) => [
+        l.warehouse,
+        l.commodity,
+        l.blNumber,
+        l.inboundQuantity,
+        l.outboundQuantity,
+        l.transferredQuantity,
+        l.currentStock,
+        l.firstInboundDate,
+        l.lastMovementDate,
+      ]),
     );
   });
 });
@@ -146,9 +214,15 @@ describe('the B/L trace', () => {
     expect((await app.request('PUT', `/api/delivery-details/${ob1.id}`, { token, body: { quantity: 25 } })).status).toBe(200);
     expect((await app.request('PUT', `/api/delivery-details/${ob2.id}`, { token, body: { outboundStatus: 'cancelled' } })).status).toBe(200);
     await makeInbound(app, token, { warehouse: w1.code, blNumber: 'TRACE/0011', inboundWeight: 1 });
-    const freight = await app.request('POST', '/api/corp-finances/freight-charges', { token, body: { blNumber: bl, carrier: 'COSCO', amount: 1200.5, currency: 'USD', chargeDate: '2026-10-02' } });
+    const freight = await app.request('POST', '/api/corp-finances/freight-charges', {
+      token,
+      body: { blNumber: bl, carrier: 'COSCO', amount: 1200.5, currency: 'USD', chargeDate: '2026-10-02' },
+    });
     expect(freight.status, freight.body.message).toBe(200);
-    const settlement = await app.request('POST', '/api/corp-finances/settlements', { token, body: { settlementNumber: 'TRACE-ST-1', contractNumber: 'TRACE-PC-1', counterparty: 'X', amount: 99, currency: 'CNY' } });
+    const settlement = await app.request('POST', '/api/corp-finances/settlements', {
+      token,
+      body: { settlementNumber: 'TRACE-ST-1', contractNumber: 'TRACE-PC-1', counterparty: 'X', amount: 99, currency: 'CNY' },
+    });
     expect(settlement.status, settlement.body.message).toBe(200);
 
     const trace = await get(`/api/bl/${encodeURIComponent(` ${bl} `)}/trace`);
@@ -161,14 +235,23 @@ describe('the B/L trace', () => {
     expect(trace.finance.freightCharges).toMatchObject({ count: 1, totals: [{ currency: 'USD', count: 1, amount: 1200.5 }], items: [{ id: freight.body.data.id, blNumber: bl }] });
     expect(trace.finance.settlements).toMatchObject({ count: 1, totals: [{ currency: 'CNY', amount: 99 }], items: [{ settlementNumber: 'TRACE-ST-1' }] });
     expect(Object.keys(trace.finance).sort()).toEqual(
-      ['costBreakdowns', 'downstreamInvoices', 'freightCharges', 'freightMiscInvoices', 'miscCharges', 'profitRecords', 'reconciliations', 'serviceFees', 'settlements', 'upstreamInvoices'].sort(),
-    );
-    expect(trace.lots.map((l: Lot) => [l.warehouse, l.inboundQuantity, l.outboundQuantity, l.transferredQuantity, l.currentStock])).toEqual(
       [
-        [w1.name, 100, 25, 0, 75],
-        [w2.name, 50, 0, 20, 30],
-      ],
+        'costBreakdowns',
+        'downstreamInvoices',
+        'freightCharges',
+        'freightMiscInvoices',
+        'miscCharges',
+        'profitRecords',
+        'reconciliations',
+        'serviceFees',
+        'settlements',
+        'upstreamInvoices',
+      ].sort(),
     );
+    expect(trace.lots.map((l: Lot) => [l.warehouse, l.inboundQuantity, l.outboundQuantity, l.transferredQuantity, l.currentStock])).toEqual([
+      [w1.name, 100, 25, 0, 75],
+      [w2.name, 50, 0, 20, 30],
+    ]);
     expect(trace.timeline.map((e: any) => [e.businessDate, e.documentNumber, e.warehouse, e.quantityChange, e.balance])).toEqual([
       ['2026-10-01', ib1.inboundNumber, w1.name, 100, 100],
       ['2026-10-03', ib2.inboundNumber, w2.name, 50, 150],
@@ -185,7 +268,16 @@ describe('the B/L trace', () => {
 
   it('answers an unknown B/L with empty lists', async () => {
     const trace = await get(`/api/bl/${encodeURIComponent('NO-SUCH-BL')}/trace`);
-    expect(trace).toMatchObject({ blNumber: 'NO-SUCH-BL', contracts: [], inboundOrders: [], pickupRequests: [], outboundOrders: [], ownershipTransfers: [], lots: [], timeline: [] });
+    expect(trace).toMatchObject({
+      blNumber: 'NO-SUCH-BL',
+      contracts: [],
+      inboundOrders: [],
+      pickupRequests: [],
+      outboundOrders: [],
+      ownershipTransfers: [],
+      lots: [],
+      timeline: [],
+    });
     expect(Object.values(trace.finance).every((s: any) => s.count === 0 && s.items.length === 0)).toBe(true);
   });
 });
@@ -234,9 +326,16 @@ describe('the stock movement report', () => {
     const query = { startDate: '2026-01-01', endDate: '2026-12-31' };
     const report = await get('/api/reports/stock-movement', query);
     const summary = await get('/api/inventory/summary', { asOf: '2026-12-31' });
-    expect(report.items.map((r: any) => [r.warehouse, r.commodity, r.closing])).toEqual(summary.filter((r: any) => report.items.some((i: any) => i.warehouseId === r.warehouseId && i.commodity === r.commodity)).map((r: any) => [r.warehouse, r.commodity, r.currentStock]));
+    expect(report.items.map((r: any) => [r.warehouse, r.commodity, r.closing])).toEqual(
+      summary
+        .filter((r: any) => report.items.some((i: any) => i.warehouseId === r.warehouseId && i.commodity === r.commodity))
+        .map((r: any) => [r.warehouse, r.commodity, r.currentStock]),
+    );
     for (const key of ['opening', 'inbound', 'outbound', 'transferred', 'closing']) {
-      expect(report.totals[key]).toBeCloseTo(report.items.reduce((t: number, r: any) => t + r[key], 0), 6);
+      expect(report.totals[key]).toBeCloseTo(
+        report.items.reduce((t: number, r: any) => t + r[key], 0),
+        6,
+      );
     }
     const book = await download('/api/reports/stock-movement/export', query);
     const [header, ...rows] = book.sheets[0]!.rows;
@@ -290,8 +389,19 @@ describe('contract execution', () => {
     expect(rows.map((r: any) => r.id)).toEqual([downstream.id, upstream.id, purchase.id]);
     const byId = new Map(rows.map((r: any) => [r.id, r]));
     expect(byId.get(purchase.id)).toEqual({
-      id: purchase.id, contractCode: 'EXE-PC-1', name: 'EXE purchase', contractType: '1', commodity: 'iron ore fines 62%', count: 100,
-      executed: 60.5, remaining: 39.5, progress: 0.605, inboundQuantity: 60.5, outboundQuantity: 0, transferredQuantity: 0, blNumbers: ['EXE-P1', 'EXE-P2'],
+      id: purchase.id,
+      contractCode: 'EXE-PC-1',
+      name: 'EXE purchase',
+      contractType: '1',
+      commodity: 'iron ore fines 62%',
+      count: 100,
+      executed: 60.5,
+      remaining: 39.5,
+      progress: 0.605,
+      inboundQuantity: 60.5,
+      outboundQuantity: 0,
+      transferredQuantity: 0,
+      blNumbers: ['EXE-P1', 'EXE-P2'],
     });
     expect(byId.get(upstream.id)).toMatchObject({ executed: 70, remaining: -20, progress: 1.4, inboundQuantity: 70 });
     expect(byId.get(downstream.id)).toMatchObject({ executed: 25, remaining: 15, progress: 0.625, inboundQuantity: 100, outboundQuantity: 15, transferredQuantity: 10 });
@@ -304,9 +414,35 @@ describe('contract execution', () => {
 
     const book = await download('/api/reports/contract-execution/export', { keyword: 'EXE' });
     const [header, ...sheetRows] = book.sheets[0]!.rows;
-    expect(header).toEqual(['contractCode', 'name', 'contractType', 'commodity', 'count', 'executed', 'remaining', 'progress', 'inboundQuantity', 'outboundQuantity', 'transferredQuantity', 'blNumbers']);
+    expect(header).toEqual([
+      'contractCode',
+      'name',
+      'contractType',
+      'commodity',
+      'count',
+      'executed',
+      'remaining',
+      'progress',
+      'inboundQuantity',
+      'outboundQuantity',
+      'transferredQuantity',
+      'blNumbers',
+    ]);
     expect(sheetRows).toEqual(
-      rows.map((r: any) => [r.contractCode, r.name, r.contractType, r.commodity, r.count, r.executed, r.remaining, r.progress, r.inboundQuantity, r.outboundQuantity, r.transferredQuantity, r.blNumbers.join(';')]),
+      rows.map((r: any) => [
+        r.contractCode,
+        r.name,
+        r.contractType,
+        r.commodity,
+        r.count,
+        r.executed,
+        r.remaining,
+        r.progress,
+        r.inboundQuantity,
+        r.outboundQuantity,
+        r.transferredQuantity,
+        r.blNumbers.join(';'),
+      ]),
     );
   });
 
@@ -345,7 +481,10 @@ describe('migration 009', () => {
       await own.close();
       const { db } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
       await undoLots(db as never);
-      await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '009-lots' as never).execute();
+      await db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '009-lots' as never)
+        .execute();
       await db.destroy();
       await own.restart();
       ownToken = (await signInAdmin(own)).token;

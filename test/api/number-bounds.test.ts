@@ -54,17 +54,33 @@ describe('number bounds', () => {
   it('corporate contracts: amount of 1e308 refused on create (multipart) and update (JSON)', async () => {
     const folder = await app.request('POST', '/api/corp-contract/folders', { token, body: { name: 'bounds', category: 'upstream' } });
     const folderId = String(folder.body.data.id);
-    const created = await app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId, contractNumber: 'HT-BOUNDS-1' }, files: [['file', 'c.pdf', sampleFiles.pdf()]] });
+    const created = await app.upload('POST', '/api/corp-contract/contracts', {
+      token,
+      fields: { folderId, contractNumber: 'HT-BOUNDS-1' },
+      files: [['file', 'c.pdf', sampleFiles.pdf()]],
+    });
     expect(created.status).toBe(200);
     for (const value of HUGE) {
-      await refusedUnchanged(() => app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId, contractNumber: 'HT-BOUNDS-2', amount: String(value) }, files: [['file', 'c.pdf', sampleFiles.pdf()]] }), 'amount');
+      await refusedUnchanged(
+        () =>
+          app.upload('POST', '/api/corp-contract/contracts', {
+            token,
+            fields: { folderId, contractNumber: 'HT-BOUNDS-2', amount: String(value) },
+            files: [['file', 'c.pdf', sampleFiles.pdf()]],
+          }),
+        'amount',
+      );
       await refusedUnchanged(() => app.request('PUT', `/api/corp-contract/contracts/${created.body.data.id}`, { token, body: { amount: value } }), 'amount');
     }
   });
 
   it('corporate contract detail lines: huge numbers and a quantity × unitPrice beyond an amount refused on create, batch and update', async () => {
     const folder = await app.request('POST', '/api/corp-contract/folders', { token, body: { name: 'bounds-lines', category: 'upstream' } });
-    const contract = await app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId: String(folder.body.data.id), contractNumber: 'HT-BOUNDS-3' }, files: [['file', 'c.pdf', sampleFiles.pdf()]] });
+    const contract = await app.upload('POST', '/api/corp-contract/contracts', {
+      token,
+      fields: { folderId: String(folder.body.data.id), contractNumber: 'HT-BOUNDS-3' },
+      files: [['file', 'c.pdf', sampleFiles.pdf()]],
+    });
     const contractId = contract.body.data.id as number;
     const path = `/api/corp-contract/contracts/${contractId}/details`;
     const line = await app.request('POST', path, { token, body: { commodity: 'copper', quantity: 2, unitPrice: 3 } });
@@ -82,7 +98,10 @@ describe('number bounds', () => {
     // each factor within its bound, the product not: refused, in the schema (create, batch) and after merging with the stored line (update)
     const product = { commodity: 'copper', quantity: MAX_QUANTITY, unitPrice: MAX_AMOUNT };
     await refusedUnchanged(() => app.request('POST', path, { token, body: product }), 'amount');
-    await refusedUnchanged(() => app.request('POST', '/api/corp-contract/details/batch', { token, body: { contractId, details: [{ commodity: 'a', quantity: 1 }, product] } }), 'details.1.amount');
+    await refusedUnchanged(
+      () => app.request('POST', '/api/corp-contract/details/batch', { token, body: { contractId, details: [{ commodity: 'a', quantity: 1 }, product] } }),
+      'details.1.amount',
+    );
     await refusedUnchanged(() => app.request('PUT', `/api/corp-contract/details/${lineId}`, { token, body: { quantity: MAX_QUANTITY, unitPrice: MAX_AMOUNT } }), 'amount');
     await refusedUnchanged(() => app.request('PUT', `/api/corp-contract/details/${lineId}`, { token, body: { quantity: MAX_QUANTITY } }), 'amount');
     // with an amount given, nothing is derived: accepted
@@ -119,7 +138,12 @@ describe('number bounds', () => {
       ['/api/inventory/inbound', { warehouse: wh.code, commodity: 'copper', inboundDate: '2026-11-01', inboundWeight: 1 }, `/api/inventory/inbound/${inbound.id}`, 'inboundWeight'],
       ['/api/inventory/inbound', { warehouse: wh.code, commodity: 'copper', inboundDate: '2026-11-01', inboundWeight: 1 }, `/api/inventory/inbound/${inbound.id}`, 'blWeight'],
       ['/api/delivery-details', { warehouse: wh.code, commodity: 'copper', outboundDate: '2026-11-02', quantity: 1 }, `/api/delivery-details/${outbound.id}`, 'quantity'],
-      ['/api/apply-delivery', { warehouse: wh.code, blNumber: 'BL1', commodity: 'copper', deliveryDate: '2026-11-22', quantity: 1 }, `/api/apply-delivery/${pickup.id}`, 'quantity'],
+      [
+        '/api/apply-delivery',
+        { warehouse: wh.code, blNumber: 'BL1', commodity: 'copper', deliveryDate: '2026-11-22', quantity: 1 },
+        `/api/apply-delivery/${pickup.id}`,
+        'quantity',
+      ],
       ['/api/ownership-transfer', transferBody, `/api/ownership-transfer/${transfer.body.data.id}`, 'quantity'],
     ];
     for (const [create, body, update, field] of cases) {

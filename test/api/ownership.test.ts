@@ -62,7 +62,7 @@ describe('ownership transfers', () => {
     expect(b.status).toBe(200);
     expect(b.body.data.fileList).toHaveLength(1);
     expect(await app.fileCount()).toBe(files0 + 3);
-    expect((await stockOf(app, token, w.code))).toMatchObject({ transferredQuantity: 21.5, currentStock: 78.5 });
+    expect(await stockOf(app, token, w.code)).toMatchObject({ transferredQuantity: 21.5, currentStock: 78.5 });
 
     const json = await app.request('POST', '/api/ownership-transfer/with-files', { token, body: { ...fields(w.code), quantity: 1 } });
     expect(json.status).toBe(400);
@@ -97,10 +97,18 @@ describe('ownership transfers', () => {
     });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(`insufficient stock: 10 available of copper in ${w.name}; 10.5 requested`);
-    const badQty = await app.upload('POST', '/api/ownership-transfer/create-with-files', { token, fields: fields(w.code, { quantity: 'ten' }), files: [['files', 'a.pdf', sampleFiles.pdf()]] });
+    const badQty = await app.upload('POST', '/api/ownership-transfer/create-with-files', {
+      token,
+      fields: fields(w.code, { quantity: 'ten' }),
+      files: [['files', 'a.pdf', sampleFiles.pdf()]],
+    });
     expect(badQty.status).toBe(400);
     expect(badQty.body.message).toBe('quantity must be a number');
-    const exe = await app.upload('POST', '/api/ownership-transfer/create-with-files', { token, fields: fields(w.code, { quantity: '1' }), files: [['files', 'setup.exe', sampleFiles.exe()]] });
+    const exe = await app.upload('POST', '/api/ownership-transfer/create-with-files', {
+      token,
+      fields: fields(w.code, { quantity: '1' }),
+      files: [['files', 'setup.exe', sampleFiles.exe()]],
+    });
     expect(exe.status).toBe(400);
     const missing = await app.request('POST', '/api/inventory/transfer/create', { token, body: { warehouse: w.code, commodity: 'copper', quantity: 1 } });
     expect(missing.status).toBe(400);
@@ -112,15 +120,28 @@ describe('ownership transfers', () => {
 
   it('reads with fileList in both shapes and lists with every filter', async () => {
     const w = await stocked(100);
-    const x = (await app.upload('POST', '/api/ownership-transfer/create-with-files', {
-      token,
-      fields: fields(w.code, { transferDate: '2026-03-01', blNumber: 'MSKU1', transferor: 'Huatai Trading', transferee: 'Jinlong', quantity: '1' }),
-      files: [['files', 'x.pdf', sampleFiles.pdf()]],
-    })).body.data;
-    const y = (await app.request('POST', '/api/ownership-transfer', {
-      token,
-      body: { ...fields(w.code), transferDate: '2026-03-20', blNumber: 'COSU2', transferor: 'Minmetals', transferee: 'Huatai Trading', quantity: 2, status: 'pending', commodity: 'copper' },
-    })).body.data;
+    const x = (
+      await app.upload('POST', '/api/ownership-transfer/create-with-files', {
+        token,
+        fields: fields(w.code, { transferDate: '2026-03-01', blNumber: 'MSKU1', transferor: 'Huatai Trading', transferee: 'Jinlong', quantity: '1' }),
+        files: [['files', 'x.pdf', sampleFiles.pdf()]],
+      })
+    ).body.data;
+    const y = (
+      await app.request('POST', '/api/ownership-transfer', {
+        token,
+        body: {
+          ...fields(w.code),
+          transferDate: '2026-03-20',
+          blNumber: 'COSU2',
+          transferor: 'Minmetals',
+          transferee: 'Huatai Trading',
+          quantity: 2,
+          status: 'pending',
+          commodity: 'copper',
+        },
+      })
+    ).body.data;
     for (const path of [`/api/ownership-transfer/detail/${x.id}`, `/api/ownership-transfer/${x.id}`]) {
       const res = await app.request('GET', path, { token });
       expect(res.body.data).toMatchObject({ id: x.id, fileList: [{ name: 'x.pdf' }] });
@@ -144,11 +165,16 @@ describe('ownership transfers', () => {
 
   it('updates in both shapes: fields, files added and removed, cancel and re-activate with the stock rule', async () => {
     const w = await stocked(10);
-    const t = (await app.upload('POST', '/api/ownership-transfer/create-with-files', {
-      token,
-      fields: fields(w.code, { quantity: '6' }),
-      files: [['files', 'one.pdf', sampleFiles.pdf()], ['files', 'two.png', sampleFiles.png()]],
-    })).body.data;
+    const t = (
+      await app.upload('POST', '/api/ownership-transfer/create-with-files', {
+        token,
+        fields: fields(w.code, { quantity: '6' }),
+        files: [
+          ['files', 'one.pdf', sampleFiles.pdf()],
+          ['files', 'two.png', sampleFiles.png()],
+        ],
+      })
+    ).body.data;
     const files0 = await app.fileCount();
     const a = await app.upload('PUT', `/api/ownership-transfer/update/${t.id}`, {
       token,
@@ -174,7 +200,10 @@ describe('ownership transfers', () => {
     const reactivate = await app.request('PUT', `/api/ownership-transfer/${t.id}`, { token, body: { status: 'completed' } });
     expect(reactivate.status).toBe(400);
     expect(reactivate.body.message).toBe(`insufficient stock: 5 available of copper in ${w.name}; 6 requested`);
-    expect((await app.request('PUT', `/api/ownership-transfer/${t.id}`, { token, body: { status: 'pending', quantity: 5 } })).body.data).toMatchObject({ status: 'pending', quantity: 5 });
+    expect((await app.request('PUT', `/api/ownership-transfer/${t.id}`, { token, body: { status: 'pending', quantity: 5 } })).body.data).toMatchObject({
+      status: 'pending',
+      quantity: 5,
+    });
     expect((await stockOf(app, token, w.code))!.currentStock).toBe(0);
     const audit = await app.request('GET', `/api/audit?entity=ownershipTransfer&entityId=${t.id}`, { token });
     expect(audit.body.data.items.map((e: { action: string }) => e.action)).toEqual(['status', 'status', 'update', 'create']);
@@ -183,7 +212,9 @@ describe('ownership transfers', () => {
   it('deletes with its files; its quantity goes back to stock', async () => {
     const w = await stocked(10);
     const files0 = await app.fileCount();
-    const t = (await app.upload('POST', '/api/ownership-transfer/create-with-files', { token, fields: fields(w.code, { quantity: '4' }), files: [['files', 'x.pdf', sampleFiles.pdf()]] })).body.data;
+    const t = (
+      await app.upload('POST', '/api/ownership-transfer/create-with-files', { token, fields: fields(w.code, { quantity: '4' }), files: [['files', 'x.pdf', sampleFiles.pdf()]] })
+    ).body.data;
     expect(await app.fileCount()).toBe(files0 + 1);
     const res = await app.request('DELETE', `/api/ownership-transfer/${t.id}`, { token });
     expect(res.body).toMatchObject({ success: true, message: 'ownership transfer deleted' });

@@ -99,9 +99,7 @@ describe('pickup requests', () => {
     const cancel = await app.request('PUT', `/api/apply-delivery/cancel/${p.id}`, { token });
     expect(cancel.status).toBe(400);
     expect(cancel.body.message).toBe(`pickup request ${p.orderNumber} is completed and cannot become cancelled`);
-    expect((await step(`/api/apply-delivery/${p.id}`, { status: 'shipped' })).body.message).toBe(
-      'status must be one of: pending, approved, in_progress, completed, cancelled',
-    );
+    expect((await step(`/api/apply-delivery/${p.id}`, { status: 'shipped' })).body.message).toBe('status must be one of: pending, approved, in_progress, completed, cancelled');
     const audit = await app.request('GET', `/api/audit?entity=pickupRequest&entityId=${p.id}`, { token });
     expect(audit.body.data.items.map((e: { action: string }) => e.action)).toEqual(['status', 'status', 'status', 'create']);
   });
@@ -153,8 +151,7 @@ describe('pickup requests', () => {
     const x = await makePickup(app, token, { warehouse: w.code, blNumber: 'MSKU111', deliveryDate: '2026-09-01', driverName: 'Zhao Lei' });
     const y = await makePickup(app, token, { warehouse: w.name, blNumber: 'COSU222', deliveryDate: '2026-09-15' });
     await app.request('PUT', `/api/apply-delivery/${y.id}`, { token, body: { status: 'approved' } });
-    const ids = async (qs: string) =>
-      (await app.request('GET', `/api/apply-delivery/list?warehouse=${w.code}&${qs}`, { token })).body.data.items.map((i: { id: number }) => i.id);
+    const ids = async (qs: string) => (await app.request('GET', `/api/apply-delivery/list?warehouse=${w.code}&${qs}`, { token })).body.data.items.map((i: { id: number }) => i.id);
     expect(await ids('')).toEqual([y.id, x.id]);
     expect(await ids('status=approved')).toEqual([y.id]);
     expect(await ids('status=pending')).toEqual([x.id]);
@@ -183,7 +180,11 @@ describe('pickup requests', () => {
       all.push(...items);
     }
     const byNumber = all.map((p) => ({ id: p.id, value: p.orderNumber }));
-    for (const [prefix, pageSize, page] of [[`PU${today()}`, 10, 2], [`PU${today()}-00`, 7, 3], ['PU', 5, 1]] as const) {
+    for (const [prefix, pageSize, page] of [
+      [`PU${today()}`, 10, 2],
+      [`PU${today()}-00`, 7, 3],
+      ['PU', 5, 1],
+    ] as const) {
       const res = await app.request('GET', `/api/apply-delivery?orderNumber=${prefix}&pageSize=${pageSize}&page=${page}`, { token });
       const want = byNumber.filter((p) => p.value.startsWith(prefix));
       expect({ total: res.body.data.total, ids: res.body.data.items.map((p: { id: number }) => p.id) }).toEqual({

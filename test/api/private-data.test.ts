@@ -25,7 +25,7 @@ async function expectPrivate(dataDir: string, names: string[]) {
   expect(await modeOf(dataDir), dataDir).toBe('700');
   for (const name of names) {
     const info = await stat(join(dataDir, name));
-    expect(((info.mode & 0o777).toString(8)), name).toBe(info.isDirectory() ? '700' : '600');
+    expect((info.mode & 0o777).toString(8), name).toBe(info.isDirectory() ? '700' : '600');
   }
 }
 
@@ -47,7 +47,10 @@ describe('private data folder', () => {
     await expectPrivate(app.dataDir, DATA_FILES);
     const logs = await readdir(join(app.dataDir, 'logs'));
     expect(logs.length).toBeGreaterThan(0);
-    await expectPrivate(app.dataDir, logs.map((l) => `logs/${l}`));
+    await expectPrivate(
+      app.dataDir,
+      logs.map((l) => `logs/${l}`),
+    );
   });
 
   it('backups (admin page, daily, npm run backup) are written 0600 in a 0700 folder', async () => {
@@ -94,7 +97,10 @@ describe('private data folder', () => {
     expect(loose).toEqual(expect.arrayContaining(['jwt-secret', 'cargodesk.sqlite', 'logs', 'backups']));
     const again = await startTestApp({ dataDir });
     try {
-      await expectPrivate(dataDir, loose.filter((n) => n !== 'cargodesk.lock'));
+      await expectPrivate(
+        dataDir,
+        loose.filter((n) => n !== 'cargodesk.lock'),
+      );
     } finally {
       await again.close();
     }

@@ -61,9 +61,7 @@ describe('the service process', () => {
     try {
       const run = startMain(['--port', String(port), '--host', '127.0.0.1'], { DATA_DIR: await newDataDir() });
       expect(await run.exited).toBe(1);
-      expect(run.out.stderr.trim()).toBe(
-        `Cargodesk could not start: port ${port} is already in use: stop the other program or start with PORT=<another port>`,
-      );
+      expect(run.out.stderr.trim()).toBe(`Cargodesk could not start: port ${port} is already in use: stop the other program or start with PORT=<another port>`);
     } finally {
       blocker.close();
     }
@@ -75,9 +73,7 @@ describe('the service process', () => {
     const dataDir = join(file, 'data');
     const run = startMain(['--port', '0'], { DATA_DIR: dataDir });
     expect(await run.exited).toBe(1);
-    expect(run.out.stderr.trim()).toBe(
-      `Cargodesk could not start: cannot write to the data folder ${dataDir}: choose another with DATA_DIR or --data-dir, or fix its permissions`,
-    );
+    expect(run.out.stderr.trim()).toBe(`Cargodesk could not start: cannot write to the data folder ${dataDir}: choose another with DATA_DIR or --data-dir, or fix its permissions`);
   });
 
   it('serves on the port and folder the flags name, and stops cleanly on SIGTERM', async () => {

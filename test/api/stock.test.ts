@@ -48,15 +48,24 @@ describe('stock ledger', () => {
         res = await app.request('POST', '/api/inventory/inbound', { token, body: { warehouse: w, commodity, inboundWeight: qty(), inboundDate: date() } });
         if (res.status === 200) inbound.push(res.body.data.id);
       } else if (op < 5) {
-        res = await app.request('POST', '/api/delivery-details', { token, body: { warehouse: w, commodity, quantity: qty(), outboundDate: date(), outboundStatus: pick(['pending', 'completed']) } });
+        res = await app.request('POST', '/api/delivery-details', {
+          token,
+          body: { warehouse: w, commodity, quantity: qty(), outboundDate: date(), outboundStatus: pick(['pending', 'completed']) },
+        });
         if (res.status === 200) outbound.push(res.body.data.id);
       } else if (op < 6) {
-        res = await app.request('POST', '/api/ownership-transfer', { token, body: { warehouse: w, commodity, quantity: qty(), transferDate: date(), transferor: 'A', transferee: 'B' } });
+        res = await app.request('POST', '/api/ownership-transfer', {
+          token,
+          body: { warehouse: w, commodity, quantity: qty(), transferDate: date(), transferor: 'A', transferee: 'B' },
+        });
         if (res.status === 200) transfers.push(res.body.data.id);
       } else if (op < 7) {
         res = await app.request('PUT', `/api/inventory/inbound/${pick(inbound)}`, { token, body: { inboundWeight: qty(), warehouse: w } });
       } else if (op < 8 && outbound.length) {
-        res = await app.request('PUT', `/api/delivery-details/${pick(outbound)}`, { token, body: { outboundStatus: pick(['pending', 'completed', 'cancelled']), quantity: qty() } });
+        res = await app.request('PUT', `/api/delivery-details/${pick(outbound)}`, {
+          token,
+          body: { outboundStatus: pick(['pending', 'completed', 'cancelled']), quantity: qty() },
+        });
       } else if (op < 9 && transfers.length) {
         res = await app.request('PUT', `/api/ownership-transfer/${pick(transfers)}`, { token, body: { status: pick(['completed', 'cancelled']), commodity } });
       } else {
@@ -74,7 +83,12 @@ describe('stock ledger', () => {
     type Entry = { warehouseId: number; commodity: string; kind: string; quantityChange: number; balance: number; businessDate: string };
     const ledger = await all<Entry>('/api/inventory/ledger');
     const summary = (await app.request('GET', '/api/inventory/summary', { token })).body.data as {
-      warehouseId: number; commodity: string; inboundQuantity: number; outboundQuantity: number; transferredQuantity: number; currentStock: number;
+      warehouseId: number;
+      commodity: string;
+      inboundQuantity: number;
+      outboundQuantity: number;
+      transferredQuantity: number;
+      currentStock: number;
     }[];
     const milli = (n: number) => Math.round(n * 1000);
     const expected = new Map<string, { in: number; out: number; tr: number; last: number }>();
@@ -120,11 +134,24 @@ describe('stock ledger', () => {
 
   it('filters the ledger by warehouse, commodity, document number and business date', async () => {
     const w = await makeWarehouse(app, token);
-    const a = (await app.request('POST', '/api/inventory/inbound', { token, body: { warehouse: w.code, commodity: 'tin', inboundWeight: 3, inboundDate: '2026-05-01' } })).body.data;
+    const a = (await app.request('POST', '/api/inventory/inbound', { token, body: { warehouse: w.code, commodity: 'tin', inboundWeight: 3, inboundDate: '2026-05-01' } })).body
+      .data;
     await app.request('POST', '/api/inventory/inbound', { token, body: { warehouse: w.code, commodity: 'lead', inboundWeight: 4, inboundDate: '2026-05-09' } });
     const q = async (qs: string) => (await app.request('GET', `/api/inventory/ledger?warehouse=${w.name}&${qs}`, { token })).body.data;
     expect((await q('')).total).toBe(2);
-    expect((await q('commodity=tin')).items).toMatchObject([{ commodity: 'tin', kind: 'inbound', documentType: 'inboundOrder', documentId: a.id, documentNumber: a.inboundNumber, quantityChange: 3, balance: 3, businessDate: '2026-05-01', warehouse: w.name }]);
+    expect((await q('commodity=tin')).items).toMatchObject([
+      {
+        commodity: 'tin',
+        kind: 'inbound',
+        documentType: 'inboundOrder',
+        documentId: a.id,
+        documentNumber: a.inboundNumber,
+        quantityChange: 3,
+        balance: 3,
+        businessDate: '2026-05-01',
+        warehouse: w.name,
+      },
+    ]);
     expect((await q(`documentNumber=${a.inboundNumber}`)).total).toBe(1);
     expect((await q('startDate=2026-05-02')).items.map((e: { commodity: string }) => e.commodity)).toEqual(['lead']);
     expect((await q('endDate=2026-05-02')).items.map((e: { commodity: string }) => e.commodity)).toEqual(['tin']);
@@ -134,25 +161,68 @@ describe('stock ledger', () => {
 
 describe('published paths', () => {
   const setA = [
-    'GET /apply-delivery/list', 'GET /apply-delivery/detail/{id}', 'POST /apply-delivery/create', 'PUT /apply-delivery/update/{id}',
-    'PUT /apply-delivery/cancel/{id}', 'DELETE /apply-delivery/{id}', 'GET /delivery-details/list', 'GET /delivery-details/detail/{id}',
-    'POST /delivery-details/create', 'PUT /delivery-details/update/{id}', 'DELETE /delivery-details/{id}', 'GET /inventory/warehouses',
-    'POST /inventory/warehouses/create', 'PUT /inventory/warehouses/update/{id}', 'DELETE /inventory/warehouses/delete/{id}',
-    'GET /inventory/inbound/list', 'POST /inventory/inbound/create', 'PUT /inventory/inbound/update/{id}', 'DELETE /inventory/inbound/delete/{id}',
-    'GET /inventory/summary', 'GET /ownership-transfer/list', 'GET /ownership-transfer/detail/{id}', 'POST /ownership-transfer/create',
-    'POST /ownership-transfer/create-with-files', 'DELETE /ownership-transfer/{id}',
+    'GET /apply-delivery/list',
+    'GET /apply-delivery/detail/{id}',
+    'POST /apply-delivery/create',
+    'PUT /apply-delivery/update/{id}',
+    'PUT /apply-delivery/cancel/{id}',
+    'DELETE /apply-delivery/{id}',
+    'GET /delivery-details/list',
+    'GET /delivery-details/detail/{id}',
+    'POST /delivery-details/create',
+    'PUT /delivery-details/update/{id}',
+    'DELETE /delivery-details/{id}',
+    'GET /inventory/warehouses',
+    'POST /inventory/warehouses/create',
+    'PUT /inventory/warehouses/update/{id}',
+    'DELETE /inventory/warehouses/delete/{id}',
+    'GET /inventory/inbound/list',
+    'POST /inventory/inbound/create',
+    'PUT /inventory/inbound/update/{id}',
+    'DELETE /inventory/inbound/delete/{id}',
+    'GET /inventory/summary',
+    'GET /ownership-transfer/list',
+    'GET /ownership-transfer/detail/{id}',
+    'POST /ownership-transfer/create',
+    'POST /ownership-transfer/create-with-files',
+    'DELETE /ownership-transfer/{id}',
   ];
   const setB = [
-    'GET /apply-delivery', 'GET /apply-delivery/{id}', 'POST /apply-delivery', 'PUT /apply-delivery/{id}', 'PUT /apply-delivery/{id}/cancel',
-    'DELETE /apply-delivery/{id}', 'GET /delivery-details', 'GET /delivery-details/{id}', 'POST /delivery-details', 'PUT /delivery-details/{id}',
-    'DELETE /delivery-details/{id}', 'GET /inventory/warehouses', 'POST /inventory/warehouses', 'PUT /inventory/warehouses/{id}',
-    'DELETE /inventory/warehouses/{id}', 'GET /inventory/inbound', 'POST /inventory/inbound', 'PUT /inventory/inbound/{id}',
-    'DELETE /inventory/inbound/{id}', 'GET /inventory/summary', 'GET /ownership-transfer', 'POST /ownership-transfer',
-    'POST /ownership-transfer/with-files', 'DELETE /ownership-transfer/{id}', 'GET /inventory/inbound/{id}', 'GET /ownership-transfer/{id}',
+    'GET /apply-delivery',
+    'GET /apply-delivery/{id}',
+    'POST /apply-delivery',
+    'PUT /apply-delivery/{id}',
+    'PUT /apply-delivery/{id}/cancel',
+    'DELETE /apply-delivery/{id}',
+    'GET /delivery-details',
+    'GET /delivery-details/{id}',
+    'POST /delivery-details',
+    'PUT /delivery-details/{id}',
+    'DELETE /delivery-details/{id}',
+    'GET /inventory/warehouses',
+    'POST /inventory/warehouses',
+    'PUT /inventory/warehouses/{id}',
+    'DELETE /inventory/warehouses/{id}',
+    'GET /inventory/inbound',
+    'POST /inventory/inbound',
+    'PUT /inventory/inbound/{id}',
+    'DELETE /inventory/inbound/{id}',
+    'GET /inventory/summary',
+    'GET /ownership-transfer',
+    'POST /ownership-transfer',
+    'POST /ownership-transfer/with-files',
+    'DELETE /ownership-transfer/{id}',
+    'GET /inventory/inbound/{id}',
+    'GET /ownership-transfer/{id}',
   ];
   const extra = [
-    'PUT /delivery-details/confirm-receipt/{id}', 'GET /delivery-details/receipt-history/{id}', 'GET /delivery-details/print/{id}',
-    'POST /inventory/transfer/create', 'GET /inventory/ledger', 'PUT /ownership-transfer/update/{id}', 'PUT /ownership-transfer/{id}',
+    'PUT /delivery-details/confirm-receipt/{id}',
+    'GET /delivery-details/receipt-history/{id}',
+    'GET /delivery-details/print/{id}',
+    'POST /inventory/transfer/create',
+    'GET /inventory/ledger',
+    'PUT /ownership-transfer/update/{id}',
+    'PUT /ownership-transfer/{id}',
   ];
 
   it('every path of 4.6, 4.7 and the pickup rows of 4.9 is in the OpenAPI document and asks for a token', async () => {

@@ -100,9 +100,7 @@ describe('users', () => {
     expect(role.body.message).toBe('只有管理员可以修改 role 或 status（角色或状态）');
     const other = await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' }, headers: zh });
     expect(other.body.message).toBe('您只能修改自己的账号');
-    expect((await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' } })).body.message).toBe(
-      'you may only change your own account',
-    );
+    expect((await app.request('PUT', `/api/users/${admin.user.id}`, { token: staff.token, body: { displayName: 'x' } })).body.message).toBe('you may only change your own account');
 
     const noCurrent = await app.request('PUT', `/api/users/${staff.user.id}`, { token: staff.token, body: { password: 'new-password-0' }, headers: zh });
     expect(noCurrent.status).toBe(400);

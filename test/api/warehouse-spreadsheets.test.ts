@@ -17,15 +17,57 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const PICKUP = ['blNumber', 'licensePlate', 'driverName', 'driverPhone', 'driverIdCard', 'commodity', 'quantity', 'unit', 'deliveryDate', 'deliveryAddress', 'warehouse', 'remark'];
 const PICKUP_ZH = ['提单号', '车牌号', '司机姓名', '司机电话', '司机身份证号', '品名', '数量', '单位', '提货日期', '提货地址', '仓库', '备注'];
-const OUTBOUND = ['deliveryOrderNumber', 'blNumber', 'licensePlate', 'driverName', 'driverPhone', 'commodity', 'commodityCode', 'quantity', 'unit', 'outboundDate', 'warehouse', 'operator', 'outboundStatus', 'remark'];
+const OUTBOUND = [
+  'deliveryOrderNumber',
+  'blNumber',
+  'licensePlate',
+  'driverName',
+  'driverPhone',
+  'commodity',
+  'commodityCode',
+  'quantity',
+  'unit',
+  'outboundDate',
+  'warehouse',
+  'operator',
+  'outboundStatus',
+  'remark',
+];
 const OUTBOUND_ZH = ['提货单号', '提单号', '车牌号', '司机姓名', '司机电话', '品名', '商品编码', '数量', '单位', '出库日期', '仓库', '经办人', '出库状态', '备注'];
 const INBOUND = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark'];
 const INBOUND_ZH = ['仓库', '品名', '商品编码', '提单号', '提单重量', '入库重量', '货主', '合同号', '入库日期', '经办人', '备注'];
 
 const KINDS = {
-  pickup: { base: '/api/apply-delivery', list: '/api/apply-delivery/list', kind: 'pickup-requests', header: PICKUP, labels: PICKUP_ZH, first: 'orderNumber', last: ['status'], dates: ['deliveryDate'] },
-  outbound: { base: '/api/delivery-details', list: '/api/delivery-details/list', kind: 'outbound-orders', header: OUTBOUND, labels: OUTBOUND_ZH, first: 'outboundNumber', last: ['receiptStatus'], dates: ['outboundDate'] },
-  inbound: { base: '/api/inventory', list: '/api/inventory/inbound/list', kind: 'inbound-orders', header: INBOUND, labels: INBOUND_ZH, first: 'inboundNumber', last: ['weightDifference'], dates: ['inboundDate'] },
+  pickup: {
+    base: '/api/apply-delivery',
+    list: '/api/apply-delivery/list',
+    kind: 'pickup-requests',
+    header: PICKUP,
+    labels: PICKUP_ZH,
+    first: 'orderNumber',
+    last: ['status'],
+    dates: ['deliveryDate'],
+  },
+  outbound: {
+    base: '/api/delivery-details',
+    list: '/api/delivery-details/list',
+    kind: 'outbound-orders',
+    header: OUTBOUND,
+    labels: OUTBOUND_ZH,
+    first: 'outboundNumber',
+    last: ['receiptStatus'],
+    dates: ['outboundDate'],
+  },
+  inbound: {
+    base: '/api/inventory',
+    list: '/api/inventory/inbound/list',
+    kind: 'inbound-orders',
+    header: INBOUND,
+    labels: INBOUND_ZH,
+    first: 'inboundNumber',
+    last: ['weightDifference'],
+    dates: ['inboundDate'],
+  },
 } as const;
 type Kind = keyof typeof KINDS;
 
@@ -187,7 +229,20 @@ describe('imports', () => {
     expect(res.body.data).toEqual({ imported: 2 });
     const listed = await list('inbound', { warehouse: w.code, sortOrder: 'asc' });
     expect(listed.items).toMatchObject([
-      { inboundNumber: expect.stringMatching(new RegExp(`^IB${stamp()}-\\d{4}$`)), commodity: '电解铜', commodityCode: 'CU', blNumber: 'IMP-1', blWeight: 20.5, inboundWeight: 20.25, weightDifference: -0.25, owner: '甲公司', contractNumber: 'HT-1', inboundDate: '2026-11-03', operator: '王五', remark: '第一车' },
+      {
+        inboundNumber: expect.stringMatching(new RegExp(`^IB${stamp()}-\\d{4}$`)),
+        commodity: '电解铜',
+        commodityCode: 'CU',
+        blNumber: 'IMP-1',
+        blWeight: 20.5,
+        inboundWeight: 20.25,
+        weightDifference: -0.25,
+        owner: '甲公司',
+        contractNumber: 'HT-1',
+        inboundDate: '2026-11-03',
+        operator: '王五',
+        remark: '第一车',
+      },
       { blNumber: 'IMP-2', blWeight: null, inboundWeight: 4.75, owner: null, inboundDate: '2026-11-04' },
     ]);
     expect((await stockOf(app, token, w.code, '电解铜'))!.currentStock).toBe(25);
@@ -210,7 +265,16 @@ describe('imports', () => {
     expect(res.body.data).toEqual({ imported: 2 });
     const listed = await list('pickup', { warehouse: w.code, sortOrder: 'asc' });
     expect(listed.items).toMatchObject([
-      { orderNumber: expect.stringMatching(new RegExp(`^PU${stamp()}-\\d{4}$`)), blNumber: 'PIMP-1', licensePlate: '沪A12345', driverName: '张师傅', quantity: 25.5, unit: '吨', deliveryDate: '2026-11-22', status: 'pending' },
+      {
+        orderNumber: expect.stringMatching(new RegExp(`^PU${stamp()}-\\d{4}$`)),
+        blNumber: 'PIMP-1',
+        licensePlate: '沪A12345',
+        driverName: '张师傅',
+        quantity: 25.5,
+        unit: '吨',
+        deliveryDate: '2026-11-22',
+        status: 'pending',
+      },
       { blNumber: 'PIMP-2', licensePlate: null, quantity: 3, deliveryDate: '2026-11-23', status: 'pending' },
     ]);
   });
@@ -232,7 +296,14 @@ describe('imports', () => {
     expect(res.body.data).toEqual({ imported: 3 });
     const listed = await list('outbound', { warehouse: w.code, sortOrder: 'asc' });
     expect(listed.items).toMatchObject([
-      { outboundNumber: expect.stringMatching(new RegExp(`^OB${stamp()}-\\d{4}$`)), deliveryOrderNumber: p.orderNumber, quantity: 6, outboundStatus: 'completed', receiptStatus: 'unconfirmed', operator: 'admin' },
+      {
+        outboundNumber: expect.stringMatching(new RegExp(`^OB${stamp()}-\\d{4}$`)),
+        deliveryOrderNumber: p.orderNumber,
+        quantity: 6,
+        outboundStatus: 'completed',
+        receiptStatus: 'unconfirmed',
+        operator: 'admin',
+      },
       { quantity: 4, outboundStatus: 'pending', operator: '李四' },
       { quantity: 50, outboundStatus: 'cancelled' },
     ]);
@@ -319,7 +390,13 @@ describe('imports', () => {
       );
       expect(res.status).toBe(400);
       expect(res.body.data.errors).toEqual([{ row: 3, column: 'quantity', message: expect.stringContaining('quantity') }]);
-      const noColumn = await upload('pickup', await workbook([['blNumber', 'commodity', 'quantity', 'warehouse'], ['B1', 'copper', 2, w.code]]));
+      const noColumn = await upload(
+        'pickup',
+        await workbook([
+          ['blNumber', 'commodity', 'quantity', 'warehouse'],
+          ['B1', 'copper', 2, w.code],
+        ]),
+      );
       expect(noColumn.status).toBe(400);
       expect(noColumn.body.data.errors).toEqual([{ row: 1, column: 'deliveryDate', message: 'the header row has no column "deliveryDate" (提货日期); it is required' }]);
       expect((await list('pickup', { warehouse: w.code })).total).toBe(before);
@@ -371,7 +448,11 @@ describe('imports', () => {
         { row: 5, column: 'deliveryOrderNumber', message: 'deliveryOrderNumber “PU-NOPE” 不是任何提货申请的提货单号' },
       ]);
       const english = await uploadZh('outbound', sheet, {});
-      expect(english.body.data.errors[0]).toEqual({ row: 4, column: 'quantity', message: `insufficient stock: 4 available of copper in ${w.name} after rows 2, 3 of this sheet; 4.5 requested` });
+      expect(english.body.data.errors[0]).toEqual({
+        row: 4,
+        column: 'quantity',
+        message: `insufficient stock: 4 available of copper in ${w.name} after rows 2, 3 of this sheet; 4.5 requested`,
+      });
       expect((await stockOf(app, token, w.code))!.currentStock).toBe(10);
     });
 
@@ -403,7 +484,19 @@ describe('imports', () => {
 
   it('export then import of inbound orders reproduces the same orders (new numbers aside)', async () => {
     const w = await makeWarehouse(app, token);
-    await makeInbound(app, token, { warehouse: w.code, commodity: '电解铜', commodityCode: 'CU', blNumber: 'RT-1', blWeight: 12.345, inboundWeight: 12.3, owner: '甲', contractNumber: 'HT-9', operator: '王', inboundDate: '2026-09-30', remark: '备注' });
+    await makeInbound(app, token, {
+      warehouse: w.code,
+      commodity: '电解铜',
+      commodityCode: 'CU',
+      blNumber: 'RT-1',
+      blWeight: 12.345,
+      inboundWeight: 12.3,
+      owner: '甲',
+      contractNumber: 'HT-9',
+      operator: '王',
+      inboundDate: '2026-09-30',
+      remark: '备注',
+    });
     await makeInbound(app, token, { warehouse: w.code, commodity: 'zinc', inboundWeight: 0.001, inboundDate: '2026-10-01' });
     const original = (await list('inbound', { warehouse: w.code, sortOrder: 'asc' })).items;
     const { bytes } = await download(`/api/inventory/export?warehouse=${w.code}&sortOrder=asc`);

@@ -31,8 +31,12 @@ const contracts = db.prepare(`select * from contracts where (${contractWhere}) o
 const contractFiles = db.prepare(`select * from contractFiles where contractId in (select id from contracts where (${contractWhere})) order by id`);
 const finance = paged('financeRecords', 'd.kind = ? and d.status = ?', 'desc', '*');
 const financeFiles = db.prepare(`select * from financeFiles where recordId in (select value from json_each(?)) order by id`);
-const financeSums = db.prepare(`select currency, count(*) as count, sum(amountCents) as amountCents, sum(costCents) as costCents, sum(taxCents) as taxCents from financeRecords where kind = ? and status = ? group by currency order by currency`);
-const summary = db.prepare(`select b.warehouseId, w.name as warehouse, b.commodity, b.inboundMilli, b.outboundMilli, b.transferredMilli, b.currentMilli from stockBalances as b inner join warehouses as w on w.id = b.warehouseId where (b.inboundMilli != 0 or b.outboundMilli != 0 or b.transferredMilli != 0) order by w.name, b.commodity`);
+const financeSums = db.prepare(
+  `select currency, count(*) as count, sum(amountCents) as amountCents, sum(costCents) as costCents, sum(taxCents) as taxCents from financeRecords where kind = ? and status = ? group by currency order by currency`,
+);
+const summary = db.prepare(
+  `select b.warehouseId, w.name as warehouse, b.commodity, b.inboundMilli, b.outboundMilli, b.transferredMilli, b.currentMilli from stockBalances as b inner join warehouses as w on w.id = b.warehouseId where (b.inboundMilli != 0 or b.outboundMilli != 0 or b.transferredMilli != 0) order by w.name, b.commodity`,
+);
 
 const send = (res, data) => {
   const body = JSON.stringify({ success: true, message: 'ok', data });
@@ -47,26 +51,42 @@ createServer(async (req, res) => {
   const size = Math.min(Number(q.pageSize ?? 20), 100);
   const list = (p, ...args) => ({ items: p.page.all(...args, size, (page - 1) * size), total: p.count.get(...args), page, pageSize: size });
   switch (url.pathname) {
-    case '/health': return send(res, { status: 'ok' });
-    case '/ledger-dates': return send(res, list(ledgerDates, q.startDate, q.endDate));
-    case '/ledger-stock': return send(res, list(ledgerStock, warehouseId.get(q.warehouse, q.warehouse), q.commodity));
-    case '/pickups': return send(res, list(pickups, q.status));
-    case '/outbound': return send(res, list(outbound, q.outboundStatus));
-    case '/outbound-keyword': return send(res, list(outboundKeyword, `"${q.keyword.replaceAll('"', '""')}"`));
+    case '/health':
+      return send(res, { status: 'ok' });
+    case '/ledger-dates':
+      return send(res, list(ledgerDates, q.startDate, q.endDate));
+    case '/ledger-stock':
+      return send(res, list(ledgerStock, warehouseId.get(q.warehouse, q.warehouse), q.commodity));
+    case '/pickups':
+      return send(res, list(pickups, q.status));
+    case '/outbound':
+      return send(res, list(outbound, q.outboundStatus));
+    case '/outbound-keyword':
+      return send(res, list(outboundKeyword, `"${q.keyword.replaceAll('"', '""')}"`));
     case '/contracts': {
       const phrase = `"${q.keyword.replaceAll('"', '""')}"`;
       const rows = contracts.all({ phrase });
       const files = contractFiles.all({ phrase });
       const byContract = new Map();
       for (const f of files) (byContract.get(f.contractId) ?? byContract.set(f.contractId, []).get(f.contractId)).push(f);
-      return send(res, rows.map((r) => ({ ...r, files: byContract.get(r.id) ?? [] })));
+      return send(
+        res,
+        rows.map((r) => ({ ...r, files: byContract.get(r.id) ?? [] })),
+      );
     }
     case '/finance': {
       const items = finance.page.all(q.kind, q.status, size, (page - 1) * size);
       const files = financeFiles.all(JSON.stringify(items.map((r) => r.id)));
-      return send(res, { items: items.map((r) => ({ ...r, files: files.filter((f) => f.recordId === r.id) })), total: finance.count.get(q.kind, q.status), page, pageSize: size, summary: { totals: financeSums.all(q.kind, q.status) } });
+      return send(res, {
+        items: items.map((r) => ({ ...r, files: files.filter((f) => f.recordId === r.id) })),
+        total: finance.count.get(q.kind, q.status),
+        page,
+        pageSize: size,
+        summary: { totals: financeSums.all(q.kind, q.status) },
+      });
     }
-    case '/summary': return send(res, summary.all());
+    case '/summary':
+      return send(res, summary.all());
     case '/upload': {
       const target = join(tmpdir(), `bare-upload-${process.pid}-${Date.now()}`);
       await pipeline(req, createWriteStream(target));

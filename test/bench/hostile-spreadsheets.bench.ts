@@ -10,12 +10,16 @@ const dataDir = await newDataDir();
 const app = await startTestApp({ dataDir });
 const { token } = await signInAdmin(app);
 const folderId = (await app.request('POST', '/api/corp-contract/folders', { token, body: { name: 'bench', category: 'upstream' } })).body.data.id;
-const contract = await app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId: String(folderId), contractNumber: 'BENCH-HOSTILE' }, files: [['file', 'c.pdf', sampleFiles.pdf()]] });
+const contract = await app.upload('POST', '/api/corp-contract/contracts', {
+  token,
+  fields: { folderId: String(folderId), contractNumber: 'BENCH-HOSTILE' },
+  files: [['file', 'c.pdf', sampleFiles.pdf()]],
+});
 const id = contract.body.data.id as number;
 
 const cases: [string, () => Promise<Uint8Array>][] = [
   ['shared strings: 2,000,000 <si/>', () => bombs.sharedStrings()],
-  ['shared strings: 150,000,000 <si/> (the issue\'s)', () => bombs.sharedStrings(150_000_000)],
+  ["shared strings: 150,000,000 <si/> (the issue's)", () => bombs.sharedStrings(150_000_000)],
   ['entry: 130 MB sheet before sharedStrings', () => bombs.entry(true)],
   ['entry: 2 GB sheet, no sharedStrings', () => bombs.entry(false, 2 * 2 ** 30)],
   ['rows: 3,000,000 empty rows', () => bombs.rows()],

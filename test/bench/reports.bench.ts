@@ -52,7 +52,18 @@ try {
       const stock = lot % stocks;
       const date = i < ENTRIES / 20 ? `2026-09-${String(1 + (i % 30)).padStart(2, '0')}` : `2026-10-${String(1 + (i % 31)).padStart(2, '0')}`;
       const inbound = i % 5 === 0;
-      addEntry.run(time, date, 1 + (stock % WAREHOUSES), `commodity-${Math.floor(stock / WAREHOUSES)}`, inbound ? 'inbound' : 'outbound', inbound ? 'inboundOrder' : 'outboundOrder', i + 1, `D${i}`, `BL${String(lot).padStart(8, '0')}`, inbound ? 100_000 : -20_000);
+      addEntry.run(
+        time,
+        date,
+        1 + (stock % WAREHOUSES),
+        `commodity-${Math.floor(stock / WAREHOUSES)}`,
+        inbound ? 'inbound' : 'outbound',
+        inbound ? 'inboundOrder' : 'outboundOrder',
+        i + 1,
+        `D${i}`,
+        `BL${String(lot).padStart(8, '0')}`,
+        inbound ? 100_000 : -20_000,
+      );
     }
   })();
   await fillDayTables(db as never);
@@ -60,7 +71,9 @@ try {
     select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
   const lotDays = sqlite.prepare('select count(*) from stockLotDays').pluck().get() as number;
   await db.destroy();
-  log(`seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', dailyBackup: false });
   try {
@@ -81,7 +94,9 @@ try {
     const periodSums = bare.prepare(
       'select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockMonths where month >= ? and month <= ? group by warehouseId, commodity',
     );
-    const afterSums = bare.prepare('select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockMonths where month >= ? group by warehouseId, commodity');
+    const afterSums = bare.prepare(
+      'select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockMonths where month >= ? group by warehouseId, commodity',
+    );
     const daySums = bare.prepare(
       'select warehouseId, commodity, sum(inboundMilli) i, sum(outboundMilli) o, sum(transferredMilli) t from stockDays where businessDate >= ? and businessDate <= ? group by warehouseId, commodity',
     );
@@ -122,8 +137,16 @@ try {
       await median(() => [daySums.all('2026-10-02', '2026-10-31'), daySums.all('2026-10-31', '2026-10-31'), afterSums.all('2026-11'), balances.all()]),
     );
     row('  the October report read straight from the ledger (no summing tables)', NaN, await median(() => fromLedger.all({ start: '2026-10-01', end: '2026-10-31' })));
-    row('lot list, first page in stock (every lot)', await median(() => call('GET', '/inventory/lots', undefined, token)), await median(() => [withDates(lotPage.all() as never), lotCount.get()]));
-    row('lot list, B/L prefix BL0001', await median(() => call('GET', '/inventory/lots?blNumber=BL0001&inStock=all', undefined, token)), await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)));
+    row(
+      'lot list, first page in stock (every lot)',
+      await median(() => call('GET', '/inventory/lots', undefined, token)),
+      await median(() => [withDates(lotPage.all() as never), lotCount.get()]),
+    );
+    row(
+      'lot list, B/L prefix BL0001',
+      await median(() => call('GET', '/inventory/lots?blNumber=BL0001&inStock=all', undefined, token)),
+      await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)),
+    );
     // one timed call: grouping every lot-day is the slow path, kept for asOf
     const start = performance.now();
     const asOf = await call('GET', '/inventory/lots?asOf=2026-10-15&pageSize=20', undefined, token).then(

@@ -57,7 +57,11 @@ class Numbers {
 }
 
 async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[], perStatement: number) {
-  for (let i = 0; i < rows.length; i += perStatement) await db.insertInto(table).values(rows.slice(i, i + perStatement) as never).execute();
+  for (let i = 0; i < rows.length; i += perStatement)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + perStatement) as never)
+      .execute();
 }
 
 /** Seeds `dataDir` (which must hold no data yet); returns the seconds taken per part. */
@@ -78,7 +82,19 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
   try {
     await db
       .insertInto('warehouses')
-      .values(Array.from({ length: s.warehouses }, (_, i) => ({ code: warehouseCode(i), name: `仓库${i}`, address: null, contactPerson: null, contactPhone: null, status: 'active' as const, remark: null, createTime: time(0, i), updateTime: time(0, i) })))
+      .values(
+        Array.from({ length: s.warehouses }, (_, i) => ({
+          code: warehouseCode(i),
+          name: `仓库${i}`,
+          address: null,
+          contactPerson: null,
+          contactPhone: null,
+          status: 'active' as const,
+          remark: null,
+          createTime: time(0, i),
+          updateTime: time(0, i),
+        })),
+      )
       .execute();
     const ids = (await db.selectFrom('warehouses').select('id').orderBy('id').execute()).map((w) => w.id);
     const keys = s.warehouses * s.commodities;
@@ -103,18 +119,59 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
           const commodity = commodityName(Math.floor(key / s.warehouses));
           if (i % 5 !== 4) {
             const number = numbers.next('IB', date);
-            inbound.push({ inboundNumber: number, warehouseId, commodity, commodityCode: null, blNumber: bl(i), blWeightMilli: 100_000, inboundWeightMilli: 100_000, owner: `owner ${i % 37}`, contractNumber: `HT${i % 5000}`, inboundDate: date, operator: 'bench', remark: null, createTime: created, updateTime: created });
+            inbound.push({
+              inboundNumber: number,
+              warehouseId,
+              commodity,
+              commodityCode: null,
+              blNumber: bl(i),
+              blWeightMilli: 100_000,
+              inboundWeightMilli: 100_000,
+              owner: `owner ${i % 37}`,
+              contractNumber: `HT${i % 5000}`,
+              inboundDate: date,
+              operator: 'bench',
+              remark: null,
+              createTime: created,
+              updateTime: created,
+            });
             moves.push({ key, kind: 'inbound', number, bl: bl(i), date, milli: 100_000, created });
           } else {
             const number = numbers.next('OB', date);
             const seq = outboundSeq++;
-            outbound.push({ outboundNumber: number, deliveryOrderNumber: null, blNumber: bl(i), licensePlate: `沪A${String(seq % 100000).padStart(5, '0')}`, driverName: `driver ${seq % 300}`, driverPhone: null, commodity, commodityCode: null, quantityMilli: 50_000, unit: 't', outboundDate: date, warehouseId, operator: 'bench', outboundStatus: seq % 4 === 0 ? 'pending' : 'completed', receiptStatus: 'unconfirmed', remark: null, createTime: created, updateTime: created });
+            outbound.push({
+              outboundNumber: number,
+              deliveryOrderNumber: null,
+              blNumber: bl(i),
+              licensePlate: `沪A${String(seq % 100000).padStart(5, '0')}`,
+              driverName: `driver ${seq % 300}`,
+              driverPhone: null,
+              commodity,
+              commodityCode: null,
+              quantityMilli: 50_000,
+              unit: 't',
+              outboundDate: date,
+              warehouseId,
+              operator: 'bench',
+              outboundStatus: seq % 4 === 0 ? 'pending' : 'completed',
+              receiptStatus: 'unconfirmed',
+              remark: null,
+              createTime: created,
+              updateTime: created,
+            });
             moves.push({ key, kind: 'outbound', number, bl: bl(i), date, milli: 50_000, created });
           }
         }
         // one writer, no deletes: the rows of a multi-row insert take consecutive ids after the last one
         const lastId = async (table: 'inboundOrders' | 'outboundOrders') =>
-          Number((await trx.selectFrom(table).select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+          Number(
+            (
+              await trx
+                .selectFrom(table)
+                .select((eb) => eb.fn.max('id').as('id'))
+                .executeTakeFirst()
+            )?.id ?? 0,
+          );
         const docIds = new Map<string, number>();
         let next = (await lastId('inboundOrders')) + 1;
         for (const row of inbound) docIds.set(row.inboundNumber, next++);
@@ -129,13 +186,37 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
           else b.outbound += m.milli;
           b.current += change;
           balances.set(m.key, b);
-          return { entryTime: m.created, businessDate: m.date, warehouseId: ids[m.key % s.warehouses]!, commodity: commodityName(Math.floor(m.key / s.warehouses)), kind: m.kind, documentType: m.kind === 'inbound' ? 'inboundOrder' : 'outboundOrder', documentId: docIds.get(m.number)!, documentNumber: m.number, blNumber: m.bl, quantityChangeMilli: change, balanceMilli: b.current };
+          return {
+            entryTime: m.created,
+            businessDate: m.date,
+            warehouseId: ids[m.key % s.warehouses]!,
+            commodity: commodityName(Math.floor(m.key / s.warehouses)),
+            kind: m.kind,
+            documentType: m.kind === 'inbound' ? 'inboundOrder' : 'outboundOrder',
+            documentId: docIds.get(m.number)!,
+            documentNumber: m.number,
+            blNumber: m.bl,
+            quantityChangeMilli: change,
+            balanceMilli: b.current,
+          };
         });
         await insertAll(trx as unknown as Db, 'stockLedger', ledger, 2000);
       });
       if ((start / BATCH) % 10 === 9) log(`  ledger ${end}/${s.ledgerEntries}`);
     }
-    await insertAll(db, 'stockBalances', [...balances].map(([key, b]) => ({ warehouseId: ids[key % s.warehouses]!, commodity: commodityName(Math.floor(key / s.warehouses)), inboundMilli: b.inbound, outboundMilli: b.outbound, transferredMilli: 0, currentMilli: b.current })), 2000);
+    await insertAll(
+      db,
+      'stockBalances',
+      [...balances].map(([key, b]) => ({
+        warehouseId: ids[key % s.warehouses]!,
+        commodity: commodityName(Math.floor(key / s.warehouses)),
+        inboundMilli: b.inbound,
+        outboundMilli: b.outbound,
+        transferredMilli: 0,
+        currentMilli: b.current,
+      })),
+      2000,
+    );
     await fillDayTables(db as never);
     lap(`ledger (${s.ledgerEntries} entries)`);
 
@@ -146,7 +227,26 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       for (let j = 0; j < extraOutbound; j++) {
         const day = Math.floor((j * 730) / Math.max(extraOutbound, 1));
         const date = dateOf(day);
-        rows.push({ outboundNumber: numbers.next('OB', date), deliveryOrderNumber: null, blNumber: bl(j), licensePlate: null, driverName: null, driverPhone: null, commodity: commodityName(j % s.commodities), commodityCode: null, quantityMilli: 10_000, unit: 't', outboundDate: date, warehouseId: ids[j % s.warehouses]!, operator: 'bench', outboundStatus: 'cancelled', receiptStatus: 'unconfirmed', remark: null, createTime: time(day, j), updateTime: time(day, j) });
+        rows.push({
+          outboundNumber: numbers.next('OB', date),
+          deliveryOrderNumber: null,
+          blNumber: bl(j),
+          licensePlate: null,
+          driverName: null,
+          driverPhone: null,
+          commodity: commodityName(j % s.commodities),
+          commodityCode: null,
+          quantityMilli: 10_000,
+          unit: 't',
+          outboundDate: date,
+          warehouseId: ids[j % s.warehouses]!,
+          operator: 'bench',
+          outboundStatus: 'cancelled',
+          receiptStatus: 'unconfirmed',
+          remark: null,
+          createTime: time(day, j),
+          updateTime: time(day, j),
+        });
       }
       await insertAll(trx as unknown as Db, 'outboundOrders', rows, 1000);
     });
@@ -158,7 +258,24 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       for (let j = 0; j < s.pickups; j++) {
         const day = Math.floor((j * 730) / s.pickups);
         const date = dateOf(day);
-        rows.push({ orderNumber: numbers.next('PU', date), blNumber: bl(j * 3), licensePlate: `沪B${String(j % 100000).padStart(5, '0')}`, driverName: `driver ${j % 300}`, driverPhone: '13800000000', driverIdCard: null, commodity: commodityName(j % s.commodities), quantityMilli: 30_000, unit: 't', deliveryDate: date, deliveryAddress: `dock ${j % 12}`, warehouseId: ids[j % s.warehouses]!, status: PICKUP[j % PICKUP.length]!, remark: null, createTime: time(day, j), updateTime: time(day, j) });
+        rows.push({
+          orderNumber: numbers.next('PU', date),
+          blNumber: bl(j * 3),
+          licensePlate: `沪B${String(j % 100000).padStart(5, '0')}`,
+          driverName: `driver ${j % 300}`,
+          driverPhone: '13800000000',
+          driverIdCard: null,
+          commodity: commodityName(j % s.commodities),
+          quantityMilli: 30_000,
+          unit: 't',
+          deliveryDate: date,
+          deliveryAddress: `dock ${j % 12}`,
+          warehouseId: ids[j % s.warehouses]!,
+          status: PICKUP[j % PICKUP.length]!,
+          remark: null,
+          createTime: time(day, j),
+          updateTime: time(day, j),
+        });
       }
       await insertAll(trx as unknown as Db, 'pickupRequests', rows, 1000);
     });
@@ -172,15 +289,43 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       const rows: Insertable<Database['contracts']>[] = [];
       for (let j = 0; j < s.contracts; j++) {
         const created = time(Math.floor((j * 730) / s.contracts), j);
-        rows.push({ name: `contract ${j}`, contractType: String((j % 3) + 1), contractCode: `HT${String(j).padStart(6, '0')}`, buyParty: `Buyer-${j % 2500}-Co`, sellParty: `Seller-${j % 700}-Ltd`, commodity: commodityName(j % s.commodities), count: 100 + (j % 900), unitPrice: 5000 + (j % 300), blNumber: bl(j), deliveryTime: null, pickUpTime: null, packaging: 'bulk', remarks: null, createTime: created, updateTime: created });
+        rows.push({
+          name: `contract ${j}`,
+          contractType: String((j % 3) + 1),
+          contractCode: `HT${String(j).padStart(6, '0')}`,
+          buyParty: `Buyer-${j % 2500}-Co`,
+          sellParty: `Seller-${j % 700}-Ltd`,
+          commodity: commodityName(j % s.commodities),
+          count: 100 + (j % 900),
+          unitPrice: 5000 + (j % 300),
+          blNumber: bl(j),
+          deliveryTime: null,
+          pickUpTime: null,
+          packaging: 'bulk',
+          remarks: null,
+          createTime: created,
+          updateTime: created,
+        });
       }
       await insertAll(trx as unknown as Db, 'contracts', rows, 1000);
-      const first = (await trx.selectFrom('contracts').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id as number;
+      const first = (
+        await trx
+          .selectFrom('contracts')
+          .select((eb) => eb.fn.min('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id as number;
       const fileRows: Insertable<Database['contractFiles']>[] = [];
       for (let j = 0; j < s.contracts; j++) {
         const stored = files.newStoredName('scan.pdf');
         writeFileSync(join(uploads, stored), pdf);
-        fileRows.push({ contractId: first + j, name: `scan ${j}.pdf`, url: `${AREAS.contractUploads.dir}/${stored}`, size: pdf.length, mimeType: 'application/pdf', createTime: rows[j]!.createTime });
+        fileRows.push({
+          contractId: first + j,
+          name: `scan ${j}.pdf`,
+          url: `${AREAS.contractUploads.dir}/${stored}`,
+          size: pdf.length,
+          mimeType: 'application/pdf',
+          createTime: rows[j]!.createTime,
+        });
       }
       await insertAll(trx as unknown as Db, 'contractFiles', fileRows, 1000);
     });
@@ -194,9 +339,23 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
         const day = Math.floor((j * 730) / s.finance);
         const date = dateOf(day);
         const candidates: Record<string, unknown> = {
-          blNumber: bl(j), contractNumber: `HT${String(j % 50000).padStart(6, '0')}`, carrier: `carrier ${j % 40}`, origin: 'Qingdao', destination: 'Shanghai',
-          quantity: 100, unitPrice: 12.5, amount: 1250 + (j % 1000), revenue: 5000, cost: 4000, taxRate: 0.13, currency: 'CNY', remark: null,
-          invoiceNumber: `INV${j}`, settlementNumber: `ST${j}`, reconciliationNumber: `RC${j}`, periodEnd: date,
+          blNumber: bl(j),
+          contractNumber: `HT${String(j % 50000).padStart(6, '0')}`,
+          carrier: `carrier ${j % 40}`,
+          origin: 'Qingdao',
+          destination: 'Shanghai',
+          quantity: 100,
+          unitPrice: 12.5,
+          amount: 1250 + (j % 1000),
+          revenue: 5000,
+          cost: 4000,
+          taxRate: 0.13,
+          currency: 'CNY',
+          remark: null,
+          invoiceNumber: `INV${j}`,
+          settlementNumber: `ST${j}`,
+          reconciliationNumber: `RC${j}`,
+          periodEnd: date,
         };
         const values: Record<string, unknown> = {};
         for (const field of Object.keys(kind.fields.shape)) values[field] = candidates[field] ?? null;
@@ -204,7 +363,13 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
         Object.assign(values, kind.defaults);
         if (kind.statusField === 'paymentStatus') values.paymentStatus = j % 20 < 10 ? 'unpaid' : 'paid';
         const created = time(day, j);
-        rows.push({ kind: kind.segment, ...(toColumns(kind, values as never) as object), ...(kind.dateField ? {} : { recordDate: date }), createTime: created, updateTime: created } as Insertable<Database['financeRecords']>);
+        rows.push({
+          kind: kind.segment,
+          ...(toColumns(kind, values as never) as object),
+          ...(kind.dateField ? {} : { recordDate: date }),
+          createTime: created,
+          updateTime: created,
+        } as Insertable<Database['financeRecords']>);
       }
       await insertAll(trx as unknown as Db, 'financeRecords', rows, 1000);
     });

@@ -37,7 +37,9 @@ function record(row: Row) {
   rows.push(row);
   // autocannon's latencies are whole milliseconds: a baseline of 0 ms has no ratio
   const ratio = row.baseline ? (row.value / row.baseline).toFixed(2) : 'n/a';
-  log(`| ${row.figure} | ${fmt(row.value)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio} | ${row.target ?? ''} | ${row.met === undefined ? '' : row.met ? 'yes' : '**no**'} |`);
+  log(
+    `| ${row.figure} | ${fmt(row.value)} ${row.unit} | ${fmt(row.baseline)} ${row.unit} | ${ratio} | ${row.target ?? ''} | ${row.met === undefined ? '' : row.met ? 'yes' : '**no**'} |`,
+  );
 }
 
 function startBare(dbFile: string, port: number): Promise<ChildProcess> {
@@ -57,13 +59,21 @@ async function cannon(url: string, connections: number, headers: Record<string, 
 /** Time from spawning `command` to the first 200 of /health. */
 async function coldStart(command: string[], env: Record<string, string>, port: number): Promise<number> {
   const start = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { cwd: REPO, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited ${child.exitCode}: ${errors}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return (performance.now() - start) / 1000;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -93,7 +103,11 @@ async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'cargodesk-bench-')));
   const dbFile = join(dataDir, 'cargodesk.sqlite');
   const started = performance.now();
-  log(`${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   if (existsSync(dbFile)) log(`reusing the seeded folder ${dataDir}`);
   else {
     log(`seeding ${dataDir}: ${JSON.stringify(sizes)}`);
@@ -114,7 +128,10 @@ async function main() {
     await coldStart(npm, { DATA_DIR: warmDir }, await freePort());
     await rm(warmDir, { recursive: true, force: true });
     const emptyDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-empty-'));
-    for (const [label, dir] of [['empty', emptyDir], ['seeded', dataDir]] as const) {
+    for (const [label, dir] of [
+      ['empty', emptyDir],
+      ['seeded', dataDir],
+    ] as const) {
       const ours: number[] = [];
       const base: number[] = [];
       for (let i = 0; i < 3; i++) {
@@ -125,7 +142,14 @@ async function main() {
         base.push(await coldStart([...bareStart(dir), String(bport)], {}, bport));
       }
       const value = label === 'empty' ? ours[0]! : median(ours);
-      record({ figure: `cold start, ${label} folder (npm start → /health 200${label === 'seeded' ? ', median of 3' : ', first start'})`, value, baseline: median(base), unit: 's', target: label === 'seeded' ? '< 2 s' : undefined, met: label === 'seeded' ? value < 2 : undefined });
+      record({
+        figure: `cold start, ${label} folder (npm start → /health 200${label === 'seeded' ? ', median of 3' : ', first start'})`,
+        value,
+        baseline: median(base),
+        unit: 's',
+        target: label === 'seeded' ? '< 2 s' : undefined,
+        met: label === 'seeded' ? value < 2 : undefined,
+      });
     }
     await rm(emptyDir, { recursive: true, force: true });
 
@@ -135,7 +159,11 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}`;
     const account = { username: 'bench', password: 'bench-password-1' };
     const post = (path: string, body: unknown, token?: string) =>
-      fetch(service!.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      fetch(service!.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     await post('/api/auth/register', account); // refused when the folder is reused: the account exists
     const login = (await (await post('/api/auth/login', account)).json()) as { data: { token: string } };
     const auth = { authorization: `Bearer ${login.data.token}` };
@@ -148,7 +176,13 @@ async function main() {
     const uploadOnce = async (url: string, pid: number, multipart: boolean) => {
       const before = await memoryOf(pid);
       const t = performance.now();
-      const body = multipart ? (() => { const f = new FormData(); f.append('files', new Blob([tenMb], { type: 'application/pdf' }), 'scan.pdf'); return f; })() : tenMb;
+      const body = multipart
+        ? (() => {
+            const f = new FormData();
+            f.append('files', new Blob([tenMb], { type: 'application/pdf' }), 'scan.pdf');
+            return f;
+          })()
+        : tenMb;
       const res = await fetch(url, { method: 'POST', headers: multipart ? auth : {}, body });
       const json = (await res.json()) as { data: unknown };
       if (!res.ok) throw new Error(`upload: ${res.status} ${JSON.stringify(json)}`);
@@ -177,7 +211,11 @@ async function main() {
       record({ figure: `${label}: p99`, value: a.p99, baseline: b.p99, unit: 'ms', target: '< 50 ms', met: a.p99 < 50 });
     };
     await latency(`stock summary (${sizes.warehouses * sizes.commodities} stocks, 1 connection)`, '/api/inventory/summary', '/summary');
-    await latency('ledger of one warehouse and commodity (1 connection)', '/api/inventory/ledger?warehouse=W3&commodity=commodity-7', '/ledger-stock?warehouse=W3&commodity=commodity-7');
+    await latency(
+      'ledger of one warehouse and commodity (1 connection)',
+      '/api/inventory/ledger?warehouse=W3&commodity=commodity-7',
+      '/ledger-stock?warehouse=W3&commodity=commodity-7',
+    );
 
     // A filtered page of each big list at 1, 10 and 50 connections.
     const lists: [string, string, string][] = [
@@ -195,9 +233,23 @@ async function main() {
         const a = await cannon(service.url + path, connections, auth);
         const b = await cannon(bareUrl + barePath, connections);
         const at10 = connections === 10;
-        record({ figure: `${label}, ${connections} conn.: requests/s`, value: a.rps, baseline: b.rps, unit: 'req/s', target: at10 ? '≥ 0.60 × baseline' : undefined, met: at10 ? a.rps >= 0.6 * b.rps : undefined });
+        record({
+          figure: `${label}, ${connections} conn.: requests/s`,
+          value: a.rps,
+          baseline: b.rps,
+          unit: 'req/s',
+          target: at10 ? '≥ 0.60 × baseline' : undefined,
+          met: at10 ? a.rps >= 0.6 * b.rps : undefined,
+        });
         record({ figure: `${label}, ${connections} conn.: p50`, value: a.p50, baseline: b.p50, unit: 'ms' });
-        record({ figure: `${label}, ${connections} conn.: p99`, value: a.p99, baseline: b.p99, unit: 'ms', target: at10 ? '< 25 ms' : undefined, met: at10 ? a.p99 < 25 : undefined });
+        record({
+          figure: `${label}, ${connections} conn.: p99`,
+          value: a.p99,
+          baseline: b.p99,
+          unit: 'ms',
+          target: at10 ? '< 25 ms' : undefined,
+          met: at10 ? a.p99 < 25 : undefined,
+        });
       }
     }
   } finally {
@@ -206,8 +258,14 @@ async function main() {
     if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
   }
   const missed = rows.filter((r) => r.met === false);
-  log(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.figure).join('; ')}` : ''}`);
-  log(`whole run ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} missed${missed.length ? `: ${missed.map((r) => r.figure).join('; ')}` : ''}`,
+  );
+  log(
+    `whole run ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   await writeFile(join(tmpdir(), 'cargodesk-bench-last.json'), JSON.stringify(rows, null, 1));
 }
 

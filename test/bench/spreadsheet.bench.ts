@@ -59,10 +59,30 @@ async function phase(name: string, dir: string, n: number): Promise<Record<strin
     case 'import': {
       const db = await openBenchDb(dir);
       const time = new Date().toISOString();
-      const { id: folderId } = await db.insertInto('corpContractFolders').values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time }).returning('id').executeTakeFirstOrThrow();
+      const { id: folderId } = await db
+        .insertInto('corpContractFolders')
+        .values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const { id } = await db
         .insertInto('corpContracts')
-        .values({ folderId, contractNumber: 'BENCH-1', name: null, category: 'other', partyA: null, partyB: null, signDate: null, amount: null, currency: 'CNY', remark: null, fileName: 'x.pdf', fileUrl: 'files/x.pdf', fileSize: 1, createTime: time, updateTime: time })
+        .values({
+          folderId,
+          contractNumber: 'BENCH-1',
+          name: null,
+          category: 'other',
+          partyA: null,
+          partyB: null,
+          signDate: null,
+          amount: null,
+          currency: 'CNY',
+          remark: null,
+          fileName: 'x.pdf',
+          fileUrl: 'files/x.pdf',
+          fileSize: 1,
+          createTime: time,
+          updateTime: time,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const result = await importDetails(db, actor, id, file, 'append');
@@ -100,7 +120,10 @@ async function phase(name: string, dir: string, n: number): Promise<Record<strin
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const ws = wb.addWorksheet('details');
       ws.addRow(DETAIL_COLUMNS.map((c) => c.key)).commit();
-      for (const l of lines(n)) ws.addRow(DETAIL_COLUMNS.map((c) => (c.key === 'deliveryDate' ? new Date(`${l.deliveryDate}T00:00:00Z`) : (l as Record<string, unknown>)[c.key]) as ExcelJS.CellValue)).commit();
+      for (const l of lines(n))
+        ws.addRow(
+          DETAIL_COLUMNS.map((c) => (c.key === 'deliveryDate' ? new Date(`${l.deliveryDate}T00:00:00Z`) : (l as Record<string, unknown>)[c.key]) as ExcelJS.CellValue),
+        ).commit();
       ws.commit();
       await wb.commit();
       break;

@@ -16,7 +16,14 @@ const keep = process.env.BENCH_DATA_DIR;
 const dataDir = keep ?? (await newDataDir());
 if (!existsSync(join(dataDir, 'cargodesk.sqlite'))) {
   const scaled = (n: number) => Math.round(n / SCALE);
-  await seed(dataDir, { ...DEFAULT_SIZES, ledgerEntries: scaled(DEFAULT_SIZES.ledgerEntries), pickups: scaled(DEFAULT_SIZES.pickups), outbound: scaled(DEFAULT_SIZES.outbound), contracts: scaled(DEFAULT_SIZES.contracts), finance: scaled(DEFAULT_SIZES.finance) });
+  await seed(dataDir, {
+    ...DEFAULT_SIZES,
+    ledgerEntries: scaled(DEFAULT_SIZES.ledgerEntries),
+    pickups: scaled(DEFAULT_SIZES.pickups),
+    outbound: scaled(DEFAULT_SIZES.outbound),
+    contracts: scaled(DEFAULT_SIZES.contracts),
+    finance: scaled(DEFAULT_SIZES.finance),
+  });
 }
 const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn' });
 const db = server.db;
@@ -28,16 +35,29 @@ async function get(path: string, token: string) {
 
 async function signIn(): Promise<string> {
   const account = { username: 'bench', password: 'bench-password-1' };
-  const post = (path: string) =>
-    fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const post = (path: string) => fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
   await post('/api/auth/register');
   const login = await post('/api/auth/login');
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 try {
-  const ledgerRows = Number((await db.selectFrom('stockLedger').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const inboundCount = Number((await db.selectFrom('inboundOrders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const ledgerRows = Number(
+    (
+      await db
+        .selectFrom('stockLedger')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const inboundCount = Number(
+    (
+      await db
+        .selectFrom('inboundOrders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const token = await signIn();
   log(`${new Date().toISOString()} on ${(await import('node:os')).cpus().length} cores: ${ledgerRows} ledger entries`);
 
@@ -68,7 +88,13 @@ try {
   await measure('summary asOf, everything', '/api/inventory/summary?asOf=2025-06-30');
   await measure('ledger, warehouse + commodity', '/api/inventory/ledger?warehouse=W3&commodity=commodity-7');
   await measure('ledger, warehouse + commodity, page 20', '/api/inventory/ledger?warehouse=W3&commodity=commodity-7&page=20');
-  const someNumber = (await db.selectFrom('inboundOrders').select('inboundNumber').where('id', '=', 12345 % inboundCount + 1).executeTakeFirstOrThrow()).inboundNumber;
+  const someNumber = (
+    await db
+      .selectFrom('inboundOrders')
+      .select('inboundNumber')
+      .where('id', '=', (12345 % inboundCount) + 1)
+      .executeTakeFirstOrThrow()
+  ).inboundNumber;
   await measure('ledger, document number', `/api/inventory/ledger?documentNumber=${someNumber}`);
   await measure('ledger, one business day', '/api/inventory/ledger?startDate=2025-03-01&endDate=2025-03-01');
   await measure('inbound, warehouse + commodity', '/api/inventory/inbound/list?warehouse=W3&commodity=commodity-7');

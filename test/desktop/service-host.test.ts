@@ -70,7 +70,11 @@ describe('desktop service host', () => {
 
     // an account made before the backup, another after it
     const register = (username: string) =>
-      fetch(`${ready.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'admin-password-1' }) });
+      fetch(`${ready.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'admin-password-1' }),
+      });
     expect((await register('admin')).status).toBe(200);
     await service.handle({ type: 'backup' });
     const done = last();

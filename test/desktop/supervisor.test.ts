@@ -84,14 +84,7 @@ describe('service supervisor', () => {
   it('starts a crashed child again and gives up after the limit', async () => {
     const { supervisor, finished } = supervise([3]);
     supervisor.start();
-    expect(await finished).toEqual([
-      'started 1',
-      'crashed with 3, restart 1',
-      'started 2',
-      'crashed with 3, restart 2',
-      'started 3',
-      'crashed with 3, gave up after 3 crashes',
-    ]);
+    expect(await finished).toEqual(['started 1', 'crashed with 3, restart 1', 'started 2', 'crashed with 3, restart 2', 'started 3', 'crashed with 3, gave up after 3 crashes']);
     expect(supervisor.child).toBeNull();
   });
 

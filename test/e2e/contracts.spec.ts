@@ -232,7 +232,10 @@ test('batch upload: two contracts with their own files, a wrong row marked, then
     await row.locator('input[type=file]').setInputFiles([pdf(`batch-${i + 1}.pdf`)]);
   }
   // the second row's 16 B/L numbers are marked in its cell
-  await rows.nth(1).getByLabel('B/L numbers').fill(Array.from({ length: 16 }, (_, i) => `X${i}`).join(';'));
+  await rows
+    .nth(1)
+    .getByLabel('B/L numbers')
+    .fill(Array.from({ length: 16 }, (_, i) => `X${i}`).join(';'));
   await modal.getByRole('button', { name: 'Create 2 contracts' }).click();
   await expect(rows.nth(1).getByText('holds 16 numbers; at most 15 are allowed')).toBeVisible();
   await expect(rows.nth(0).getByText('holds 16 numbers')).toHaveCount(0);

@@ -114,7 +114,11 @@ test('corporate contracts: folder, contract with its file, detail lines, export 
   await modal.locator('input[type=file]').setInputFiles({
     name: 'bad.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await workbook([['commodity', 'quantity', 'unitPrice'], ['Nickel', 3, 120000], ['Tin', 'abc', 200000]]),
+    buffer: await workbook([
+      ['commodity', 'quantity', 'unitPrice'],
+      ['Nickel', 3, 120000],
+      ['Tin', 'abc', 200000],
+    ]),
   });
   await modal.getByRole('button', { name: 'Import' }).click();
   await expect(modal.getByTestId('import-error')).toContainText('Nothing was imported');
@@ -128,7 +132,11 @@ test('corporate contracts: folder, contract with its file, detail lines, export 
   await modal.locator('input[type=file]').setInputFiles({
     name: 'good.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await workbook([['品名', '数量', '单价'], ['Nickel', 3, 120000], ['Tin', 2, 200000]]),
+    buffer: await workbook([
+      ['品名', '数量', '单价'],
+      ['Nickel', 3, 120000],
+      ['Tin', 2, 200000],
+    ]),
   });
   await modal.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('2 line(s) imported, 0 removed')).toBeVisible();

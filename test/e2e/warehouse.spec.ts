@@ -210,7 +210,12 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   await expect(popup.locator('body')).toContainText(outboundNumber);
   await expect(popup.locator('body')).toContainText(COMMODITY);
   // the inline styles of the page apply (A4 table with borders)
-  expect(await popup.locator('th').first().evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe('solid');
+  expect(
+    await popup
+      .locator('th')
+      .first()
+      .evaluate((e) => getComputedStyle(e).borderTopStyle),
+  ).toBe('solid');
   await popup.close();
 
   // edit

@@ -24,7 +24,11 @@ export interface TestApp {
   /** JSON request; `token` signs it in. Answers status, parsed envelope and headers. */
   request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** multipart request: `fields` as text, `files` as [field, name, bytes] */
-  upload<T = any>(method: string, path: string, options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][]; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  upload<T = any>(
+    method: string,
+    path: string,
+    options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][]; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   /** count of the files in the area folders and in the temp folder */
   fileCount(): Promise<number>;
   restart(): Promise<void>;

@@ -89,7 +89,10 @@ const HEADER = ['commodity', 'quantity'];
 
 /** A well-formed workbook of `lines` detail lines, built by the same means as the bombs. */
 export const smallWorkbook = (lines: number) =>
-  zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(() => [row(1, HEADER), ...Array.from({ length: lines }, (_, i) => row(i + 2, [`item ${i + 1}`, i + 1]))]) }]);
+  zip([
+    ...frame(false),
+    { name: 'xl/worksheets/sheet1.xml', content: sheet(() => [row(1, HEADER), ...Array.from({ length: lines }, (_, i) => row(i + 2, [`item ${i + 1}`, i + 1]))]) },
+  ]);
 
 /** The hostile workbooks of issue 19, each just past the bound that refuses it. */
 export const bombs = {
@@ -115,8 +118,5 @@ export const bombs = {
     zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, HEADER) + `<row r="2">${cell('A2', 'copper')}${cell('B2', 1)}${cell(ref, 'x')}</row>`) }]),
   /** a line followed by `count` cells, one per column */
   manyColumns: (count = 5000) =>
-    zip([
-      ...frame(false),
-      { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, HEADER) + row(2, ['copper', 1, ...Array.from({ length: count }, () => 'x')])) },
-    ]),
+    zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, HEADER) + row(2, ['copper', 1, ...Array.from({ length: count }, () => 'x')])) }]),
 };

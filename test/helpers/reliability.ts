@@ -13,7 +13,9 @@ import { workbook } from './xlsx.js';
 
 /** Every table of the database (migrations' bookkeeping excluded). */
 export async function tableNames(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(db);
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(
+    db,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -54,20 +56,39 @@ async function ok(res: Promise<{ status: number; body: { message: string; data?:
 export async function seedEveryArea(app: TestApp, token: string): Promise<void> {
   for (let i = 0; i < 2; i++) {
     const folder = await ok(app.request('POST', '/api/contract/folders', { token, body: { name: uniqueName('folder') } }), 'contract folder');
-    await ok(app.upload('POST', '/api/contract/batches', { token, fields: { folderId: String(folder.id), batchName: uniqueName('batch') }, files: [['files', 'a.pdf', sampleFiles.pdf()]] }), 'batch');
+    await ok(
+      app.upload('POST', '/api/contract/batches', {
+        token,
+        fields: { folderId: String(folder.id), batchName: uniqueName('batch') },
+        files: [['files', 'a.pdf', sampleFiles.pdf()]],
+      }),
+      'batch',
+    );
     await ok(app.upload('POST', '/api/contract/upload', { token, fields: contractForm(), files: [pdfFile()] }), 'contract');
     const corpFolder = await ok(app.request('POST', '/api/corp-contract/folders', { token, body: { name: uniqueName('corp'), category: 'upstream' } }), 'corp folder');
     const corp = await ok(
-      app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId: String(corpFolder.id), contractNumber: uniqueName('HT') }, files: [['file', '合同.pdf', sampleFiles.pdf()]] }),
+      app.upload('POST', '/api/corp-contract/contracts', {
+        token,
+        fields: { folderId: String(corpFolder.id), contractNumber: uniqueName('HT') },
+        files: [['file', '合同.pdf', sampleFiles.pdf()]],
+      }),
       'corp contract',
     );
     await ok(app.request('POST', `/api/corp-contract/contracts/${corp.id}/details`, { token, body: { lineNo: 1, commodity: 'copper', quantity: 2 } }), 'detail');
     const companyFolder = await ok(app.request('POST', '/api/company/folders', { token, body: { name: uniqueName('company') } }), 'company folder');
-    await ok(app.upload('POST', '/api/company/files/upload', { token, fields: { data: JSON.stringify({ folderId: companyFolder.id }) }, files: [['files', '执照.pdf', sampleFiles.pdf()]] }), 'company file');
+    await ok(
+      app.upload('POST', '/api/company/files/upload', {
+        token,
+        fields: { data: JSON.stringify({ folderId: companyFolder.id }) },
+        files: [['files', '执照.pdf', sampleFiles.pdf()]],
+      }),
+      'company file',
+    );
     for (const kind of KIND_SAMPLES) {
       const body = kind.numberField ? { ...kind.full, [kind.numberField]: uniqueName('N') } : kind.full;
       const record = await ok(app.request('POST', `/api/corp-finances/${kind.segment}`, { token, body }), kind.segment);
-      if (kind.hasFiles) await ok(app.upload('POST', `/api/corp-finances/${kind.segment}/${record.id}/upload`, { token, files: [['files', 'inv.pdf', sampleFiles.pdf()]] }), 'finance file');
+      if (kind.hasFiles)
+        await ok(app.upload('POST', `/api/corp-finances/${kind.segment}/${record.id}/upload`, { token, files: [['files', 'inv.pdf', sampleFiles.pdf()]] }), 'finance file');
     }
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 100 });
@@ -85,13 +106,9 @@ export async function seedEveryArea(app: TestApp, token: string): Promise<void> 
 }
 
 /** A small valid detail-line workbook for the import route. */
-export const detailWorkbook = (lines: number) =>
-  workbook([['lineNo', 'commodity', 'quantity'], ...Array.from({ length: lines }, (_, i) => [i + 1, `commodity ${i + 1}`, i + 1])]);
+export const detailWorkbook = (lines: number) => workbook([['lineNo', 'commodity', 'quantity'], ...Array.from({ length: lines }, (_, i) => [i + 1, `commodity ${i + 1}`, i + 1])]);
 
-export type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; bytes: Uint8Array; type?: string }
-  | { raw: string };
+export type Part = { name: string; value: string } | { name: string; filename: string; bytes: Uint8Array; type?: string } | { raw: string };
 
 /** A multipart/form-data body built by hand, so that parts may be empty, repeated or broken. */
 export function multipartBody(parts: Part[], boundary = `----fuzz${Math.random().toString(16).slice(2)}`): { body: Buffer; contentType: string } {
@@ -100,7 +117,9 @@ export function multipartBody(parts: Part[], boundary = `----fuzz${Math.random()
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('raw' in part) chunks.push(Buffer.from(part.raw));
     else if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`),
+      );
       chunks.push(Buffer.from(part.bytes));
     } else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
     chunks.push(Buffer.from('\r\n'));

@@ -33,14 +33,20 @@ describe('many writers on one stock', () => {
       ops.map(async (op, i) => {
         switch (op.kind) {
           case 'in': {
-            const r = await app.request('POST', '/api/inventory/inbound', { token, body: { warehouse: op.w, commodity: 'copper', inboundWeight: op.qty, inboundDate: '2026-11-01' } });
+            const r = await app.request('POST', '/api/inventory/inbound', {
+              token,
+              body: { warehouse: op.w, commodity: 'copper', inboundWeight: op.qty, inboundDate: '2026-11-01' },
+            });
             if (r.status === 200) created.push({ id: r.body.data.id, warehouse: op.w });
             return r;
           }
           case 'out':
             return app.request('POST', '/api/delivery-details', { token, body: { warehouse: op.w, commodity: 'copper', quantity: op.qty, outboundDate: '2026-11-02' } });
           case 'transfer':
-            return app.request('POST', '/api/inventory/transfer/create', { token, body: { warehouse: op.w, commodity: 'copper', quantity: op.qty, transferor: 'A', transferee: 'B' } });
+            return app.request('POST', '/api/inventory/transfer/create', {
+              token,
+              body: { warehouse: op.w, commodity: 'copper', quantity: op.qty, transferor: 'A', transferee: 'B' },
+            });
           case 'shrink':
             return app.request('PUT', `/api/inventory/inbound/${inbounds[i % 2]!.id}`, { token, body: { inboundWeight: 20 - op.qty } });
           default: {
@@ -75,7 +81,11 @@ describe('parallel spreadsheet imports into one contract', () => {
 
   beforeAll(async () => {
     const folder = (await app.request('POST', '/api/corp-contract/folders', { token, body: { name: 'imports', category: 'upstream' } })).body.data;
-    const res = await app.upload('POST', '/api/corp-contract/contracts', { token, fields: { folderId: String(folder.id), contractNumber: 'HT-PAR-1' }, files: [['file', 'c.pdf', sampleFiles.pdf()]] });
+    const res = await app.upload('POST', '/api/corp-contract/contracts', {
+      token,
+      fields: { folderId: String(folder.id), contractNumber: 'HT-PAR-1' },
+      files: [['file', 'c.pdf', sampleFiles.pdf()]],
+    });
     contractId = res.body.data.id;
   });
 
@@ -88,7 +98,10 @@ describe('parallel spreadsheet imports into one contract', () => {
     expect(new Set(all.map((l) => l.lineNo)).size).toBe(48);
     // each import's lines stay together: imports do not interleave
     for (let i = 0; i < 8; i++) {
-      const nos = all.filter((l) => l.commodity.startsWith(`a${i}-`)).map((l) => l.lineNo).sort((x, y) => x - y);
+      const nos = all
+        .filter((l) => l.commodity.startsWith(`a${i}-`))
+        .map((l) => l.lineNo)
+        .sort((x, y) => x - y);
       expect(nos.at(-1)! - nos[0]!).toBe(5);
     }
   }, 60_000);
@@ -127,7 +140,9 @@ describe('20 uploads of 10 MB at once', () => {
       for (const r of answers) expect(r.status).toBe(200);
       const after = await memoryOf(service.pid);
       const growth = after.peakMb - before.peakMb;
-      console.log(`20 concurrent 10 MB uploads: peak RSS ${before.peakMb.toFixed(0)} MB before, ${after.peakMb.toFixed(0)} MB after (+${growth.toFixed(0)} MB for 200 MB received)`);
+      console.log(
+        `20 concurrent 10 MB uploads: peak RSS ${before.peakMb.toFixed(0)} MB before, ${after.peakMb.toFixed(0)} MB after (+${growth.toFixed(0)} MB for 200 MB received)`,
+      );
       expect(growth).toBeLessThan(100);
       expect((await storedFiles(dataDir)).filter((f) => f.startsWith('company/'))).toHaveLength(21);
       expect((await storedFiles(dataDir)).filter((f) => f.startsWith('tmp/'))).toHaveLength(0);

@@ -86,107 +86,126 @@ describe('the service killed with SIGKILL under load', () => {
     await service.stop();
   }, 60_000);
 
-  it(`keeps every acknowledged write and whole data over ${KILLS} kills`, async () => {
-    const dataDir = await newDataDir();
-    await mkdir(dataDir, { recursive: true });
-    const moments = fc.sample(fc.integer({ min: 100, max: 1500 }), { numRuns: KILLS, seed: SEED });
-    let service = await startChildService(dataDir);
-    running.push(service);
-    await call(service.url, 'POST', '/api/auth/register', { body: { username: 'admin', password: 'admin-password-1' } });
-    const { token } = (await call(service.url, 'POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } })).body.data;
-    const warehouse = (await call(service.url, 'POST', '/api/inventory/warehouses', { token, body: { code: 'WH-CRASH', name: 'crash test' } })).body.data;
-    expect(warehouse?.code).toBe('WH-CRASH');
-
-    const acked: Acked[] = [];
-    const stats = { acknowledged: 0, refused: 0, cutOff: 0, sweepsWithOrphans: 0 };
-    const companyFiles: number[] = [];
-    const ack = (a: Acked) => {
-      acked.push(a);
-      stats.acknowledged++;
-    };
-    const uncertain = new Set<number>();
-
-    const writes: ((base: string) => Promise<void>)[] = [
-      async (base) => {
-        const r = await call(base, 'POST', '/api/inventory/inbound', { token, body: { warehouse: 'WH-CRASH', commodity: 'copper', inboundWeight: 3, inboundDate: '2026-11-01' } });
-        if (r.status === 200) ack({ table: 'inboundOrders', id: r.body.data.id });
-        else stats.refused++;
-      },
-      async (base) => {
-        const r = await call(base, 'POST', '/api/delivery-details', { token, body: { warehouse: 'WH-CRASH', commodity: 'copper', quantity: 2, outboundDate: '2026-11-02' } });
-        if (r.status === 200) ack({ table: 'outboundOrders', id: r.body.data.id });
-        else stats.refused++;
-      },
-      async (base) => {
-        const r = await call(base, 'POST', '/api/contract/upload', { token, form: form(contractForm(), [['files', 'a.pdf', sampleFiles.pdf()], ['files', 'b.png', sampleFiles.png()]]) });
-        if (r.status === 200) ack({ table: 'contracts', id: r.body.data.id });
-        else stats.refused++;
-      },
-      async (base) => {
-        const r = await call(base, 'POST', '/api/company/files/upload', { token, form: form({}, [['files', 'licence.pdf', sampleFiles.pdf()]]) });
-        if (r.status === 200) {
-          const ids = (Array.isArray(r.body.data) ? r.body.data : [r.body.data]).map((f: { id: number }) => f.id);
-          for (const id of ids) ack({ table: 'companyFiles', id });
-          companyFiles.push(...ids);
-        } else stats.refused++;
-      },
-      async (base) => {
-        const id = companyFiles.shift();
-        if (id === undefined) return;
-        uncertain.add(id); // until the answer arrives, a kill may or may not have come after the commit
-        const r = await call(base, 'DELETE', `/api/company/files/${id}`, { token });
-        uncertain.delete(id);
-        if (r.status === 200) ack({ table: 'companyFiles', id, deleted: true });
-        else stats.refused++;
-      },
-      async (base) => {
-        const r = await call(base, 'POST', '/api/corp-finances/misc-charges', { token, body: { chargeType: uniqueName('c'), amount: 12.5, chargeDate: '2026-03-02' } });
-        if (r.status === 200) ack({ table: 'financeRecords', id: r.body.data.id });
-        else stats.refused++;
-      },
-    ];
-
-    for (let round = 0; round < KILLS; round++) {
-      const base = service.url;
-      let stop = false;
-      const workers = Array.from({ length: WRITERS }, async (_, w) => {
-        for (let i = w; !stop; i++) {
-          try {
-            await writes[i % writes.length]!(base);
-          } catch {
-            stats.cutOff++; // the connection died with the service: not acknowledged
-          }
-        }
-      });
-      await new Promise((r) => setTimeout(r, moments[round]));
-      await service.kill9();
-      stop = true;
-      await Promise.all(workers);
-
-      service = await startChildService(dataDir, { LOG_LEVEL: 'info' });
+  it(
+    `keeps every acknowledged write and whole data over ${KILLS} kills`,
+    async () => {
+      const dataDir = await newDataDir();
+      await mkdir(dataDir, { recursive: true });
+      const moments = fc.sample(fc.integer({ min: 100, max: 1500 }), { numRuns: KILLS, seed: SEED });
+      let service = await startChildService(dataDir);
       running.push(service);
-      if (service.output().includes('files without a record were moved')) stats.sweepsWithOrphans++;
-      expect(service.output(), 'a record lost its file').not.toMatch(/"recordsWithoutFile":\[\{/);
+      await call(service.url, 'POST', '/api/auth/register', { body: { username: 'admin', password: 'admin-password-1' } });
+      const { token } = (await call(service.url, 'POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } })).body.data;
+      const warehouse = (await call(service.url, 'POST', '/api/inventory/warehouses', { token, body: { code: 'WH-CRASH', name: 'crash test' } })).body.data;
+      expect(warehouse?.code).toBe('WH-CRASH');
 
-      const ro = openReadOnly(dataDir);
-      try {
-        expect(ro.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-        for (const a of acked) {
-          if (a.table === 'companyFiles' && uncertain.has(a.id)) continue;
-          const row = await ro.db.selectFrom(a.table).select('id' as never).where('id' as never, '=', a.id as never).executeTakeFirst();
-          const latest = acked.filter((x) => x.table === a.table && x.id === a.id).at(-1)!;
-          expect(Boolean(row), `${a.table} ${a.id} ${latest.deleted ? 'deleted' : 'created'} and acknowledged`).toBe(!latest.deleted);
+      const acked: Acked[] = [];
+      const stats = { acknowledged: 0, refused: 0, cutOff: 0, sweepsWithOrphans: 0 };
+      const companyFiles: number[] = [];
+      const ack = (a: Acked) => {
+        acked.push(a);
+        stats.acknowledged++;
+      };
+      const uncertain = new Set<number>();
+
+      const writes: ((base: string) => Promise<void>)[] = [
+        async (base) => {
+          const r = await call(base, 'POST', '/api/inventory/inbound', {
+            token,
+            body: { warehouse: 'WH-CRASH', commodity: 'copper', inboundWeight: 3, inboundDate: '2026-11-01' },
+          });
+          if (r.status === 200) ack({ table: 'inboundOrders', id: r.body.data.id });
+          else stats.refused++;
+        },
+        async (base) => {
+          const r = await call(base, 'POST', '/api/delivery-details', { token, body: { warehouse: 'WH-CRASH', commodity: 'copper', quantity: 2, outboundDate: '2026-11-02' } });
+          if (r.status === 200) ack({ table: 'outboundOrders', id: r.body.data.id });
+          else stats.refused++;
+        },
+        async (base) => {
+          const r = await call(base, 'POST', '/api/contract/upload', {
+            token,
+            form: form(contractForm(), [
+              ['files', 'a.pdf', sampleFiles.pdf()],
+              ['files', 'b.png', sampleFiles.png()],
+            ]),
+          });
+          if (r.status === 200) ack({ table: 'contracts', id: r.body.data.id });
+          else stats.refused++;
+        },
+        async (base) => {
+          const r = await call(base, 'POST', '/api/company/files/upload', { token, form: form({}, [['files', 'licence.pdf', sampleFiles.pdf()]]) });
+          if (r.status === 200) {
+            const ids = (Array.isArray(r.body.data) ? r.body.data : [r.body.data]).map((f: { id: number }) => f.id);
+            for (const id of ids) ack({ table: 'companyFiles', id });
+            companyFiles.push(...ids);
+          } else stats.refused++;
+        },
+        async (base) => {
+          const id = companyFiles.shift();
+          if (id === undefined) return;
+          uncertain.add(id); // until the answer arrives, a kill may or may not have come after the commit
+          const r = await call(base, 'DELETE', `/api/company/files/${id}`, { token });
+          uncertain.delete(id);
+          if (r.status === 200) ack({ table: 'companyFiles', id, deleted: true });
+          else stats.refused++;
+        },
+        async (base) => {
+          const r = await call(base, 'POST', '/api/corp-finances/misc-charges', { token, body: { chargeType: uniqueName('c'), amount: 12.5, chargeDate: '2026-03-02' } });
+          if (r.status === 200) ack({ table: 'financeRecords', id: r.body.data.id });
+          else stats.refused++;
+        },
+      ];
+
+      for (let round = 0; round < KILLS; round++) {
+        const base = service.url;
+        let stop = false;
+        const workers = Array.from({ length: WRITERS }, async (_, w) => {
+          for (let i = w; !stop; i++) {
+            try {
+              await writes[i % writes.length]!(base);
+            } catch {
+              stats.cutOff++; // the connection died with the service: not acknowledged
+            }
+          }
+        });
+        await new Promise((r) => setTimeout(r, moments[round]));
+        await service.kill9();
+        stop = true;
+        await Promise.all(workers);
+
+        service = await startChildService(dataDir, { LOG_LEVEL: 'info' });
+        running.push(service);
+        if (service.output().includes('files without a record were moved')) stats.sweepsWithOrphans++;
+        expect(service.output(), 'a record lost its file').not.toMatch(/"recordsWithoutFile":\[\{/);
+
+        const ro = openReadOnly(dataDir);
+        try {
+          expect(ro.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+          for (const a of acked) {
+            if (a.table === 'companyFiles' && uncertain.has(a.id)) continue;
+            const row = await ro.db
+              .selectFrom(a.table)
+              .select('id' as never)
+              .where('id' as never, '=', a.id as never)
+              .executeTakeFirst();
+            const latest = acked.filter((x) => x.table === a.table && x.id === a.id).at(-1)!;
+            expect(Boolean(row), `${a.table} ${a.id} ${latest.deleted ? 'deleted' : 'created'} and acknowledged`).toBe(!latest.deleted);
+          }
+          expect(await ledgerMismatches(ro.db)).toEqual([]);
+          const report = await findOrphans(ro.db, new FileStore(join(dataDir, 'files')));
+          expect(report).toEqual({ filesWithoutRecord: [], recordsWithoutFile: [] });
+          expect(await readdir(join(dataDir, 'files', 'tmp'))).toEqual([]);
+        } finally {
+          await ro.close();
         }
-        expect(await ledgerMismatches(ro.db)).toEqual([]);
-        const report = await findOrphans(ro.db, new FileStore(join(dataDir, 'files')));
-        expect(report).toEqual({ filesWithoutRecord: [], recordsWithoutFile: [] });
-        expect(await readdir(join(dataDir, 'files', 'tmp'))).toEqual([]);
-      } finally {
-        await ro.close();
       }
-    }
-    await service.stop();
-    console.log(`crash loop: ${KILLS} kills, ${stats.acknowledged} writes acknowledged and found after restart, ${stats.refused} refused, ${stats.cutOff} cut off by a kill, ${stats.sweepsWithOrphans} start-ups moved files without a record aside`);
-    expect(stats.acknowledged).toBeGreaterThan(KILLS * 5);
-  }, 60_000 + KILLS * 20_000);
+      await service.stop();
+      console.log(
+        `crash loop: ${KILLS} kills, ${stats.acknowledged} writes acknowledged and found after restart, ${stats.refused} refused, ${stats.cutOff} cut off by a kill, ${stats.sweepsWithOrphans} start-ups moved files without a record aside`,
+      );
+      expect(stats.acknowledged).toBeGreaterThan(KILLS * 5);
+    },
+    60_000 + KILLS * 20_000,
+  );
 });

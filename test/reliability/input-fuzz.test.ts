@@ -61,12 +61,52 @@ const LITERALS: Record<string, string> = { '"@@1e400@@"': '1e400', '"@@-1e400@@"
 
 const adversarial: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    'NaN', 'Infinity', '-Infinity', '1e400', '0x10', '1,5', ' 12 ', '', '   ', '\u0000', '\u202e', 'null', 'undefined', 'true',
-    '2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', '2026-11-22T25:00:00Z', '-0001-01-01',
-    -1, 0, -0, 0.0001, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 64,
-    null, true, false, [], {}, [[[]]], { a: { b: { c: [] } } },
-    '@@1e400@@', '@@-1e400@@', '@@tiny@@', '@@-0@@',
-    HUGE, NESTED, '../../etc/passwd', '<script>alert(1)</script>', "'; drop table users; --",
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    '0x10',
+    '1,5',
+    ' 12 ',
+    '',
+    '   ',
+    '\u0000',
+    '\u202e',
+    'null',
+    'undefined',
+    'true',
+    '2026-02-30',
+    '2026-13-01',
+    '0000-00-00',
+    '2026-1-1',
+    '99999-01-01',
+    '2026-11-22T25:00:00Z',
+    '-0001-01-01',
+    -1,
+    0,
+    -0,
+    0.0001,
+    1.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 64,
+    null,
+    true,
+    false,
+    [],
+    {},
+    [[[]]],
+    { a: { b: { c: [] } } },
+    '@@1e400@@',
+    '@@-1e400@@',
+    '@@tiny@@',
+    '@@-0@@',
+    HUGE,
+    NESTED,
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    "'; drop table users; --",
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -116,7 +156,9 @@ function objectOf(node: Json, depth = 0): fc.Arbitrary<Json> {
   const required = new Set((node.required as string[] | undefined) ?? []);
   const entries = Object.entries(props);
   if (!entries.length) return fc.constant({});
-  return fc.record(Object.fromEntries(entries.map(([k, v]) => [k, plausible(v, depth)])), { requiredKeys: entries.map(([k]) => k).filter((k) => required.has(k)) }) as fc.Arbitrary<Json>;
+  return fc.record(Object.fromEntries(entries.map(([k, v]) => [k, plausible(v, depth)])), {
+    requiredKeys: entries.map(([k]) => k).filter((k) => required.has(k)),
+  }) as fc.Arbitrary<Json>;
 }
 
 const schemaOf = (def: RouteDef): Json => (def.body ? (z.toJSONSchema(def.body, { io: 'input', unrepresentable: 'any' }) as Json) : { type: 'object', properties: {} });
@@ -156,7 +198,11 @@ const jsonRequest: (def: RouteDef) => fc.Arbitrary<Sent> = (def) =>
     brokenBody(def).map((b) => ({ contentType: 'application/json', body: jsonText(b), label: 'broken body' })),
     brokenBody(def).map((b) => {
       const text = jsonText(b);
-      return { contentType: 'application/json', body: `{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"x":1}},${text.slice(1)}`, label: '__proto__ keys' };
+      return {
+        contentType: 'application/json',
+        body: `{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"x":1}},${text.slice(1)}`,
+        label: '__proto__ keys',
+      };
     }),
     fc.constantFrom<Sent>(
       { contentType: 'application/json', body: '[]', label: 'array body' },
@@ -186,7 +232,15 @@ function multipartRequest(def: RouteDef): fc.Arbitrary<Sent> {
   const file: fc.Arbitrary<Part> = fc.record({
     name: fileField,
     filename: fc.constantFrom('a.pdf', '../../../evil.pdf', 'x.svg', 'page.html', 'run.exe', '', 'con.pdf', 'a"b.pdf', '名字.xlsx', 'C:\\temp\\a.png'),
-    bytes: fc.constantFrom(sampleFiles.pdf(), sampleFiles.png(), sampleFiles.exe(), sampleFiles.text(), new Uint8Array(0), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), xlsx),
+    bytes: fc.constantFrom(
+      sampleFiles.pdf(),
+      sampleFiles.png(),
+      sampleFiles.exe(),
+      sampleFiles.text(),
+      new Uint8Array(0),
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      xlsx,
+    ),
     type: fc.constantFrom('application/pdf', 'image/svg+xml', 'text/html', 'application/octet-stream'),
   });
   const fieldParts = brokenBody(def).chain((b) =>
@@ -197,7 +251,13 @@ function multipartRequest(def: RouteDef): fc.Arbitrary<Sent> {
   );
   const extra = fc.array(
     fc.oneof(
-      fc.constantFrom<Part>({ name: '', value: '' }, { raw: '' }, { raw: 'Content-Disposition: form-data\r\n\r\nno name' }, { name: 'data', value: '{"__proto__":{"x":1}}' }, { name: 'x', value: 'y'.repeat(1_100_000) }),
+      fc.constantFrom<Part>(
+        { name: '', value: '' },
+        { raw: '' },
+        { raw: 'Content-Disposition: form-data\r\n\r\nno name' },
+        { name: 'data', value: '{"__proto__":{"x":1}}' },
+        { name: 'x', value: 'y'.repeat(1_100_000) },
+      ),
       fc.record({ name: fc.string({ maxLength: 6 }), value: adversarial.map(asText) }),
     ),
     { maxLength: 3 },
@@ -212,7 +272,10 @@ function multipartRequest(def: RouteDef): fc.Arbitrary<Sent> {
 const requestFor = (def: RouteDef): fc.Arbitrary<Sent> => (def.upload ? fc.oneof(multipartRequest(def), jsonRequest(def)) : jsonRequest(def));
 
 /** Path ids: records seeded above (1, 2, 3), and malformed or unknown ones. */
-const pathId = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('1', '2', '3') }, { weight: 1, arbitrary: fc.constantFrom('0', '-1', 'abc', '1.5', '1e3', '99999999', '9007199254740993', '%00', '%2e%2e') });
+const pathId = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('1', '2', '3') },
+  { weight: 1, arbitrary: fc.constantFrom('0', '-1', 'abc', '1.5', '1e3', '99999999', '9007199254740993', '%00', '%2e%2e') },
+);
 
 // ---- the property ------------------------------------------------------------------------------
 
@@ -221,33 +284,40 @@ describe('every JSON and multipart route under random and adversarial input', ()
     expect(targets.length).toBeGreaterThan(60);
   });
 
-  it.each(targets.map((t) => [`${t.method} ${t.path}`, t] as const))('%s', async (_name, target) => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(target.def), pathId, async (sent, id) => {
-        const path = target.path.replace(/:id\b/, id);
-        const res = await fetch(app.url + path, {
-          method: target.method,
-          headers: { authorization: `Bearer ${token}`, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
-          body: sent.body,
-        });
-        const text = await res.text();
-        const where = `${target.method} ${path} (${sent.label}) → ${res.status} ${text.slice(0, 300)}`;
-        expect(res.status, where).toBeLessThan(500);
-        const envelope = JSON.parse(text) as { success: unknown; message: unknown };
-        expect(typeof envelope.message, where).toBe('string');
-        expect(envelope.success, where).toBe(res.status < 300);
-        const after = await snapshot();
-        expect(after.files.filter((f) => f.startsWith('tmp')), `${where}: temp files left`).toEqual([]);
-        if (res.status >= 400) {
-          expect(after.rows, `${where}: a refused request changed rows`).toEqual(before.rows);
-          expect(after.files, `${where}: a refused request changed files`).toEqual(before.files);
-        }
-        before = after;
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-  }, 120_000);
+  it.each(targets.map((t) => [`${t.method} ${t.path}`, t] as const))(
+    '%s',
+    async (_name, target) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(target.def), pathId, async (sent, id) => {
+          const path = target.path.replace(/:id\b/, id);
+          const res = await fetch(app.url + path, {
+            method: target.method,
+            headers: { authorization: `Bearer ${token}`, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
+            body: sent.body,
+          });
+          const text = await res.text();
+          const where = `${target.method} ${path} (${sent.label}) → ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, where).toBeLessThan(500);
+          const envelope = JSON.parse(text) as { success: unknown; message: unknown };
+          expect(typeof envelope.message, where).toBe('string');
+          expect(envelope.success, where).toBe(res.status < 300);
+          const after = await snapshot();
+          expect(
+            after.files.filter((f) => f.startsWith('tmp')),
+            `${where}: temp files left`,
+          ).toEqual([]);
+          if (res.status >= 400) {
+            expect(after.rows, `${where}: a refused request changed rows`).toEqual(before.rows);
+            expect(after.files, `${where}: a refused request changed files`).toEqual(before.files);
+          }
+          before = after;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
 
   it('leaves the caller signed in and the service healthy', async () => {
     expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);

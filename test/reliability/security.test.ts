@@ -86,7 +86,8 @@ describe('stored files', () => {
 
   it('cleans upload names of paths, control characters and direction overrides, and stores under a random name', async () => {
     const cases: [string, string][] = [
-      ['..\\..\\windows\\evil.pdf', 'evil.pdf'], ['../../etc/passwd.pdf', 'passwd.pdf'],
+      ['..\\..\\windows\\evil.pdf', 'evil.pdf'],
+      ['../../etc/passwd.pdf', 'passwd.pdf'],
       ['tab\there.pdf', 'tab_here.pdf'],
       ['next\u0085line\u200f.pdf', 'next_line_.pdf'],
       ['invoice\u202efdp.html', 'invoice_fdp.html'],
@@ -98,7 +99,9 @@ describe('stored files', () => {
       expect(file.fileUrl).toMatch(/^company\/[A-Za-z0-9_-]{22}\.[a-z0-9]+$/);
       const dl = await fetch(`${app.url}/api/company/files/${file.id}/download`, { headers: { authorization: `Bearer ${admin.token}` } });
       expect(dl.headers.get('content-disposition')).not.toMatch(/[\u0000-\u001f\u007f]/);
-      expect(dl.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(shown).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+      expect(dl.headers.get('content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent(shown).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      );
     }
   });
 });
@@ -179,7 +182,10 @@ describe('CORS', () => {
     afterAll(() => server.close());
 
     it('answers a listed origin, preflight included, and no other', async () => {
-      const pre = await fetch(`${server.url}/api/contract`, { method: 'OPTIONS', headers: { origin: allowed, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      const pre = await fetch(`${server.url}/api/contract`, {
+        method: 'OPTIONS',
+        headers: { origin: allowed, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe(allowed);
       expect(pre.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');

@@ -3,8 +3,7 @@ import { contentDisposition } from '../../server/http/download.js';
 import { FileStore } from '../../server/files/file-store.js';
 import { kindOfBytes } from '../../server/files/sniff.js';
 
-const bytes = (...values: (number | string)[]) =>
-  Buffer.concat(values.map((v) => (typeof v === 'string' ? Buffer.from(v, 'latin1') : Buffer.from([v]))));
+const bytes = (...values: (number | string)[]) => Buffer.concat(values.map((v) => (typeof v === 'string' ? Buffer.from(v, 'latin1') : Buffer.from([v]))));
 
 describe('kindOfBytes', () => {
   it('recognises documents and images by their first bytes', () => {
@@ -33,9 +32,7 @@ describe('kindOfBytes', () => {
 
 describe('contentDisposition', () => {
   it('sends an ASCII fallback and the UTF-8 name', () => {
-    expect(contentDisposition('attachment', '营业执照 2026.pdf')).toBe(
-      `attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E8%90%A5%E4%B8%9A%E6%89%A7%E7%85%A7%202026.pdf`,
-    );
+    expect(contentDisposition('attachment', '营业执照 2026.pdf')).toBe(`attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E8%90%A5%E4%B8%9A%E6%89%A7%E7%85%A7%202026.pdf`);
     expect(contentDisposition('attachment', 'a"b\\c.pdf')).toBe(`attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`);
     expect(contentDisposition('inline')).toBe('inline');
   });

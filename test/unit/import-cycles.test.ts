@@ -70,6 +70,13 @@ describe('server modules', () => {
   it('the check finds a cycle of two modules that import each other', () => {
     const a = join(root, 'a.ts');
     const b = join(root, 'b.ts');
-    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toEqual([['a.ts', 'b.ts']]);
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts']]);
   });
 });

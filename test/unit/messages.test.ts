@@ -51,7 +51,10 @@ describe('zod issue texts', () => {
   });
 
   it('falls back to the English of a message that has no Chinese rather than to a wrong one', () => {
-    const [issue] = issuesOf(z.string().refine(() => false, { error: 'is odd' }), 'x');
+    const [issue] = issuesOf(
+      z.string().refine(() => false, { error: 'is odd' }),
+      'x',
+    );
     expect(issueSaid(issue!)).toEqual({ en: 'is odd', zh: 'is odd' });
   });
 

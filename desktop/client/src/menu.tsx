@@ -1,13 +1,5 @@
 // The side menu and the routes come from this one list; each page is a lazily loaded chunk.
-import {
-  BarChartOutlined,
-  FileTextOutlined,
-  FolderOpenOutlined,
-  HomeOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { BarChartOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, SettingOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './i18n';
 
@@ -38,7 +30,6 @@ function page(path: string, label: MessageKey, load: Load): MenuPage {
 // one generic page for every finance kind: it reads its kind from the path
 const loadFinance = () => import('./pages/finance/FinancePage');
 
-
 export const HOME: MenuPage & { icon: ReactNode } = { ...page('/', 'menu.home', () => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
 
 export const MENU: MenuGroup[] = [
@@ -52,7 +43,12 @@ export const MENU: MenuGroup[] = [
       page('/corp-contracts', 'menu.corpContracts', () => import('./pages/corp-contracts/CorpContractsPage')),
     ],
   },
-  { key: 'company', label: 'menu.companyFiles', icon: <FolderOpenOutlined />, items: [page('/company-files', 'menu.companyFiles', () => import('./pages/company/CompanyFilesPage'))] },
+  {
+    key: 'company',
+    label: 'menu.companyFiles',
+    icon: <FolderOpenOutlined />,
+    items: [page('/company-files', 'menu.companyFiles', () => import('./pages/company/CompanyFilesPage'))],
+  },
   {
     key: 'warehouse',
     label: 'menu.warehouse',
@@ -106,4 +102,3 @@ export const MENU: MenuGroup[] = [
     ],
   },
 ];
-

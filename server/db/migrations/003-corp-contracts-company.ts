@@ -48,12 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('createTime', 'text', (c) => c.notNull())
     .addColumn('updateTime', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('corpContractDetails_contract_line')
-    .on('corpContractDetails')
-    .columns(['contractId', 'lineNo'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('corpContractDetails_contract_line').on('corpContractDetails').columns(['contractId', 'lineNo']).unique().execute();
 
   await db.schema
     .createTable('companyFolders')

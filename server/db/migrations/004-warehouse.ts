@@ -155,11 +155,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // (warehouseId, commodity) then rowid: pages of one stock's ledger in entry order
   await s.createIndex('stockLedger_key').on('stockLedger').columns(['warehouseId', 'commodity']).execute();
   // covers the summary asOf a date: read from the index alone, never from the table
-  await s
-    .createIndex('stockLedger_stock')
-    .on('stockLedger')
-    .columns(['warehouseId', 'commodity', 'businessDate', 'kind', 'quantityChangeMilli'])
-    .execute();
+  await s.createIndex('stockLedger_stock').on('stockLedger').columns(['warehouseId', 'commodity', 'businessDate', 'kind', 'quantityChangeMilli']).execute();
   await s.createIndex('stockLedger_date').on('stockLedger').column('businessDate').execute();
   await s.createIndex('stockLedger_document').on('stockLedger').column('documentNumber').execute();
   await s.createIndex('stockLedger_commodity').on('stockLedger').column('commodity').execute();
@@ -183,6 +179,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['documentSequences', 'stockBalances', 'stockLedger', 'ownershipFiles', 'ownershipTransfers', 'inboundOrders', 'outboundReceipts', 'outboundOrders', 'pickupRequests', 'warehouses'])
+  for (const table of [
+    'documentSequences',
+    'stockBalances',
+    'stockLedger',
+    'ownershipFiles',
+    'ownershipTransfers',
+    'inboundOrders',
+    'outboundReceipts',
+    'outboundOrders',
+    'pickupRequests',
+    'warehouses',
+  ])
     await db.schema.dropTable(table).execute();
 }

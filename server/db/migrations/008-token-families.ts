@@ -3,8 +3,14 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('tokenVersion', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('refreshTokens').addColumn('familyId', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('tokenVersion', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('refreshTokens')
+    .addColumn('familyId', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   // a rotated token stays, marked used, until it expires: presenting it again is the sign of a theft
   await db.schema.alterTable('refreshTokens').addColumn('usedAt', 'text').execute();
   await sql`update refreshTokens set familyId = 'legacy-' || id`.execute(db);

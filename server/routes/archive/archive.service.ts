@@ -48,7 +48,8 @@ export async function getFolder(db: Queryable, id: number): Promise<ArchiveFolde
   return presentFolder(row);
 }
 
-const duplicateName = (name: string) => refusedField('name', said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
+const duplicateName = (name: string) =>
+  refusedField('name', said(`an archive folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的归档文件夹；请换一个名称`));
 
 export async function createFolder(db: Db, actor: AuthUser, input: z.output<typeof createFolderBody>): Promise<ArchiveFolder> {
   try {
@@ -70,7 +71,8 @@ export async function createFolder(db: Db, actor: AuthUser, input: z.output<type
 }
 
 export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z.output<typeof updateFolderBody>): Promise<ArchiveFolder> {
-  if (input.name === undefined && input.description === undefined) throw invalid(said('nothing to change: send name or description', '没有要修改的内容：请发送 name 或 description'));
+  if (input.name === undefined && input.description === undefined)
+    throw invalid(said('nothing to change: send name or description', '没有要修改的内容：请发送 name 或 description'));
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await getFolder(trx, id);
@@ -156,7 +158,8 @@ export function createBatch(db: Db, store: FileStore, actor: AuthUser, input: z.
   if (uploads.length === 0) throw invalid(said('files is required: attach 1 to 200 documents to archive', 'files 为必填项：请附上 1 到 200 份要归档的文件'));
   return withFiles(db, store, async (trx, changes) => {
     const folder = await trx.selectFrom('archiveFolders').select('id').where('id', '=', input.folderId).executeTakeFirst();
-    if (!folder) throw invalid(said(`folderId ${input.folderId} names no archive folder; create the folder first`, `folderId ${input.folderId} 对应的归档文件夹不存在；请先创建文件夹`));
+    if (!folder)
+      throw invalid(said(`folderId ${input.folderId} names no archive folder; create the folder first`, `folderId ${input.folderId} 对应的归档文件夹不存在；请先创建文件夹`));
     const time = now();
     const { id } = await trx
       .insertInto('archiveBatches')

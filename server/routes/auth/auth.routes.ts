@@ -99,4 +99,3 @@ export const authRoutes = [
     handler: async (ctx, { user, db }) => presentUser(await findUser(db, user.id)),
   }),
 ];
-

@@ -53,9 +53,7 @@ const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 export const hashLimiter = new HashLimiter(Math.max(1, Math.floor(POOL_SIZE / 2)), 100);
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return hashLimiter.run(
-    () => new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
-  );
+  return hashLimiter.run(() => new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))));
 }
 
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */
@@ -221,10 +219,7 @@ export class LoginThrottle {
     if (times.length >= this.limits.refreshesPerAddress) {
       const minutes = minutesLeft(times[0]!, WINDOW_MS, at);
       throw tooManyRequests(
-        said(
-          `too many refused token refreshes from this computer; sign in again in ${minutesText(minutes)}`,
-          `此电脑刷新令牌被拒绝的次数过多；请在 ${minutes} 分钟后重新登录`,
-        ),
+        said(`too many refused token refreshes from this computer; sign in again in ${minutesText(minutes)}`, `此电脑刷新令牌被拒绝的次数过多；请在 ${minutes} 分钟后重新登录`),
       );
     }
   }
@@ -243,9 +238,7 @@ export class LoginThrottle {
       const times = this.recent(key, at);
       if (times.length >= limit) {
         const minutes = minutesLeft(times[0]!, WINDOW_MS, at);
-        throw tooManyRequests(
-          said(`too many failed sign-ins ${who.en}; try again in ${minutesText(minutes)}`, `${who.zh}登录失败次数过多；请在 ${minutes} 分钟后重试`),
-        );
+        throw tooManyRequests(said(`too many failed sign-ins ${who.en}; try again in ${minutesText(minutes)}`, `${who.zh}登录失败次数过多；请在 ${minutes} 分钟后重试`));
       }
     }
   }

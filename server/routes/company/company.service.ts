@@ -101,7 +101,10 @@ export async function updateFolder(db: Db, actor: AuthUser, id: number, input: z
 export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await getFolder(trx, id);
-    if (before.fileCount > 0) throw invalid(said(`folder is not empty: it holds ${before.fileCount} file(s); move or delete them first`, `文件夹不是空的：其中有 ${before.fileCount} 个文件；请先移走或删除这些文件`));
+    if (before.fileCount > 0)
+      throw invalid(
+        said(`folder is not empty: it holds ${before.fileCount} file(s); move or delete them first`, `文件夹不是空的：其中有 ${before.fileCount} 个文件；请先移走或删除这些文件`),
+      );
     await trx.deleteFrom('companyFolders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'companyFolder', entityId: id, before });
   });
@@ -153,9 +156,7 @@ export function listFiles(db: Queryable, q: z.output<typeof companyFileQuery>) {
   if (q.fileCategory) query = query.where('fileCategory', '=', q.fileCategory);
   if (q.keyword) {
     const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or([eb('fileName', 'like', like), eb('companyName', 'like', like), eb('fileCategory', 'like', like), eb('description', 'like', like)]),
-    );
+    query = query.where((eb) => eb.or([eb('fileName', 'like', like), eb('companyName', 'like', like), eb('fileCategory', 'like', like), eb('description', 'like', like)]));
   }
   if (q.expiringWithinDays !== undefined) {
     query = query.where('expireDate', 'is not', null).where('expireDate', '<=', localDatePlus(q.expiringWithinDays));

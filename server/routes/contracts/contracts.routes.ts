@@ -15,15 +15,7 @@ import { reply, route } from '../../http/route.js';
 
 import { CONTRACT_SCANS } from '../../http/upload.js';
 import { fromText } from '../../http/validate.js';
-import {
-  createContract,
-  createContracts,
-  deleteContract,
-  getContract,
-  listContracts,
-  updateContract,
-  updateContractFiles,
-} from './contracts.service.js';
+import { createContract, createContracts, deleteContract, getContract, listContracts, updateContract, updateContractFiles } from './contracts.service.js';
 
 const tag = 'Business contracts';
 
@@ -102,8 +94,7 @@ export const contractRoutes = [
     body: createContractBody,
     response: contractRecord,
     example: { request: exampleForm, response: exampleContract, message: 'contract created' },
-    handler: async (ctx, { body, files, user, db, store }) =>
-      reply(await createContract(db, store, user, body, files), 'contract created'),
+    handler: async (ctx, { body, files, user, db, store }) => reply(await createContract(db, store, user, body, files), 'contract created'),
   }),
   route({
     method: 'post',
@@ -117,7 +108,8 @@ export const contractRoutes = [
     response: z.array(contractRecord),
     example: {
       request: { contracts: JSON.stringify([{ ...exampleForm, files: undefined }]), files_0: '(1 or more PDF or image files)' },
-      response: [exampleContract], message: '1 contract created',
+      response: [exampleContract],
+      message: '1 contract created',
     },
     handler: async (ctx, { body, files, user, db, store }) => {
       const created = await createContracts(db, store, user, parseContractItems(body.contracts), files);
@@ -145,7 +137,8 @@ export const contractRoutes = [
     response: contractRecord,
     example: {
       request: { unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
-      response: { ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' }, message: 'contract updated',
+      response: { ...exampleContract, unitPrice: 110.25, blNumber: 'COSU6312345670;COSU6312345671;COSU6312345672' },
+      message: 'contract updated',
     },
     handler: async (ctx, { id, body, user, db }) => reply(await updateContract(db, user, id, body), 'contract updated'),
   }),
@@ -155,16 +148,16 @@ export const contractRoutes = [
     tag,
     summary: 'Add and remove attachments, and change fields, in one step (multipart; JSON when no file is added)',
     description:
-      '`files`: scans to add (PDF or image, at most 10 MB each, at most 20). `removeFileIds`: ids of this contract\'s files to delete, as a JSON array (`[31,32]`) or comma-separated (`31,32`). Any contract field may be sent too. A contract keeps at least one file. All of it happens or none.',
+      "`files`: scans to add (PDF or image, at most 10 MB each, at most 20). `removeFileIds`: ids of this contract's files to delete, as a JSON array (`[31,32]`) or comma-separated (`31,32`). Any contract field may be sent too. A contract keeps at least one file. All of it happens or none.",
     upload: CONTRACT_SCANS,
     body: updateFilesBody,
     response: contractRecord,
     example: {
       request: { removeFileIds: [31], remarks: 'signed copy replaces the draft' },
-      response: { ...exampleContract, remarks: 'signed copy replaces the draft' }, message: 'contract updated',
+      response: { ...exampleContract, remarks: 'signed copy replaces the draft' },
+      message: 'contract updated',
     },
-    handler: async (ctx, { id, body, files, user, db, store }) =>
-      reply(await updateContractFiles(db, store, user, id, body, files), 'contract updated'),
+    handler: async (ctx, { id, body, files, user, db, store }) => reply(await updateContractFiles(db, store, user, id, body, files), 'contract updated'),
   }),
   route({
     method: 'delete',

@@ -1,13 +1,7 @@
 // Business contracts and their attachments (docs/api/contracts.md): queries and rules.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type {
-  Contract,
-  CreateContractInput,
-  listContractsQuery,
-  UpdateContractInput,
-  updateFilesBody,
-} from '../../../shared/contracts.js';
+import type { Contract, CreateContractInput, listContractsQuery, UpdateContractInput, updateFilesBody } from '../../../shared/contracts.js';
 import { now } from '../../db/database.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
@@ -101,12 +95,7 @@ function groupFiles(files: FileRow[]): Map<number, FileRow[]> {
 export async function listContracts(db: Queryable, q: z.output<typeof listContractsQuery>): Promise<Contract[]> {
   const rows = await filtered(db, q).selectAll().orderBy('id', 'desc').execute();
   if (rows.length === 0) return [];
-  const files = await db
-    .selectFrom('contractFiles')
-    .selectAll()
-    .where('contractId', 'in', filtered(db, q).select('id'))
-    .orderBy('id')
-    .execute();
+  const files = await db.selectFrom('contractFiles').selectAll().where('contractId', 'in', filtered(db, q).select('id')).orderBy('id').execute();
   const byContract = groupFiles(files);
   return rows.map((row) => presentContract(row, byContract.get(row.id) ?? []));
 }
@@ -117,8 +106,7 @@ async function loadContract(db: Queryable, id: number): Promise<ContractRow> {
   return row;
 }
 
-const filesOf = (db: Queryable, contractId: number) =>
-  db.selectFrom('contractFiles').selectAll().where('contractId', '=', contractId).orderBy('id').execute();
+const filesOf = (db: Queryable, contractId: number) => db.selectFrom('contractFiles').selectAll().where('contractId', '=', contractId).orderBy('id').execute();
 
 export async function getContract(db: Queryable, id: number): Promise<Contract> {
   const row = await loadContract(db, id);
@@ -145,7 +133,8 @@ async function insertContract(trx: Queryable, changes: FileChanges, actor: AuthU
 }
 
 export function requireScans(files: UploadedFile[], where = 'files'): void {
-  if (files.length === 0) throw invalid(said(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`, `${where} 为必填项：请附上 1 到 20 份合同扫描件（PDF 或图片）`));
+  if (files.length === 0)
+    throw invalid(said(`${where} is required: attach 1 to 20 scans of the contract (PDF or image)`, `${where} 为必填项：请附上 1 到 20 份合同扫描件（PDF 或图片）`));
 }
 
 export function createContract(db: Db, store: FileStore, actor: AuthUser, input: CreateContractInput, uploads: UploadedFile[]): Promise<Contract> {
@@ -169,7 +158,8 @@ export function createContracts(db: Db, store: FileStore, actor: AuthUser, input
     list.push(upload);
   }
   byIndex.forEach((list, index) => {
-    if (list.length === 0) throw invalid(said(`contracts.${index} has no files: attach at least one scan in files_${index}`, `contracts.${index} 没有文件：请在 files_${index} 中至少附上一份扫描件`));
+    if (list.length === 0)
+      throw invalid(said(`contracts.${index} has no files: attach at least one scan in files_${index}`, `contracts.${index} 没有文件：请在 files_${index} 中至少附上一份扫描件`));
   });
   return withFiles(db, store, async (trx, changes) => {
     const created: Contract[] = [];
@@ -198,14 +188,7 @@ export function updateContract(db: Db, actor: AuthUser, id: number, input: Updat
 }
 
 /** Adds `files`, removes `removeFileIds` and changes the fields sent, in one transaction. */
-export function updateContractFiles(
-  db: Db,
-  store: FileStore,
-  actor: AuthUser,
-  id: number,
-  input: z.output<typeof updateFilesBody>,
-  uploads: UploadedFile[],
-): Promise<Contract> {
+export function updateContractFiles(db: Db, store: FileStore, actor: AuthUser, id: number, input: z.output<typeof updateFilesBody>, uploads: UploadedFile[]): Promise<Contract> {
   const { removeFileIds = [], ...fields } = input;
   if (Object.keys(columnsOf(fields)).length === 0 && removeFileIds.length === 0 && uploads.length === 0)
     throw invalid(said(`${NOTHING.en}, files to add or removeFileIds`, '没有要修改的内容：请至少发送一个合同字段、要添加的文件或 removeFileIds'));

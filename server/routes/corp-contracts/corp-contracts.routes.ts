@@ -50,33 +50,60 @@ const MB = 1024 * 1024;
 /** The contract file: one document (anything but a program), in `file` or `files`. */
 const CONTRACT_FILE = { accept: 'document', maxFileSize: 50 * MB, maxFiles: 2, fields: ['file', 'files'] } as const;
 
-const folderExample = { id: 1, name: '2026 上游', description: null, category: 'upstream', contractCount: 0, createTime: '2026-11-22T08:00:00.000Z', updateTime: '2026-11-22T08:00:00.000Z' };
+const folderExample = {
+  id: 1,
+  name: '2026 上游',
+  description: null,
+  category: 'upstream',
+  contractCount: 0,
+  createTime: '2026-11-22T08:00:00.000Z',
+  updateTime: '2026-11-22T08:00:00.000Z',
+};
 const detailExample = { lineNo: 1, commodity: 'Copper cathode', specification: 'Grade A', quantity: 25.5, unit: 't', unitPrice: 68000, deliveryDate: '2026-12-15', remark: null };
 
 export const corpContractRoutes = [
   // ---- folders
   route({
-    method: 'get', path: '/corp-contract/folders', tag, summary: 'List corporate contract folders',
-    query: corpFolderQuery, response: pagedSchema(corpFolderRecord),
+    method: 'get',
+    path: '/corp-contract/folders',
+    tag,
+    summary: 'List corporate contract folders',
+    query: corpFolderQuery,
+    response: pagedSchema(corpFolderRecord),
     handler: (ctx, { query, db }) => listFolders(db, query),
   }),
   route({
-    method: 'post', path: '/corp-contract/folders', tag, summary: 'Create a folder',
-    body: corpFolderBody, response: corpFolderRecord,
+    method: 'post',
+    path: '/corp-contract/folders',
+    tag,
+    summary: 'Create a folder',
+    body: corpFolderBody,
+    response: corpFolderRecord,
     example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
     handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
-    method: 'get', path: '/corp-contract/folders/:id', tag, summary: 'One folder', response: corpFolderRecord,
+    method: 'get',
+    path: '/corp-contract/folders/:id',
+    tag,
+    summary: 'One folder',
+    response: corpFolderRecord,
     handler: (ctx, { id, db }) => getFolder(db, id),
   }),
   route({
-    method: 'put', path: '/corp-contract/folders/:id', tag, summary: 'Change a folder (fields not sent stay as they are)',
-    body: corpFolderUpdateBody, response: corpFolderRecord,
+    method: 'put',
+    path: '/corp-contract/folders/:id',
+    tag,
+    summary: 'Change a folder (fields not sent stay as they are)',
+    body: corpFolderUpdateBody,
+    response: corpFolderRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
   }),
   route({
-    method: 'delete', path: '/corp-contract/folders/:id', tag, summary: 'Delete an empty folder',
+    method: 'delete',
+    path: '/corp-contract/folders/:id',
+    tag,
+    summary: 'Delete an empty folder',
     description: 'A folder that still holds contracts is refused (400, "folder is not empty").',
     handler: async (ctx, { id, user, db }) => {
       await deleteFolder(db, user, id);
@@ -86,30 +113,53 @@ export const corpContractRoutes = [
 
   // ---- contracts
   route({
-    method: 'get', path: '/corp-contract/contracts', tag, summary: 'List contracts with their detail lines',
-    description: 'Each contract embeds its first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
-    query: contractListQuery, response: pagedSchema(contractRecord),
+    method: 'get',
+    path: '/corp-contract/contracts',
+    tag,
+    summary: 'List contracts with their detail lines',
+    description:
+      'Each contract embeds its first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
+    query: contractListQuery,
+    response: pagedSchema(contractRecord),
     handler: (ctx, { query, db }) => listContracts(db, query),
   }),
   route({
-    method: 'post', path: '/corp-contract/contracts', tag, summary: 'Upload a contract file with its fields',
-    description: 'multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder\'s, currency to CNY.',
-    upload: { ...CONTRACT_FILE, required: true }, body: contractCreateBody, response: contractRecord,
+    method: 'post',
+    path: '/corp-contract/contracts',
+    tag,
+    summary: 'Upload a contract file with its fields',
+    description:
+      "multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder's, currency to CNY.",
+    upload: { ...CONTRACT_FILE, required: true },
+    body: contractCreateBody,
+    response: contractRecord,
     handler: async (ctx, { body, files, user, db, store }) => reply(await createContract(db, store, user, body, files), 'contract created'),
   }),
   route({
-    method: 'get', path: '/corp-contract/contracts/:id', tag, summary: 'One contract with its detail lines', response: contractRecord,
+    method: 'get',
+    path: '/corp-contract/contracts/:id',
+    tag,
+    summary: 'One contract with its detail lines',
+    response: contractRecord,
     description: 'Embeds the first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     handler: (ctx, { id, db }) => getContract(db, id),
   }),
   route({
-    method: 'put', path: '/corp-contract/contracts/:id', tag, summary: 'Change a contract',
+    method: 'put',
+    path: '/corp-contract/contracts/:id',
+    tag,
+    summary: 'Change a contract',
     description: 'JSON, or multipart with a replacement file in `file`; fields not sent stay as they are.',
-    upload: CONTRACT_FILE, body: contractUpdateBody, response: contractRecord,
+    upload: CONTRACT_FILE,
+    body: contractUpdateBody,
+    response: contractRecord,
     handler: async (ctx, { id, body, files, user, db, store }) => reply(await updateContract(db, store, user, id, body, files), 'contract updated'),
   }),
   route({
-    method: 'delete', path: '/corp-contract/contracts/:id', tag, summary: 'Delete a contract, its lines and its file',
+    method: 'delete',
+    path: '/corp-contract/contracts/:id',
+    tag,
+    summary: 'Delete a contract, its lines and its file',
     handler: async (ctx, { id, user, db, store }) => {
       await deleteContract(db, store, user, id);
       return reply(undefined, 'contract deleted');
@@ -118,8 +168,12 @@ export const corpContractRoutes = [
 
   // ---- detail lines (literal paths before /corp-contract/details/:id)
   route({
-    method: 'post', path: '/corp-contract/details/batch', tag, summary: 'Create several detail lines (all or none)',
-    body: detailBatchBody, response: z.array(detailRecord),
+    method: 'post',
+    path: '/corp-contract/details/batch',
+    tag,
+    summary: 'Create several detail lines (all or none)',
+    body: detailBatchBody,
+    response: z.array(detailRecord),
     example: { request: { contractId: 1, details: [detailExample] } },
     handler: async (ctx, { body, user, db }) => {
       const created = await batchDetails(db, user, body);
@@ -127,26 +181,42 @@ export const corpContractRoutes = [
     },
   }),
   route({
-    method: 'post', path: '/corp-contract/contracts/:id/details', tag, summary: 'Create one detail line',
+    method: 'post',
+    path: '/corp-contract/contracts/:id/details',
+    tag,
+    summary: 'Create one detail line',
     description: 'amount = quantity × unitPrice (rounded to cents) unless amount is given; lineNo follows the last line unless given.',
-    body: detailBody, response: detailRecord, example: { request: detailExample },
+    body: detailBody,
+    response: detailRecord,
+    example: { request: detailExample },
     handler: async (ctx, { id, body, user, db }) => reply((await createDetails(db, user, id, [body], false))[0], 'detail line created'),
   }),
   route({
-    method: 'get', path: '/corp-contract/contracts/:id/details', tag, summary: 'List a contract\'s detail lines in lineNo order',
-    query: detailListQuery, response: pagedSchema(detailRecord),
+    method: 'get',
+    path: '/corp-contract/contracts/:id/details',
+    tag,
+    summary: "List a contract's detail lines in lineNo order",
+    query: detailListQuery,
+    response: pagedSchema(detailRecord),
     handler: async (ctx, { id, query, db }) => {
       await getContractExists(db, id);
       return listDetails(db, id, query);
     },
   }),
   route({
-    method: 'put', path: '/corp-contract/details/:id', tag, summary: 'Change a detail line',
-    body: detailUpdateBody, response: detailRecord,
+    method: 'put',
+    path: '/corp-contract/details/:id',
+    tag,
+    summary: 'Change a detail line',
+    body: detailUpdateBody,
+    response: detailRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateDetail(db, user, id, body), 'detail line updated'),
   }),
   route({
-    method: 'delete', path: '/corp-contract/details/:id', tag, summary: 'Delete a detail line',
+    method: 'delete',
+    path: '/corp-contract/details/:id',
+    tag,
+    summary: 'Delete a detail line',
     handler: async (ctx, { id, user, db }) => {
       await deleteDetail(db, user, id);
       return reply(undefined, 'detail line deleted');
@@ -155,10 +225,15 @@ export const corpContractRoutes = [
 
   // ---- spreadsheet
   route({
-    method: 'post', path: '/corp-contract/contracts/:id/details/import', tag, summary: 'Import detail lines from an .xlsx',
+    method: 'post',
+    path: '/corp-contract/contracts/:id/details/import',
+    tag,
+    summary: 'Import detail lines from an .xlsx',
     description:
-      'multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet\'s lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).',
-    upload: SPREADSHEET, query: importQuery, response: importResult,
+      "multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet's lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).",
+    upload: SPREADSHEET,
+    query: importQuery,
+    response: importResult,
     handler: async (ctx, { id, query, files, user, db }) => {
       const file = files[0];
       if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', 'file 为必填项：请在字段“file”中附上 .xlsx 工作簿'));
@@ -167,7 +242,10 @@ export const corpContractRoutes = [
     },
   }),
   route({
-    method: 'get', path: '/corp-contract/contracts/:id/details/export', tag, summary: 'Export a contract\'s detail lines as .xlsx',
+    method: 'get',
+    path: '/corp-contract/contracts/:id/details/export',
+    tag,
+    summary: "Export a contract's detail lines as .xlsx",
     produces: XLSX_TYPE,
     handler: async (ctx, { id, db }) => {
       const contract = await getContractExists(db, id);

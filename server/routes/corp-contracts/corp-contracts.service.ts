@@ -4,7 +4,6 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import {
-
   type CorpCategory,
   type CorpContract,
   type CorpFolder,
@@ -58,9 +57,7 @@ function folderQuery(db: Queryable) {
   return db
     .selectFrom('corpContractFolders as f')
     .selectAll('f')
-    .select((eb) =>
-      eb.selectFrom('corpContracts as c').whereRef('c.folderId', '=', 'f.id').select(eb.fn.countAll<number>().as('n')).as('contractCount'),
-    );
+    .select((eb) => eb.selectFrom('corpContracts as c').whereRef('c.folderId', '=', 'f.id').select(eb.fn.countAll<number>().as('n')).as('contractCount'));
 }
 
 export async function getFolder(db: Queryable, id: number): Promise<CorpFolder> {
@@ -121,7 +118,12 @@ export async function deleteFolder(db: Db, actor: AuthUser, id: number): Promise
   await db.transaction().execute(async (trx) => {
     const before = await getFolder(trx, id);
     if (before.contractCount > 0)
-      throw invalid(said(`folder is not empty: it holds ${before.contractCount} contract(s); move or delete them first`, `文件夹不是空的：其中有 ${before.contractCount} 份合同；请先移走或删除这些合同`));
+      throw invalid(
+        said(
+          `folder is not empty: it holds ${before.contractCount} contract(s); move or delete them first`,
+          `文件夹不是空的：其中有 ${before.contractCount} 份合同；请先移走或删除这些合同`,
+        ),
+      );
     await trx.deleteFrom('corpContractFolders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'corpContractFolder', entityId: id, before });
   });
@@ -195,16 +197,20 @@ async function maxLineNo(db: Queryable, contractId: number): Promise<number> {
  * largest number in use, in the order given.
  */
 async function assignLineNos(db: Queryable, contractId: number, lines: { lineNo?: number }[], at: (i: number) => string): Promise<number[]> {
-  const used = new Set(
-    (await db.selectFrom('corpContractDetails').select('lineNo').where('contractId', '=', contractId).execute()).map((r) => r.lineNo),
-  );
+  const used = new Set((await db.selectFrom('corpContractDetails').select('lineNo').where('contractId', '=', contractId).execute()).map((r) => r.lineNo));
   let next = 0;
   for (const n of used) next = Math.max(next, n);
   for (const l of lines) next = Math.max(next, l.lineNo ?? 0);
   const result: number[] = [];
   lines.forEach((line, i) => {
     if (line.lineNo !== undefined) {
-      if (used.has(line.lineNo)) throw invalid(said(`${at(i)}lineNo ${line.lineNo} is already used in this contract; choose another or leave it out`, `${at(i)}lineNo ${line.lineNo} 在此合同中已被使用；请换一个或不填`));
+      if (used.has(line.lineNo))
+        throw invalid(
+          said(
+            `${at(i)}lineNo ${line.lineNo} is already used in this contract; choose another or leave it out`,
+            `${at(i)}lineNo ${line.lineNo} 在此合同中已被使用；请换一个或不填`,
+          ),
+        );
       used.add(line.lineNo);
       result.push(line.lineNo);
     } else result.push(++next);
@@ -216,7 +222,10 @@ const INSERT_CHUNK = 500; // rows per INSERT, well under SQLite's limit of bound
 
 async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[]): Promise<void> {
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    await db.insertInto('corpContractDetails').values(values.slice(i, i + INSERT_CHUNK)).execute();
+    await db
+      .insertInto('corpContractDetails')
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .execute();
   }
 }
 
@@ -243,7 +252,11 @@ export async function createDetails(db: Db, actor: AuthUser, contractId: number,
     const time = now();
     const created: Detail[] = [];
     for (const [i, line] of lines.entries()) {
-      const row = await trx.insertInto('corpContractDetails').values(detailValues(contractId, lineNos[i]!, line, time)).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('corpContractDetails')
+        .values(detailValues(contractId, lineNos[i]!, line, time))
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const detail = presentDetail(row);
       created.push(detail);
       await recordAudit(trx, { actor, action: 'create', entity: 'corpContractDetail', entityId: row.id, after: detail });
@@ -276,7 +289,8 @@ export async function updateDetail(db: Db, actor: AuthUser, id: number, input: z
     try {
       row = await trx.updateTable('corpContractDetails').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     } catch (err) {
-      if (isUniqueViolation(err)) throw refusedField('lineNo', said(`lineNo ${input.lineNo} is already used in this contract; choose another`, `lineNo ${input.lineNo} 在此合同中已被使用；请换一个`));
+      if (isUniqueViolation(err))
+        throw refusedField('lineNo', said(`lineNo ${input.lineNo} is already used in this contract; choose another`, `lineNo ${input.lineNo} 在此合同中已被使用；请换一个`));
       throw err;
     }
     await touchContract(trx, row.contractId, time);
@@ -384,14 +398,18 @@ export async function listContracts(db: Queryable, q: z.output<typeof contractLi
   }
   const order = q.sortOrder ?? 'desc';
   const page = await paginate(query.orderBy('id', order), q, (row) => row);
-  const details = await detailsOf(db, page.items.map((r) => r.id));
+  const details = await detailsOf(
+    db,
+    page.items.map((r) => r.id),
+  );
   return { ...page, items: page.items.map((row) => presentContract(row, details.get(row.id)!)) };
 }
 
 /** The one contract file of a request: `file` or `files`, exactly one. */
 function contractFile(files: UploadedFile[], required: boolean): UploadedFile | undefined {
   if (files.length > 1) throw invalid(said(`send one contract file; ${files.length} were sent`, `只能发送一个合同文件；收到了 ${files.length} 个`));
-  if (required && files.length === 0) throw invalid(said('file is required: attach the contract file in the field "file" (or "files")', 'file 为必填项：请在字段“file”（或“files”）中附上合同文件'));
+  if (required && files.length === 0)
+    throw invalid(said('file is required: attach the contract file in the field "file" (or "files")', 'file 为必填项：请在字段“file”（或“files”）中附上合同文件'));
   return files[0];
 }
 
@@ -404,13 +422,7 @@ const numberTaken = (contractNumber: string) =>
     ),
   );
 
-export async function createContract(
-  db: Db,
-  store: FileStore,
-  actor: AuthUser,
-  input: z.output<typeof contractCreateBody>,
-  files: UploadedFile[],
-): Promise<CorpContract> {
+export async function createContract(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof contractCreateBody>, files: UploadedFile[]): Promise<CorpContract> {
   const file = contractFile(files, true)!;
   try {
     return await withFiles(db, store, async (trx, changes) => {
@@ -537,13 +549,7 @@ export async function exportDetails(db: Queryable, contractId: number, target: W
  * replace: the existing lines are removed; the sheet's lineNo values are kept (blank ones are
  * numbered after the largest), and a lineNo used twice in the sheet is a row error.
  */
-export async function importDetails(
-  db: Db,
-  actor: AuthUser,
-  contractId: number,
-  path: string,
-  mode: 'append' | 'replace',
-): Promise<{ imported: number; removed: number }> {
+export async function importDetails(db: Db, actor: AuthUser, contractId: number, path: string, mode: 'append' | 'replace'): Promise<{ imported: number; removed: number }> {
   await findContractRow(db, contractId);
   const result = await readSheet(path, DETAIL_COLUMNS, detailBody, { maxRows: MAX_DETAIL_IMPORT_ROWS });
   if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
@@ -555,7 +561,12 @@ export async function importDetails(
     for (const [i, row] of rows.entries()) {
       if (row.lineNo === undefined) continue;
       const first = seen.get(row.lineNo);
-      if (first !== undefined) errors.push({ row: rowNumbers[i]!, column: 'lineNo', message: said(`lineNo ${row.lineNo} is already used in row ${first}`, `lineNo ${row.lineNo} 已在第 ${first} 行使用`) });
+      if (first !== undefined)
+        errors.push({
+          row: rowNumbers[i]!,
+          column: 'lineNo',
+          message: said(`lineNo ${row.lineNo} is already used in row ${first}`, `lineNo ${row.lineNo} 已在第 ${first} 行使用`),
+        });
       else seen.set(row.lineNo, rowNumbers[i]!);
     }
     if (errors.length) throw rowErrorsToHttp(errors);

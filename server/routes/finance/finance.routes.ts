@@ -7,16 +7,7 @@ import { reply, route, type RouteDef } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
 import { parseId } from '../../http/validate.js';
 import { FINANCE_KINDS, type FinanceKind } from './finance.kinds.js';
-import {
-  attachFiles,
-  contractSummary,
-  createRecord,
-  deleteRecord,
-  getRecord,
-  listRecords,
-  removeFile,
-  updateRecord,
-} from './finance.service.js';
+import { attachFiles, contractSummary, createRecord, deleteRecord, getRecord, listRecords, removeFile, updateRecord } from './finance.service.js';
 
 const TAG = 'Finance';
 const PREFIX_NOTE = 'Also served without /api (`/corp-finances/...`), same token, same data.';
@@ -91,7 +82,8 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         path: `${base}/:id/upload`,
         tag: TAG,
         summary: `Attach files to a ${kind.label.en}`,
-        description: 'multipart/form-data, files in the field `files` (any type but programs, at most 50 MB each). Answers the record with all its files; read one at `/api/finance-files/{url}`.',
+        description:
+          'multipart/form-data, files in the field `files` (any type but programs, at most 50 MB each). Answers the record with all its files; read one at `/api/finance-files/{url}`.',
         upload: { ...DOCUMENTS, required: true },
         response: record,
         handler: async (ctx, { id, files, user, db, store }) =>
@@ -103,8 +95,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         tag: TAG,
         summary: `Remove one file of a ${kind.label.en}`,
         response: record,
-        handler: async (ctx, { id, user, db, store }) =>
-          reply(await removeFile(db, store, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
+        handler: async (ctx, { id, user, db, store }) => reply(await removeFile(db, store, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
       }),
     );
   }

@@ -118,7 +118,6 @@ export async function getRecord(db: Queryable, kind: FinanceKind, id: number): P
   return presentRecord(kind, row, (await filesOf(db, [id])).get(id) ?? []);
 }
 
-
 type SumRow = { currency: string; count: number | bigint; amountCents: number | null; costCents: number | null; taxCents: number | null };
 
 /** Per-currency sums of whole cents (exact), presented by the kind's money model. */
@@ -154,7 +153,8 @@ export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery
     if (!hasField(kind, field)) throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
     query = query.where(field, '=', q[field]);
   }
-  if (q.startDate && q.endDate && q.startDate > q.endDate) throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
+  if (q.startDate && q.endDate && q.startDate > q.endDate)
+    throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
   if (q.startDate) query = query.where('recordDate', '>=', q.startDate);
   if (q.endDate) query = query.where('recordDate', '<=', q.endDate);
   if (q.keyword) query = query.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(q.keyword)} escape '!'`);
@@ -163,7 +163,10 @@ export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery
 
   const order = q.sortOrder ?? 'desc';
   const page = await paginate(query.orderBy('id', order), q, (row) => row);
-  const files = await filesOf(db, page.items.map((r) => r.id));
+  const files = await filesOf(
+    db,
+    page.items.map((r) => r.id),
+  );
   const totals = presentTotals(kind, (await sums(query).execute()) as SumRow[]);
   return { ...page, items: page.items.map((r) => presentRecord(kind, r, files.get(r.id) ?? [])), summary: { totals } };
 }
@@ -229,10 +232,7 @@ export async function attachFiles(db: Db, store: FileStore, kind: FinanceKind, a
     const time = now();
     for (const upload of uploads) {
       const stored = files.add('finance', upload);
-      await trx
-        .insertInto('financeFiles')
-        .values({ recordId: id, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time })
-        .execute();
+      await trx.insertInto('financeFiles').values({ recordId: id, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time }).execute();
     }
     await trx.updateTable('financeRecords').set({ updateTime: time }).where('id', '=', id).execute();
     const after = await getRecord(trx, kind, id);
@@ -269,11 +269,21 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
     .where('contractNumber', '=', contractNumber);
   const rows = await base.orderBy('id', 'desc').execute();
   const totals = (await sums(base).select('kind').groupBy('kind').execute()) as (SumRow & { kind: string })[];
-  const files = await filesOf(db, rows.map((r) => r.id));
+  const files = await filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const sections: Record<string, unknown> = {};
   for (const kind of kinds) {
     const items = rows.filter((r) => r.kind === kind.segment).map((r) => presentRecord(kind, r, files.get(r.id) ?? []));
-    sections[kind.summaryKey] = { count: items.length, totals: presentTotals(kind, totals.filter((t) => t.kind === kind.segment)), items };
+    sections[kind.summaryKey] = {
+      count: items.length,
+      totals: presentTotals(
+        kind,
+        totals.filter((t) => t.kind === kind.segment),
+      ),
+      items,
+    };
   }
   return { contractNumber, ...sections };
 }
@@ -294,7 +304,10 @@ export async function blFinance(db: Queryable, blNumber: string, contractNumbers
     }
     const base = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment).where(field, 'in', values);
     const rows = await base.orderBy('id', 'desc').execute();
-    const files = await filesOf(db, rows.map((r) => r.id));
+    const files = await filesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     sections[kind.summaryKey] = {
       count: rows.length,
       totals: presentTotals(kind, (await sums(base).execute()) as SumRow[]),

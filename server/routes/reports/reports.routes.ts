@@ -99,7 +99,7 @@ export const reportRoutes = [
     tag,
     summary: 'Stock movement report (进销存) of a period: one row per warehouse and commodity',
     description:
-      'startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month\'s documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column. endDate before startDate is refused (400).',
+      "startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month's documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column. endDate before startDate is refused (400).",
     query: movementQuery,
     response: movementReport,
     handler: (ctx, { query }) => stockMovement(ctx.deps.db, query),

@@ -15,7 +15,12 @@ const keyOf = (warehouseId: number, commodity: string) => `${warehouseId}\u0000$
 
 export function checkPeriod(q: { startDate: string; endDate: string }): void {
   if (q.endDate < q.startDate)
-    throw invalid(said(`endDate ${q.endDate} is before startDate ${q.startDate}: give a period that ends on or after its start`, `endDate ${q.endDate} 早于 startDate ${q.startDate}：结束日期不能早于开始日期`));
+    throw invalid(
+      said(
+        `endDate ${q.endDate} is before startDate ${q.startDate}: give a period that ends on or after its start`,
+        `endDate ${q.endDate} 早于 startDate ${q.startDate}：结束日期不能早于开始日期`,
+      ),
+    );
 }
 
 /**
@@ -41,13 +46,22 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
     };
     const { days, months } = splitPeriod(from, to);
     for (const [dayFrom, dayTo] of days) {
-      let q1 = db.selectFrom('stockDays as d').select(['d.warehouseId', 'd.commodity', ...SUMS]).where('d.businessDate', '>=', dayFrom).where('d.businessDate', '<=', dayTo).groupBy(['d.warehouseId', 'd.commodity']);
+      let q1 = db
+        .selectFrom('stockDays as d')
+        .select(['d.warehouseId', 'd.commodity', ...SUMS])
+        .where('d.businessDate', '>=', dayFrom)
+        .where('d.businessDate', '<=', dayTo)
+        .groupBy(['d.warehouseId', 'd.commodity']);
       if (warehouseId !== undefined) q1 = q1.where('d.warehouseId', '=', warehouseId);
       if (q.commodity) q1 = q1.where('d.commodity', '=', q.commodity);
       add(await q1.execute());
     }
     if (months) {
-      let q2 = db.selectFrom('stockMonths as d').select(['d.warehouseId', 'd.commodity', ...SUMS]).where('d.month', '>=', months[0]).groupBy(['d.warehouseId', 'd.commodity']);
+      let q2 = db
+        .selectFrom('stockMonths as d')
+        .select(['d.warehouseId', 'd.commodity', ...SUMS])
+        .where('d.month', '>=', months[0])
+        .groupBy(['d.warehouseId', 'd.commodity']);
       if (months[1]) q2 = q2.where('d.month', '<=', months[1]);
       if (warehouseId !== undefined) q2 = q2.where('d.warehouseId', '=', warehouseId);
       if (q.commodity) q2 = q2.where('d.commodity', '=', q.commodity);
@@ -58,7 +72,10 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
   const period = await sumsFrom(q.startDate, q.endDate);
   const after = await sumsFrom(nextDay(q.endDate));
 
-  let stocks = db.selectFrom('stockBalances as b').innerJoin('warehouses as w', 'w.id', 'b.warehouseId').select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.currentMilli']);
+  let stocks = db
+    .selectFrom('stockBalances as b')
+    .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
+    .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.currentMilli']);
   if (warehouseId !== undefined) stocks = stocks.where('b.warehouseId', '=', warehouseId);
   if (q.commodity) stocks = stocks.where('b.commodity', '=', q.commodity);
   const none: Sums = { inbound: 0, outbound: 0, transferred: 0 };
@@ -88,11 +105,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
   return { startDate: q.startDate, endDate: q.endDate, items, totals };
 }
 
-const SUMS = [
-  sql<number>`sum(d.inboundMilli)`.as('inbound'),
-  sql<number>`sum(d.outboundMilli)`.as('outbound'),
-  sql<number>`sum(d.transferredMilli)`.as('transferred'),
-] as const;
+const SUMS = [sql<number>`sum(d.inboundMilli)`.as('inbound'), sql<number>`sum(d.outboundMilli)`.as('outbound'), sql<number>`sum(d.transferredMilli)`.as('transferred')] as const;
 
 const monthAfter = (month: string) => nextDay(`${month}-31`).slice(0, 7);
 const monthBefore = (month: string) => {

@@ -100,7 +100,8 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
   const self = actor.id === id;
   const admin = actor.role === 'admin';
   if (!self && !admin) throw forbidden(said('you may only change your own account', '您只能修改自己的账号'));
-  if (!admin && (input.role !== undefined || input.status !== undefined)) throw forbidden(said('only an admin may change role or status', '只有管理员可以修改 role 或 status（角色或状态）'));
+  if (!admin && (input.role !== undefined || input.status !== undefined))
+    throw forbidden(said('only an admin may change role or status', '只有管理员可以修改 role 或 status（角色或状态）'));
   if (input.password !== undefined && !self) throw forbidden(said('only the user may change its own password', '密码只能由用户本人修改'));
 
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -128,7 +129,8 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
         .where('role', '=', 'admin')
         .where('status', '=', 'active')
         .executeTakeFirstOrThrow();
-      if (Number(count) <= 1) throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
+      if (Number(count) <= 1)
+        throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
     }
 
     const row = await trx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
@@ -162,9 +164,12 @@ export async function pruneAccounts(db: Db, days: number, logger: Logger): Promi
 /** Prunes now, then every hour; returns the stop. */
 export async function startAccountUpkeep(db: Db, days: number, logger: Logger): Promise<() => void> {
   await pruneAccounts(db, days, logger);
-  const hourly = setInterval(() => {
-    pruneAccounts(db, days, logger).catch((err: unknown) => logger.error({ err }, 'pruning pending accounts failed'));
-  }, 60 * 60 * 1000);
+  const hourly = setInterval(
+    () => {
+      pruneAccounts(db, days, logger).catch((err: unknown) => logger.error({ err }, 'pruning pending accounts failed'));
+    },
+    60 * 60 * 1000,
+  );
   hourly.unref();
   return () => clearInterval(hourly);
 }

@@ -73,9 +73,7 @@ export function serviceHeaders(token?: string): Record<string, string> {
 
 function toError(status: number, body: Envelope): ApiError {
   const errors = (body.data as { errors?: unknown } | undefined)?.errors;
-  const fieldErrors = Array.isArray(errors)
-    ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string')
-    : [];
+  const fieldErrors = Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
   return new ApiError(status, body.message, fieldErrors, body.data);
 }
 

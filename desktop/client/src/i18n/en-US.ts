@@ -78,7 +78,6 @@ export const enUS = {
   'menu.audit': 'Audit log',
   'menu.backups': 'Backups',
 
-
   'files.drop': 'Drop files here, or click to choose',
   'files.limit': 'At most {max} MB a file, {count} files',
   'files.wrongType': '{name}: this kind of file cannot be uploaded here',

@@ -111,8 +111,5 @@ export const useT = (): Translate => useI18n().t;
 /** Formats an ISO time or date of the API for people, in the current language's format. */
 export function useFormatDate() {
   const t = useT();
-  return useCallback(
-    (value: string | null | undefined, withTime = true) => (value ? dayjs(value).format(t(withTime ? 'format.dateTime' : 'format.date')) : ''),
-    [t],
-  );
+  return useCallback((value: string | null | undefined, withTime = true) => (value ? dayjs(value).format(t(withTime ? 'format.dateTime' : 'format.date')) : ''), [t]);
 }

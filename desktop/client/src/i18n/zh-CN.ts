@@ -78,7 +78,6 @@ export const zhCN: Messages = {
   'menu.audit': '审计日志',
   'menu.backups': '备份',
 
-
   'files.drop': '将文件拖到此处，或点击选择',
   'files.limit': '每个文件最大 {max} MB，最多 {count} 个',
   'files.wrongType': '{name}：此处不能上传这种文件',

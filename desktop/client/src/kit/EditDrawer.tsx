@@ -75,7 +75,8 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
 
   // the schema sees YYYY-MM-DD strings, as the server does
   const rules = [zodRule(schema, t, toRequest)];
-  const fileRules = (f: FieldDef) => (f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : []);
+  const fileRules = (f: FieldDef) =>
+    f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : [];
   return (
     <Drawer
       key={openingKey}

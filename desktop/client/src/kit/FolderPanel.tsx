@@ -134,7 +134,7 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
           dataSource={shown.items}
           locale={{ emptyText: t('folders.none') }}
           rowClassName={(f) => (f.id === selected ? 'ant-table-row-selected' : '')}
-          onRow={(f) => ({ onClick: () => select(f.id), style: { cursor: 'pointer' }, 'data-folder': f.name, 'data-testid': 'folder' } as HTMLAttributes<HTMLElement>)}
+          onRow={(f) => ({ onClick: () => select(f.id), style: { cursor: 'pointer' }, 'data-folder': f.name, 'data-testid': 'folder' }) as HTMLAttributes<HTMLElement>}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: shown.total, size: 'small', hideOnSinglePage: true, onChange: setPage }}
           columns={[
             {

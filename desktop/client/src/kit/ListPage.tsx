@@ -133,7 +133,26 @@ function formToParams(filters: readonly FieldDef[], values: Record<string, unkno
 }
 
 export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
-  const { title, path, filters = [], columns, actions, create, edit, canEdit, canDelete, expandedRow, header, summary, onChanged, keepParams = [], createLabel = 'list.create', paging = 'server', tabs, toolbar } = props;
+  const {
+    title,
+    path,
+    filters = [],
+    columns,
+    actions,
+    create,
+    edit,
+    canEdit,
+    canDelete,
+    expandedRow,
+    header,
+    summary,
+    onChanged,
+    keepParams = [],
+    createLabel = 'list.create',
+    paging = 'server',
+    tabs,
+    toolbar,
+  } = props;
   const t = useT();
   const formatDate = useFormatDate();
   const { message } = App.useApp();

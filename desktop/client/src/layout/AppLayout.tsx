@@ -51,7 +51,9 @@ export function AppLayout() {
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', padding: '0 24px', height: 56, lineHeight: '56px', borderBottom: '1px solid #f0f0f0', display: 'flex', justifyContent: 'flex-end' }}>
+        <Layout.Header
+          style={{ background: '#fff', padding: '0 24px', height: 56, lineHeight: '56px', borderBottom: '1px solid #f0f0f0', display: 'flex', justifyContent: 'flex-end' }}
+        >
           <Space size="middle">
             <LanguageSwitch />
             <Space size={6} data-testid="current-user">

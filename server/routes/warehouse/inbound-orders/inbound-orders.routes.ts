@@ -1,12 +1,7 @@
 // Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
 // Literal paths come before `/:id` ones.
 import { pagedSchema } from '../../../../shared/paging.js';
-import {
-  inboundBody,
-  inboundListQuery,
-  inboundRecord,
-  inboundUpdateBody,
-} from '../../../../shared/warehouse.js';
+import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { allInbound, createInbound, deleteInbound, getInbound, listInbound, updateInbound } from './inbound-orders.service.js';

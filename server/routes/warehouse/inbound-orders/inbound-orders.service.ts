@@ -28,7 +28,8 @@ export function presentInbound({ blWeightMilli, inboundWeightMilli, ...row }: In
 }
 
 const selectInbound = (db: Queryable) =>
-  db.selectFrom('inboundOrders as d')
+  db
+    .selectFrom('inboundOrders as d')
     .selectAll('d')
     // the name by a subquery, not a join: the count of a filtered list then reads one table's index
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
@@ -117,8 +118,7 @@ export async function insertInbound(db: Queryable, actor: AuthUser | null, input
   return after;
 }
 
-export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
-  db.transaction().execute((trx) => insertInbound(trx, actor, input));
+export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) => db.transaction().execute((trx) => insertInbound(trx, actor, input));
 
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {

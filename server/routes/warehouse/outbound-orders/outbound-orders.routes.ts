@@ -7,16 +7,7 @@ import { now } from '../../../db/database.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { outboundPrintPage } from './outbound-print.js';
-import {
-  createOutbound,
-  allOutbound,
-  confirmReceipt,
-  deleteOutbound,
-  getOutbound,
-  listOutbound,
-  receiptHistory,
-  updateOutbound,
-} from './outbound-orders.service.js';
+import { createOutbound, allOutbound, confirmReceipt, deleteOutbound, getOutbound, listOutbound, receiptHistory, updateOutbound } from './outbound-orders.service.js';
 import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
 
 const outboundTag = 'Outbound orders';

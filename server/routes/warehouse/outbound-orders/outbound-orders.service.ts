@@ -31,7 +31,8 @@ export function presentOutbound({ quantityMilli, ...row }: OutboundRow): Outboun
 }
 
 const selectOutbound = (db: Queryable) =>
-  db.selectFrom('outboundOrders as d')
+  db
+    .selectFrom('outboundOrders as d')
     .selectAll('d')
     // the name by a subquery, not a join: the count of a filtered list then reads one table's index
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
@@ -67,9 +68,7 @@ export async function checkPickup(db: Queryable, orderNumber: string | null | un
   if (!orderNumber) return;
   const pickup = await db.selectFrom('pickupRequests').select('status').where('orderNumber', '=', orderNumber).executeTakeFirst();
   if (!pickup)
-    throw invalid(
-      said(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`, `deliveryOrderNumber “${orderNumber}” 不是任何提货申请的提货单号`),
-    );
+    throw invalid(said(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`, `deliveryOrderNumber “${orderNumber}” 不是任何提货申请的提货单号`));
   if (pickup.status === 'cancelled')
     throw invalid(said(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`, `提货申请 ${orderNumber} 已取消，出库单不能引用它`));
 }
@@ -141,8 +140,7 @@ export async function insertOutbound(db: Queryable, actor: AuthUser | null, inpu
   return after;
 }
 
-export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
-  db.transaction().execute((trx) => insertOutbound(trx, actor, input));
+export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) => db.transaction().execute((trx) => insertOutbound(trx, actor, input));
 
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {

@@ -80,8 +80,7 @@ export const ownershipTransferRoutes = [
     body: transferUpdateBody,
     upload: DOCUMENTS,
     response: transferRecord,
-    handler: async (ctx, { id, body, files, user, db, store }) =>
-      reply(await updateTransfer(db, store, user, id, body, files), 'ownership transfer updated'),
+    handler: async (ctx, { id, body, files, user, db, store }) => reply(await updateTransfer(db, store, user, id, body, files), 'ownership transfer updated'),
   }),
   route({
     method: 'delete',

@@ -1,14 +1,7 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import {
-  fromMilli,
-  toMilli,
-  type OwnershipTransfer,
-  type stockTransferBody,
-  type transferListQuery,
-  type transferUpdateBody,
-} from '../../../../shared/warehouse.js';
+import { fromMilli, toMilli, type OwnershipTransfer, type stockTransferBody, type transferListQuery, type transferUpdateBody } from '../../../../shared/warehouse.js';
 import { now, today } from '../../../db/database.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../../db/tables-warehouse.js';
@@ -46,7 +39,8 @@ export function presentTransfer(row: TransferRow, files: FileRow[]): OwnershipTr
 }
 
 const selectTransfer = (db: Queryable) =>
-  db.selectFrom('ownershipTransfers as d')
+  db
+    .selectFrom('ownershipTransfers as d')
     .selectAll('d')
     // the name by a subquery, not a join: the count of a filtered list then reads one table's index
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
@@ -97,29 +91,31 @@ export async function listTransfers(db: Queryable, q: z.output<typeof transferLi
   ]);
   const direction = q.sortOrder ?? 'desc';
   const page = await paginate(query.orderBy('d.id', direction), q, (row) => row, { prefixes, id: 'd.id', direction });
-  const files = await filesOf(db, page.items.map((r) => r.id));
-  return { ...page, items: page.items.map((row) => presentTransfer(row, files.filter((f) => f.transferId === row.id))) };
+  const files = await filesOf(
+    db,
+    page.items.map((r) => r.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) =>
+      presentTransfer(
+        row,
+        files.filter((f) => f.transferId === row.id),
+      ),
+    ),
+  };
 }
 
 async function addFiles(db: Queryable, changes: FileChanges, transferId: number, uploads: UploadedFile[]): Promise<void> {
   const time = now();
   for (const upload of uploads) {
     const stored = changes.add('ownership', upload);
-    await db
-      .insertInto('ownershipFiles')
-      .values({ transferId, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time })
-      .execute();
+    await db.insertInto('ownershipFiles').values({ transferId, name: stored.name, url: stored.url, size: stored.size, mimeType: stored.mimeType, createTime: time }).execute();
   }
 }
 
 /** Creates a transfer (with its attachments) and takes its quantity from stock, all or nothing. */
-export function createTransfer(
-  db: Db,
-  store: FileStore,
-  actor: AuthUser,
-  input: z.output<typeof stockTransferBody>,
-  uploads: UploadedFile[],
-): Promise<OwnershipTransfer> {
+export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof stockTransferBody>, uploads: UploadedFile[]): Promise<OwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
     const warehouse = await warehouseForMovement(trx, input.warehouse);
     const time = now();

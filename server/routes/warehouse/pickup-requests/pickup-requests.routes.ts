@@ -16,7 +16,8 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/list', '/apply-delivery'],
     tag: pickupTag,
     summary: 'Pickup requests, newest first',
-    description: 'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+    description:
+      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
     handler: (ctx, { query, db }) => listPickups(db, query),

@@ -1,14 +1,7 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import {
-  fromMilli,
-  toMilli,
-  type PickupRequest,
-  type pickupBody,
-  type pickupListQuery,
-  type pickupUpdateBody,
-} from '../../../../shared/warehouse.js';
+import { fromMilli, toMilli, type PickupRequest, type pickupBody, type pickupListQuery, type pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { inBatches } from '../../../db/batches.js';
 import { now } from '../../../db/database.js';
 import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
@@ -47,7 +40,8 @@ export function presentPickup({ quantityMilli, ...row }: PickupRow): PickupReque
 }
 
 const selectPickup = (db: Queryable) =>
-  db.selectFrom('pickupRequests as d')
+  db
+    .selectFrom('pickupRequests as d')
     .selectAll('d')
     // the name by a subquery, not a join: the count of a filtered list then reads one table's index
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
@@ -120,8 +114,7 @@ export async function insertPickup(db: Queryable, actor: AuthUser | null, input:
   return after;
 }
 
-export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
-  db.transaction().execute((trx) => insertPickup(trx, actor, input));
+export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) => db.transaction().execute((trx) => insertPickup(trx, actor, input));
 
 function checkTransition(row: PickupRow, next: PickupStatus): void {
   if (next === row.status) return;
@@ -130,8 +123,7 @@ function checkTransition(row: PickupRow, next: PickupStatus): void {
     const current = STATUS_ZH[row.status];
     throw invalid(
       said(
-        `pickup request ${row.orderNumber} is ${row.status} and cannot become ${next}` +
-          (allowed.length ? `; from ${row.status} it may only become ${allowed.join(' or ')}` : ''),
+        `pickup request ${row.orderNumber} is ${row.status} and cannot become ${next}` + (allowed.length ? `; from ${row.status} it may only become ${allowed.join(' or ')}` : ''),
         `提货申请 ${row.orderNumber} 的状态为“${current}”，不能改为“${STATUS_ZH[next]}”` +
           (allowed.length ? `；“${current}”只能改为${allowed.map((s) => `“${STATUS_ZH[s]}”`).join('或')}` : ''),
       ),
@@ -141,12 +133,7 @@ function checkTransition(row: PickupRow, next: PickupStatus): void {
 
 function checkEditable(row: PickupRow): void {
   if (row.status === 'completed' || row.status === 'cancelled')
-    throw invalid(
-      said(
-        `pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`,
-        `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`,
-      ),
-    );
+    throw invalid(said(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`, `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`));
 }
 
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {

@@ -40,5 +40,8 @@ export async function nextNumber(db: Queryable, table: NumberedTable, letters: s
 }
 
 export function duplicateNumber(field: string, value: string): never {
-  throw refusedField(field, said(`${field} "${value}" is already used by another record; leave it empty to have one generated`, `${field} “${value}” 已被另一条记录使用；留空即可自动生成`));
+  throw refusedField(
+    field,
+    said(`${field} "${value}" is already used by another record; leave it empty to have one generated`, `${field} “${value}” 已被另一条记录使用；留空即可自动生成`),
+  );
 }

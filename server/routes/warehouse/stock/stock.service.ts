@@ -84,12 +84,7 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
 }
 
 export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
-  const row = await db
-    .selectFrom('stockBalances')
-    .select('currentMilli')
-    .where('warehouseId', '=', warehouseId)
-    .where('commodity', '=', commodity)
-    .executeTakeFirst();
+  const row = await db.selectFrom('stockBalances').select('currentMilli').where('warehouseId', '=', warehouseId).where('commodity', '=', commodity).executeTakeFirst();
   return row?.currentMilli ?? 0;
 }
 

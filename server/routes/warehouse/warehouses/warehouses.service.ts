@@ -10,7 +10,6 @@ import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../../http/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
 
-
 export function presentWarehouse(row: WarehouseRow): Warehouse {
   return {
     id: row.id,
@@ -44,7 +43,8 @@ export async function listWarehouses(db: Queryable, q: z.output<typeof warehouse
 
 function duplicate(err: unknown, input: { code?: string; name?: string }): never {
   const message = String((err as Error).message ?? '');
-  if (message.includes('warehouses.code')) throw refusedField('code', said(`a warehouse with code "${input.code}" already exists; choose another code`, `编码为“${input.code}”的仓库已存在；请换一个编码`));
+  if (message.includes('warehouses.code'))
+    throw refusedField('code', said(`a warehouse with code "${input.code}" already exists; choose another code`, `编码为“${input.code}”的仓库已存在；请换一个编码`));
   throw refusedField('name', said(`a warehouse named "${input.name}" already exists; choose another name`, `名称为“${input.name}”的仓库已存在；请换一个名称`));
 }
 

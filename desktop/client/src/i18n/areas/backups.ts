@@ -17,7 +17,8 @@ export const en = {
 } satisfies Record<string, string>;
 
 export const zh: Record<keyof typeof en, string> = {
-  'backups.intro': '每个备份是一个 zip 文件，包含数据库和全部已存文件，备份时其他人可照常工作。系统每天还会自动备份一次，自动备份保留 14 天。请定期下载备份，并在另一块磁盘上保存一份。',
+  'backups.intro':
+    '每个备份是一个 zip 文件，包含数据库和全部已存文件，备份时其他人可照常工作。系统每天还会自动备份一次，自动备份保留 14 天。请定期下载备份，并在另一块磁盘上保存一份。',
   'backups.restoreHint': '如需恢复备份，请使用桌面程序菜单中的“从备份恢复…”，或在服务器上运行 npm run restore。',
   'backups.now': '立即备份',
   'backups.written': '备份已完成：{name}',

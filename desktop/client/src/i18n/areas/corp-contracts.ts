@@ -12,7 +12,7 @@ export const en = {
   'corp.category.freight_forwarding': 'Freight forwarding',
   'corp.category.logistics': 'Logistics',
   'corp.category.other': 'Other',
-  'corp.categoryHint': 'Left empty, the folder\'s category is used',
+  'corp.categoryHint': "Left empty, the folder's category is used",
   'corp.keyword': 'Keyword',
   'corp.keywordHint': 'number, name, party, remark or file name',
   'corp.contractNumber': 'Contract number',
@@ -49,7 +49,8 @@ export const en = {
   'corp.import': 'Import',
   'corp.export': 'Export',
   'corp.importTitle': 'Import detail lines into {number}',
-  'corp.importHint': 'An .xlsx workbook whose first row names the columns (lineNo, commodity, quantity, … or 行号, 品名, 数量, …). Every row is checked first: if one is wrong, nothing is imported.',
+  'corp.importHint':
+    'An .xlsx workbook whose first row names the columns (lineNo, commodity, quantity, … or 行号, 品名, 数量, …). Every row is checked first: if one is wrong, nothing is imported.',
   'corp.importAppend': 'Add after the existing lines',
   'corp.importReplace': 'Replace all lines',
   'corp.importDone': '{imported} line(s) imported, {removed} removed',

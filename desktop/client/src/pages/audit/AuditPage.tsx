@@ -27,7 +27,13 @@ function Changes({ row }: { row: AuditRecord }) {
   const after = (row.after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
-  const rows = fields.map((field) => ({ field, name: fieldName(row.entity, field, t), before: show(before[field]), after: show(after[field]), changed: show(before[field]) !== show(after[field]) }));
+  const rows = fields.map((field) => ({
+    field,
+    name: fieldName(row.entity, field, t),
+    before: show(before[field]),
+    after: show(after[field]),
+    changed: show(before[field]) !== show(after[field]),
+  }));
   return (
     <Table
       size="small"
@@ -55,4 +61,3 @@ export default function AuditPage() {
   ];
   return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
 }
-

@@ -13,9 +13,30 @@ export const actionMap: StatusMap = {
 
 // the entities the service records (the `entity` of recordAudit), with their translated names
 const ENTITIES = [
-  'user', 'contract', 'archiveFolder', 'archiveBatch', 'corpContractFolder', 'corpContract', 'corpContractDetail', 'companyFolder', 'companyFile',
-  'warehouse', 'inboundOrder', 'outboundOrder', 'pickupRequest', 'ownershipTransfer',
-  'freightCharge', 'miscCharge', 'serviceFee', 'costBreakdown', 'profitRecord', 'upstreamInvoice', 'downstreamInvoice', 'freightMiscInvoice', 'settlement', 'reconciliation',
+  'user',
+  'contract',
+  'archiveFolder',
+  'archiveBatch',
+  'corpContractFolder',
+  'corpContract',
+  'corpContractDetail',
+  'companyFolder',
+  'companyFile',
+  'warehouse',
+  'inboundOrder',
+  'outboundOrder',
+  'pickupRequest',
+  'ownershipTransfer',
+  'freightCharge',
+  'miscCharge',
+  'serviceFee',
+  'costBreakdown',
+  'profitRecord',
+  'upstreamInvoice',
+  'downstreamInvoice',
+  'freightMiscInvoice',
+  'settlement',
+  'reconciliation',
 ] as const;
 
 /** Where an entity's field names are translated (tried in order); else the raw field name shows. */
@@ -38,7 +59,9 @@ export const entityName = (entity: string, t: Translate) => {
 };
 
 export function fieldName(entity: string, field: string, t: Translate): string {
-  const key = fieldPrefixes(entity).map((p) => p + field).find(isMessageKey);
+  const key = fieldPrefixes(entity)
+    .map((p) => p + field)
+    .find(isMessageKey);
   return key ? t(key) : field;
 }
 

@@ -68,7 +68,9 @@ export default function RegisterPage() {
           label={t('auth.confirmPassword')}
           dependencies={['password']}
           required
-          rules={[({ getFieldValue }) => ({ validator: (_, v) => (v && v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('auth.passwordsDiffer')))) })]}
+          rules={[
+            ({ getFieldValue }) => ({ validator: (_, v) => (v && v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('auth.passwordsDiffer')))) }),
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -77,8 +77,7 @@ export default function BackupsPage() {
             key: 'kind',
             title: t('backups.kind'),
             width: 120,
-            render: (_, row) =>
-              row.name.startsWith('cargodesk-daily-') ? <Tag color="blue">{t('backups.kind.daily')}</Tag> : <Tag color="green">{t('backups.kind.manual')}</Tag>,
+            render: (_, row) => (row.name.startsWith('cargodesk-daily-') ? <Tag color="blue">{t('backups.kind.daily')}</Tag> : <Tag color="green">{t('backups.kind.manual')}</Tag>),
           },
           { key: 'createTime', title: t('backups.createTime'), width: 190, render: (_, row) => formatDate(row.createTime) },
           { key: 'size', title: t('backups.size'), width: 120, align: 'right', render: (_, row) => size(row.size) },

@@ -30,7 +30,4 @@ export const contractFields: FieldDef[] = [
 ];
 
 /** The create drawer: the fields plus 1 to 20 scans (PDF or image), sent as `files`. */
-export const contractCreateFields: FieldDef[] = [
-  ...contractFields,
-  { name: 'files', label: 'contracts.files', kind: 'files', rule: FILE_RULES.scans, required: true },
-];
+export const contractCreateFields: FieldDef[] = [...contractFields, { name: 'files', label: 'contracts.files', kind: 'files', rule: FILE_RULES.scans, required: true }];

@@ -28,9 +28,7 @@ const FOLDERS = '/corp-contract/folders';
 const CONTRACTS = '/corp-contract/contracts';
 
 const categoryColors = { upstream: 'blue', downstream: 'green', foreign_purchase: 'purple', freight_forwarding: 'cyan', logistics: 'orange', other: 'default' } as const;
-export const categoryMap: StatusMap = Object.fromEntries(
-  CORP_CATEGORIES.map((c) => [c, { color: categoryColors[c], label: `corp.category.${c}` as MessageKey }]),
-);
+export const categoryMap: StatusMap = Object.fromEntries(CORP_CATEGORIES.map((c) => [c, { color: categoryColors[c], label: `corp.category.${c}` as MessageKey }]));
 const categoryOptions = CORP_CATEGORIES.map((c) => ({ value: c, label: `corp.category.${c}` as MessageKey }));
 
 const folderFields: FieldDef[] = [

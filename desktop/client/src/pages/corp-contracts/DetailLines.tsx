@@ -122,11 +122,7 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
         if (isEditing(line)) {
           return (
             <Form.Item name={f.name} rules={rules} style={{ margin: 0 }}>
-              {f.name === 'amount' ? (
-                <InputNumber style={{ width: '100%' }} placeholder={computed != null ? formatNumber(computed) : t('corp.detail.auto')} />
-              ) : (
-                fieldInput(f, t)
-              )}
+              {f.name === 'amount' ? <InputNumber style={{ width: '100%' }} placeholder={computed != null ? formatNumber(computed) : t('corp.detail.auto')} /> : fieldInput(f, t)}
             </Form.Item>
           );
         }
@@ -201,11 +197,17 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
               if (e.key === 'Escape') cancel();
             },
           })}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: lines.data?.total ?? 0, hideOnSinglePage: true, onChange: setPage, showTotal: (total) => t('list.total', { total }) }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: lines.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: setPage,
+            showTotal: (total) => t('list.total', { total }),
+          }}
         />
       </Form>
       <ImportLines contract={contract} open={importing} onClose={() => setImporting(false)} onImported={changed} />
     </Space>
   );
 }
-

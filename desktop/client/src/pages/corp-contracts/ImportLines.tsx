@@ -104,7 +104,9 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
             ]}
           />
         )}
-        {failure && failure.count > failure.rows.length && <Typography.Text type="secondary">{t('corp.importMore', { shown: failure.rows.length, count: failure.count })}</Typography.Text>}
+        {failure && failure.count > failure.rows.length && (
+          <Typography.Text type="secondary">{t('corp.importMore', { shown: failure.rows.length, count: failure.count })}</Typography.Text>
+        )}
       </Space>
     </Modal>
   );

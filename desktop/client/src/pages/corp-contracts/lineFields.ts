@@ -17,4 +17,3 @@ export const LINE_FIELDS: (FieldDef & { name: keyof Detail; width: number })[] =
 ];
 
 export const lineFieldLabel = (column: string): MessageKey | undefined => LINE_FIELDS.find((f) => f.name === column)?.label;
-

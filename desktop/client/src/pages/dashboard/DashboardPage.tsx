@@ -23,22 +23,10 @@ import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
 type SummaryRow = z.infer<typeof summaryRow>;
 type AuditRecord = z.infer<typeof auditRecord>;
 
-
 function Panel({ title, link, error, children }: { title: string; link?: string; error?: unknown; children: ReactNode }) {
   const t = useT();
   return (
-    <Card
-      title={title}
-      size="small"
-      style={{ height: '100%' }}
-      extra={
-        link && (
-          <Link to={link}>
-            {t('dash.all')}
-          </Link>
-        )
-      }
-    >
+    <Card title={title} size="small" style={{ height: '100%' }} extra={link && <Link to={link}>{t('dash.all')}</Link>}>
       {error ? <Alert type="error" showIcon title={t('dash.loadFailed', { reason: errorText(error, t) })} /> : children}
     </Card>
   );
@@ -83,8 +71,7 @@ function PickupPanel() {
   const counts = useQueries({
     queries: PICKUP_STATUSES.map((status) => ({
       queryKey: ['dashboard', 'pickup', status, today],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<Paged<PickupRequest>>('/apply-delivery', { status, startDate: today, endDate: today, pageSize: 1 }, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Paged<PickupRequest>>('/apply-delivery', { status, startDate: today, endDate: today, pageSize: 1 }, signal),
     })),
   });
   const error = counts.find((c) => c.error)?.error;
@@ -128,10 +115,7 @@ function ExpiringPanel() {
         dataSource={items}
         renderItem={(f) => (
           <List.Item extra={f.expireDate && due(f.expireDate)}>
-            <List.Item.Meta
-              title={[f.companyName, f.fileCategory].filter(Boolean).join(' · ') || f.fileName}
-              description={`${f.fileName} · ${formatDate(f.expireDate, false)}`}
-            />
+            <List.Item.Meta title={[f.companyName, f.fileCategory].filter(Boolean).join(' · ') || f.fileName} description={`${f.fileName} · ${formatDate(f.expireDate, false)}`} />
           </List.Item>
         )}
       />

@@ -30,7 +30,12 @@ function filtersFor(kind: KindSpec): FieldDef[] {
   if (hasField(kind, 'blNumber')) filters.push({ name: 'blNumber', label: fieldLabel('blNumber') });
   filters.push({ name: 'dates', label: kind.dateField ? fieldLabel(kind.dateField) : 'finance.createdOn', kind: 'dateRange' });
   if (kind.statusField && kind.statuses) {
-    filters.push({ name: kind.statusField, label: fieldLabel(kind.statusField), kind: 'select', options: Object.entries(kind.statuses).map(([value, s]) => ({ value, label: s.label })) });
+    filters.push({
+      name: kind.statusField,
+      label: fieldLabel(kind.statusField),
+      kind: 'select',
+      options: Object.entries(kind.statuses).map(([value, s]) => ({ value, label: s.label })),
+    });
   }
   return filters;
 }

@@ -77,7 +77,16 @@ const invoice = (segment: string, summaryKey: string): KindSpec => ({
   title: `finance.kind.${summaryKey}` as MessageKey,
   one: `finance.one.${summaryKey}` as MessageKey,
   schema: invoiceFields,
-  fields: [f('invoiceNumber', 'text', true), f('contractNumber'), f('counterparty'), f('amount', 'money', true), f('taxRate', 'rate', true), f('invoiceDate', 'date'), f('status', 'status'), ...tail],
+  fields: [
+    f('invoiceNumber', 'text', true),
+    f('contractNumber'),
+    f('counterparty'),
+    f('amount', 'money', true),
+    f('taxRate', 'rate', true),
+    f('invoiceDate', 'date'),
+    f('status', 'status'),
+    ...tail,
+  ],
   money: 'invoice',
   numberField: 'invoiceNumber',
   dateField: 'invoiceDate',
@@ -94,7 +103,18 @@ export const KINDS = {
     title: 'finance.kind.freightCharges',
     one: 'finance.one.freightCharges',
     schema: freightChargeFields,
-    fields: [...refs, f('carrier'), f('origin'), f('destination'), f('quantity', 'number'), f('unitPrice', 'number'), f('amount', 'money', true), f('chargeDate', 'date'), f('paymentStatus', 'status'), ...tail],
+    fields: [
+      ...refs,
+      f('carrier'),
+      f('origin'),
+      f('destination'),
+      f('quantity', 'number'),
+      f('unitPrice', 'number'),
+      f('amount', 'money', true),
+      f('chargeDate', 'date'),
+      f('paymentStatus', 'status'),
+      ...tail,
+    ],
     money: 'amount',
     dateField: 'chargeDate',
     statusField: 'paymentStatus',
@@ -177,7 +197,15 @@ export const KINDS = {
     title: 'finance.kind.reconciliations',
     one: 'finance.one.reconciliations',
     schema: reconciliationFields,
-    fields: [f('reconciliationNumber', 'text', true), f('counterparty'), f('periodStart', 'date'), f('periodEnd', 'date'), f('amount', 'money', true), f('status', 'status'), ...tail],
+    fields: [
+      f('reconciliationNumber', 'text', true),
+      f('counterparty'),
+      f('periodStart', 'date'),
+      f('periodEnd', 'date'),
+      f('amount', 'money', true),
+      f('status', 'status'),
+      ...tail,
+    ],
     money: 'amount',
     numberField: 'reconciliationNumber',
     dateField: 'periodStart',
@@ -191,7 +219,17 @@ export const KINDS = {
 export type KindKey = keyof typeof KINDS;
 
 /** The sections of the contract summary, in the service's order (reconciliations have no contract). */
-export const SUMMARY_KINDS: KindKey[] = ['freightCharges', 'miscCharges', 'serviceFees', 'costBreakdowns', 'profitRecords', 'upstreamInvoices', 'downstreamInvoices', 'freightMiscInvoices', 'settlements'];
+export const SUMMARY_KINDS: KindKey[] = [
+  'freightCharges',
+  'miscCharges',
+  'serviceFees',
+  'costBreakdowns',
+  'profitRecords',
+  'upstreamInvoices',
+  'downstreamInvoices',
+  'freightMiscInvoices',
+  'settlements',
+];
 
 export const hasField = (kind: KindSpec, name: string) => kind.fields.some((x) => x.name === name);
 

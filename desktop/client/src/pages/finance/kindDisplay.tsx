@@ -11,7 +11,8 @@ import { hasField, moneyFields, type FinanceRecord, type KindSpec } from './fina
 const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** 12345.6, "CNY" → "12,345.60 CNY" */
-export const formatMoney = (value: unknown, currency: unknown) => (typeof value === 'number' ? `${MONEY.format(value)} ${typeof currency === 'string' ? currency : ''}`.trim() : '');
+export const formatMoney = (value: unknown, currency: unknown) =>
+  typeof value === 'number' ? `${MONEY.format(value)} ${typeof currency === 'string' ? currency : ''}`.trim() : '';
 
 /** a margin of 0.2035 → "20.35%" (margins have 4 decimals, so this is exact) */
 export const formatMargin = (value: unknown) => (typeof value === 'number' ? `${(value * 100).toFixed(2)}%` : '');
@@ -34,7 +35,8 @@ export function columnsFor(kind: KindSpec, t: Translate): ColumnDef<FinanceRecor
   const { inputs, derived } = moneyFields(kind);
   for (const name of [...inputs, ...derived]) cols.push({ key: name, title: fieldLabel(name), align: 'right', render: (r) => formatMoney(r[name], r.currency) });
   if (kind.money === 'invoice') cols.splice(cols.length - 1, 0, { key: 'taxRate', title: fieldLabel('taxRate'), align: 'right', render: (r) => formatMargin(r.taxRate) });
-  if (kind.money === 'profit') cols.push({ key: 'margin', title: fieldLabel('margin'), align: 'right', render: (r) => (r.margin === null ? t('finance.noMargin') : formatMargin(r.margin)) });
+  if (kind.money === 'profit')
+    cols.push({ key: 'margin', title: fieldLabel('margin'), align: 'right', render: (r) => (r.margin === null ? t('finance.noMargin') : formatMargin(r.margin)) });
   if (kind.dateField) cols.push({ key: kind.dateField, title: fieldLabel(kind.dateField) });
   if (kind.segment === 'reconciliations') cols.push({ key: 'periodEnd', title: fieldLabel('periodEnd') });
   if (kind.statusField && kind.statuses) cols.push({ key: kind.statusField, title: fieldLabel(kind.statusField), kind: 'status', status: kind.statuses });

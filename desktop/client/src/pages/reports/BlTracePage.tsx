@@ -35,7 +35,12 @@ function Documents({ trace }: { trace: BlTrace }) {
           rowKey="id"
           dataSource={trace.contracts}
           columns={[
-            { key: 'contractCode', dataIndex: 'contractCode', title: t('contracts.contractCode'), render: (v: string) => <Link to={`/contracts?keyword=${encodeURIComponent(v)}`}>{v}</Link> },
+            {
+              key: 'contractCode',
+              dataIndex: 'contractCode',
+              title: t('contracts.contractCode'),
+              render: (v: string) => <Link to={`/contracts?keyword=${encodeURIComponent(v)}`}>{v}</Link>,
+            },
             { key: 'name', dataIndex: 'name', title: t('contracts.name') },
             { key: 'contractType', dataIndex: 'contractType', title: t('contracts.type'), render: (v: '1' | '2' | '3') => t(`contracts.type.${v}`) },
             { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
@@ -128,7 +133,15 @@ function Documents({ trace }: { trace: BlTrace }) {
             .filter(([, s]) => s.count > 0)
             .map(([kind, s]) => ({ kind, ...s }))}
           columns={[
-            { key: 'kind', dataIndex: 'kind', title: t('rp.trace.finance'), render: (k: string) => { const key = `finance.kind.${k}`; return isMessageKey(key) ? t(key) : k; } },
+            {
+              key: 'kind',
+              dataIndex: 'kind',
+              title: t('rp.trace.finance'),
+              render: (k: string) => {
+                const key = `finance.kind.${k}`;
+                return isMessageKey(key) ? t(key) : k;
+              },
+            },
             { key: 'count', dataIndex: 'count', title: t('rp.trace.records', { count: '' }).trim(), align: 'right' },
             {
               key: 'totals',

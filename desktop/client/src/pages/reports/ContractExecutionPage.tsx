@@ -18,7 +18,10 @@ const filters: FieldDef[] = [
   { name: 'status', label: 'rp.f.status', kind: 'select', options: EXECUTION_STATUSES.map((v) => ({ value: v, label: `rp.status.${v}` as const })) },
 ];
 
-const quantity = (key: 'count' | 'executed' | 'remaining' | 'inboundQuantity' | 'outboundQuantity' | 'transferredQuantity', title: ColumnDef<ExecutionRow>['title']): ColumnDef<ExecutionRow> => ({
+const quantity = (
+  key: 'count' | 'executed' | 'remaining' | 'inboundQuantity' | 'outboundQuantity' | 'transferredQuantity',
+  title: ColumnDef<ExecutionRow>['title'],
+): ColumnDef<ExecutionRow> => ({
   key,
   title,
   align: 'right',
@@ -28,7 +31,12 @@ const quantity = (key: 'count' | 'executed' | 'remaining' | 'inboundQuantity' | 
 const columns: ColumnDef<ExecutionRow>[] = [
   { key: 'contractCode', title: 'rp.f.contractCode' },
   { key: 'name', title: 'rp.f.contractName' },
-  { key: 'contractType', title: 'rp.f.contractType', kind: 'status', status: { 1: { color: 'blue', label: 'contracts.type.1' }, 2: { color: 'cyan', label: 'contracts.type.2' }, 3: { color: 'purple', label: 'contracts.type.3' } } },
+  {
+    key: 'contractType',
+    title: 'rp.f.contractType',
+    kind: 'status',
+    status: { 1: { color: 'blue', label: 'contracts.type.1' }, 2: { color: 'cyan', label: 'contracts.type.2' }, 3: { color: 'purple', label: 'contracts.type.3' } },
+  },
   { key: 'commodity', title: 'wh.f.commodity' },
   quantity('count', 'rp.f.count'),
   quantity('executed', 'rp.f.executed'),

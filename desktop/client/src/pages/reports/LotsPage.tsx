@@ -94,7 +94,11 @@ export default function LotsPage() {
         columns={[
           { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
           { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
-          { key: 'blNumber', title: t('wh.f.blNumber'), render: (_: unknown, r) => (r.blNumber ? <BlLink value={r.blNumber} /> : <Typography.Text type="secondary">{t('rp.noBl')}</Typography.Text>) },
+          {
+            key: 'blNumber',
+            title: t('wh.f.blNumber'),
+            render: (_: unknown, r) => (r.blNumber ? <BlLink value={r.blNumber} /> : <Typography.Text type="secondary">{t('rp.noBl')}</Typography.Text>),
+          },
           quantityColumn<Lot>('inboundQuantity', t('wh.f.inboundQuantity')),
           quantityColumn<Lot>('outboundQuantity', t('wh.f.outboundQuantity')),
           quantityColumn<Lot>('transferredQuantity', t('wh.f.transferredQuantity')),

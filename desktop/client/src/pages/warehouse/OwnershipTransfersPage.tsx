@@ -45,8 +45,7 @@ const fields: FieldDef[] = [
 ];
 
 /** Form values as multipart text fields ('' clears an optional text, as null does in JSON). */
-const formFields = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
+const formFields = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
 
 /** The attachments part of the drawer: files kept or marked for removal, and files to add. */
 function AttachmentsEditor(props: {
@@ -183,12 +182,12 @@ export default function OwnershipTransfersPage() {
               if (files.length === 0) await api.put(`${TRANSFER_PATH}/${row.id}`, { ...values, removeFileIds: removeIds.length ? removeIds : undefined });
               else
                 await uploadForm({
-                method: 'PUT',
-                path: `${TRANSFER_PATH}/${row.id}`,
-                fields: { ...formFields(values), removeFileIds: removeIds.length ? removeIds.join(',') : undefined },
-                files: files.map((f) => ['files', f]),
-                onProgress: setProgress,
-              });
+                  method: 'PUT',
+                  path: `${TRANSFER_PATH}/${row.id}`,
+                  fields: { ...formFields(values), removeFileIds: removeIds.length ? removeIds.join(',') : undefined },
+                  files: files.map((f) => ['files', f]),
+                  onProgress: setProgress,
+                });
             } finally {
               setProgress(0);
             }

@@ -68,9 +68,17 @@ export default function PickupRequestsPage() {
   const actions = (row: PickupRequest): RowAction<PickupRequest>[] => {
     const list: RowAction<PickupRequest>[] = [];
     const next = NEXT[row.status];
-    if (next) list.push({ key: next.status, label: next.label, confirm: next.confirm, run: (r) => api.put(`${PICKUP_PATH}/${r.id}`, { status: next.status }), done: done(next.status) });
+    if (next)
+      list.push({ key: next.status, label: next.label, confirm: next.confirm, run: (r) => api.put(`${PICKUP_PATH}/${r.id}`, { status: next.status }), done: done(next.status) });
     if (isOpen(row))
-      list.push({ key: 'cancel', label: 'wh.pickup.cancel', confirm: 'wh.pickup.cancelConfirm', danger: true, run: (r) => api.put(`${PICKUP_PATH}/${r.id}/cancel`), done: done('cancelled') });
+      list.push({
+        key: 'cancel',
+        label: 'wh.pickup.cancel',
+        confirm: 'wh.pickup.cancelConfirm',
+        danger: true,
+        run: (r) => api.put(`${PICKUP_PATH}/${r.id}/cancel`),
+        done: done('cancelled'),
+      });
     return list;
   };
 

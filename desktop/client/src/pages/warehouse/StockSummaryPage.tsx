@@ -145,7 +145,11 @@ export default function StockSummaryPage() {
       />
       <EditDrawer
         open={!!transferring}
-        title={transferring ? t('wh.summary.transferTitle', { commodity: transferring.commodity, warehouse: transferring.warehouse, stock: formatQuantity(transferring.currentStock) }) : ''}
+        title={
+          transferring
+            ? t('wh.summary.transferTitle', { commodity: transferring.commodity, warehouse: transferring.warehouse, stock: formatQuantity(transferring.currentStock) })
+            : ''
+        }
         fields={transferFields}
         schema={transferSchema}
         onClose={() => setTransferring(null)}

@@ -46,8 +46,7 @@ export const ledgerKindMap: StatusMap = {
 };
 
 /** Quantities: the API's exact number, grouped by thousands, at most 3 decimals. */
-export const formatQuantity = (value: number | null | undefined): string =>
-  value == null ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+export const formatQuantity = (value: number | null | undefined): string => (value == null ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 3 }));
 
 export function useWarehouses() {
   return useQuery({ queryKey: [WAREHOUSES_PATH, {}], queryFn: ({ signal }) => api.get<Warehouse[]>(WAREHOUSES_PATH, undefined, signal) });
