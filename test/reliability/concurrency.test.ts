@@ -135,6 +135,11 @@ describe('20 uploads of 10 MB at once', () => {
         return fetch(`${service.url}/api/company/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${t}` } });
       };
       await (await one()).text(); // warm-up: every module loaded, one upload done
+      // Let the warm-up's kept-alive connection lapse (the service keeps idle connections 5 s), so the
+      // 20 uploads below open their own connections. Under heavy machine load, the first upload sent
+      // over the warm-up's connection failed with EPIPE (also outside vitest, on Node 24's fetch);
+      // that open finding is written up in docs/security.md, and this test measures memory.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
       const before = await memoryOf(service.pid);
       const answers = await Promise.all(Array.from({ length: 20 }, one));
       for (const r of answers) expect(r.status).toBe(200);
