@@ -3,6 +3,7 @@
 // shape serves a create (POST) and, made partial, an update (PUT).
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
+import { FINANCE_KINDS, type FinanceKindKey, INVOICE_STATUSES, PAYMENT_STATUSES, RECONCILIATION_STATUSES, SETTLEMENT_STATUSES } from './finance-kinds.js';
 import { said } from './messages.js';
 import { bilingual, boundedAmount, boundedQuantity, MAX_AMOUNT, optionalIsoDate, optionalText, text } from './validation.js';
 
@@ -39,17 +40,12 @@ export const currency = () =>
     .transform((v) => (v === '' ? null : v))
     .describe('ISO 4217 code; default CNY');
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
-export const INVOICE_STATUSES = ['issued', 'received', 'void'] as const;
-export const SETTLEMENT_STATUSES = ['draft', 'confirmed'] as const;
-export const RECONCILIATION_STATUSES = ['open', 'agreed', 'disputed'] as const;
-
 const numberText = () => text(100);
 const ref = () => optionalText(100); // contractNumber, blNumber
 const name = () => optionalText(200);
 const remark = () => optionalText(1000);
 
-export const freightChargeFields = z.object({
+const freightChargeFields = z.object({
   blNumber: ref(),
   contractNumber: ref(),
   carrier: name(),
@@ -64,7 +60,7 @@ export const freightChargeFields = z.object({
   remark: remark(),
 });
 
-export const miscChargeFields = z.object({
+const miscChargeFields = z.object({
   blNumber: ref(),
   contractNumber: ref(),
   chargeType: name(),
@@ -76,7 +72,7 @@ export const miscChargeFields = z.object({
   remark: remark(),
 });
 
-export const serviceFeeFields = z.object({
+const serviceFeeFields = z.object({
   blNumber: ref(),
   contractNumber: ref(),
   serviceProvider: name(),
@@ -88,7 +84,7 @@ export const serviceFeeFields = z.object({
   remark: remark(),
 });
 
-export const costBreakdownFields = z.object({
+const costBreakdownFields = z.object({
   contractNumber: ref(),
   blNumber: ref(),
   costItem: name(),
@@ -97,7 +93,7 @@ export const costBreakdownFields = z.object({
   remark: remark(),
 });
 
-export const profitRecordFields = z.object({
+const profitRecordFields = z.object({
   contractNumber: ref(),
   blNumber: ref(),
   commodity: name(),
@@ -108,7 +104,7 @@ export const profitRecordFields = z.object({
   remark: remark(),
 });
 
-export const invoiceFields = z.object({
+const invoiceFields = z.object({
   invoiceNumber: numberText(),
   contractNumber: ref(),
   counterparty: name(),
@@ -120,7 +116,7 @@ export const invoiceFields = z.object({
   remark: remark(),
 });
 
-export const settlementFields = z.object({
+const settlementFields = z.object({
   settlementNumber: numberText(),
   contractNumber: ref(),
   counterparty: name(),
@@ -131,7 +127,7 @@ export const settlementFields = z.object({
   remark: remark(),
 });
 
-export const reconciliationFields = z.object({
+const reconciliationFields = z.object({
   reconciliationNumber: numberText(),
   counterparty: name(),
   periodStart: optionalIsoDate(),
@@ -141,6 +137,25 @@ export const reconciliationFields = z.object({
   status: z.enum(RECONCILIATION_STATUSES).optional().describe('default open'),
   remark: remark(),
 });
+
+/** The fields of each finance kind (the kinds themselves: ./finance-kinds.ts). */
+export const FINANCE_FIELDS: Record<FinanceKindKey, z.ZodObject> = {
+  freightCharges: freightChargeFields,
+  miscCharges: miscChargeFields,
+  serviceFees: serviceFeeFields,
+  costBreakdowns: costBreakdownFields,
+  profitRecords: profitRecordFields,
+  upstreamInvoices: invoiceFields,
+  downstreamInvoices: invoiceFields,
+  freightMiscInvoices: invoiceFields,
+  settlements: settlementFields,
+  reconciliations: reconciliationFields,
+};
+
+export const hasFinanceField = (key: FinanceKindKey, field: string) => Object.hasOwn(FINANCE_FIELDS[key].shape, field);
+
+/** The kinds with a contract number: the sections of the contract summary, in this order. */
+export const SUMMARY_KINDS = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber'));
 
 /** A file attached to an invoice, settlement or reconciliation; read it at /api/finance-files/{url}. */
 export const financeFile = z.object({

@@ -1,5 +1,8 @@
 // One full sample of every finance kind (every field set), the change a test makes with PUT, and
-// what the record must show after it (derived fields recomputed).
+// what the record must show after it (derived fields recomputed). The kinds themselves come from
+// the shared list (shared/finance-kinds.ts).
+import { FINANCE_KINDS, type FinanceKindKey } from '../../shared/finance-kinds.js';
+
 export interface KindSample {
   segment: string;
   entity: string;
@@ -16,14 +19,8 @@ export interface KindSample {
   changed: Record<string, unknown>;
 }
 
-export const KIND_SAMPLES: KindSample[] = [
-  {
-    segment: 'freight-charges',
-    entity: 'freightCharge',
-    label: 'freight charge',
-    dateField: 'chargeDate',
-    numberField: null,
-    hasFiles: false,
+const SAMPLES: Record<FinanceKindKey, Pick<KindSample, 'full' | 'derived' | 'change' | 'changed'>> = {
+  freightCharges: {
     full: {
       blNumber: 'BL-FC-001',
       contractNumber: 'C-FC-001',
@@ -42,13 +39,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { amount: 3100.99, paymentStatus: 'unpaid', remark: null },
     changed: { amount: 3100.99, paymentStatus: 'unpaid', remark: null, carrier: 'COSCO Shipping' },
   },
-  {
-    segment: 'misc-charges',
-    entity: 'miscCharge',
-    label: 'misc charge',
-    dateField: 'chargeDate',
-    numberField: null,
-    hasFiles: false,
+  miscCharges: {
     full: {
       blNumber: 'BL-MC-001',
       contractNumber: 'C-MC-001',
@@ -64,13 +55,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { payee: 'Qingdao Port Group', amount: 0 },
     changed: { payee: 'Qingdao Port Group', amount: 0, chargeType: 'demurrage' },
   },
-  {
-    segment: 'service-fees',
-    entity: 'serviceFee',
-    label: 'service fee',
-    dateField: 'feeDate',
-    numberField: null,
-    hasFiles: false,
+  serviceFees: {
     full: {
       blNumber: 'BL-SF-001',
       contractNumber: 'C-SF-001',
@@ -86,25 +71,13 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { currency: 'usd', feeDate: '2026-04-01' },
     changed: { currency: 'USD', feeDate: '2026-04-01', feeType: 'inspection' },
   },
-  {
-    segment: 'cost-breakdowns',
-    entity: 'costBreakdown',
-    label: 'cost breakdown',
-    dateField: null,
-    numberField: null,
-    hasFiles: false,
+  costBreakdowns: {
     full: { contractNumber: 'C-CB-001', blNumber: 'BL-CB-001', costItem: 'cargo insurance', amount: 420.42, currency: 'CNY', remark: 'all risks' },
     derived: {},
     change: { costItem: 'insurance premium', blNumber: null },
     changed: { costItem: 'insurance premium', blNumber: null, amount: 420.42 },
   },
-  {
-    segment: 'profit-records',
-    entity: 'profitRecord',
-    label: 'profit record',
-    dateField: 'recordDate',
-    numberField: null,
-    hasFiles: false,
+  profitRecords: {
     full: {
       contractNumber: 'C-PR-001',
       blNumber: 'BL-PR-001',
@@ -119,13 +92,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { revenue: 3, cost: 1 },
     changed: { revenue: 3, cost: 1, profit: 2, margin: 0.6667 },
   },
-  {
-    segment: 'upstream-invoices',
-    entity: 'upstreamInvoice',
-    label: 'upstream invoice',
-    dateField: 'invoiceDate',
-    numberField: 'invoiceNumber',
-    hasFiles: true,
+  upstreamInvoices: {
     full: {
       invoiceNumber: 'UP-001',
       contractNumber: 'C-UI-001',
@@ -141,13 +108,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { amount: 100.05, taxRate: 0.06 },
     changed: { amount: 100.05, taxRate: 0.06, taxAmount: 6 },
   },
-  {
-    segment: 'downstream-invoices',
-    entity: 'downstreamInvoice',
-    label: 'downstream invoice',
-    dateField: 'invoiceDate',
-    numberField: 'invoiceNumber',
-    hasFiles: true,
+  downstreamInvoices: {
     full: {
       invoiceNumber: 'DN-001',
       contractNumber: 'C-DI-001',
@@ -163,13 +124,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { status: 'void' },
     changed: { status: 'void', taxAmount: 6 },
   },
-  {
-    segment: 'freight-misc-invoices',
-    entity: 'freightMiscInvoice',
-    label: 'freight/misc invoice',
-    dateField: 'invoiceDate',
-    numberField: 'invoiceNumber',
-    hasFiles: true,
+  freightMiscInvoices: {
     full: {
       invoiceNumber: 'FM-001',
       contractNumber: 'C-FM-001',
@@ -185,13 +140,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { taxRate: 0 },
     changed: { taxRate: 0, taxAmount: 0 },
   },
-  {
-    segment: 'settlements',
-    entity: 'settlement',
-    label: 'settlement',
-    dateField: 'settlementDate',
-    numberField: 'settlementNumber',
-    hasFiles: true,
+  settlements: {
     full: {
       settlementNumber: 'ST-001',
       contractNumber: 'C-ST-001',
@@ -206,13 +155,7 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { settlementNumber: 'ST-001-A', status: 'draft' },
     changed: { settlementNumber: 'ST-001-A', status: 'draft' },
   },
-  {
-    segment: 'reconciliations',
-    entity: 'reconciliation',
-    label: 'reconciliation',
-    dateField: 'periodStart',
-    numberField: 'reconciliationNumber',
-    hasFiles: true,
+  reconciliations: {
     full: {
       reconciliationNumber: 'RC-001',
       counterparty: 'COSCO Shipping',
@@ -227,6 +170,16 @@ export const KIND_SAMPLES: KindSample[] = [
     change: { status: 'agreed', periodEnd: '2026-04-30' },
     changed: { status: 'agreed', periodEnd: '2026-04-30' },
   },
-];
+};
+
+export const KIND_SAMPLES: KindSample[] = FINANCE_KINDS.map((k) => ({
+  segment: k.segment,
+  entity: k.entity,
+  label: k.label.en,
+  dateField: 'dateField' in k ? k.dateField : null,
+  numberField: 'numberField' in k ? k.numberField : null,
+  hasFiles: k.hasFiles,
+  ...SAMPLES[k.key],
+}));
 
 export const sampleOf = (segment: string) => KIND_SAMPLES.find((k) => k.segment === segment)!;

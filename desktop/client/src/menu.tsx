@@ -1,6 +1,7 @@
 // The side menu and the routes come from this one list; each page is a lazily loaded chunk.
 import { BarChartOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, SettingOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { FINANCE_PAGES } from '../../../shared/finance-kinds';
 import type { MessageKey } from './i18n';
 
 export interface MenuPage {
@@ -79,14 +80,7 @@ export const MENU: MenuGroup[] = [
     label: 'menu.finance',
     icon: <WalletOutlined />,
     items: [
-      page('/finance/freight-charges', 'menu.freightCharges', loadFinance),
-      page('/finance/misc-charges', 'menu.miscCharges', loadFinance),
-      page('/finance/service-fees', 'menu.serviceFees', loadFinance),
-      page('/finance/cost-breakdowns', 'menu.costBreakdowns', loadFinance),
-      page('/finance/profit-records', 'menu.profitRecords', loadFinance),
-      page('/finance/invoices', 'menu.invoices', loadFinance),
-      page('/finance/settlements', 'menu.settlements', loadFinance),
-      page('/finance/reconciliations', 'menu.reconciliations', loadFinance),
+      ...FINANCE_PAGES.map((p) => page(p.path, `menu.${p.key}` as MessageKey, loadFinance)),
       page('/finance/contract-summary', 'finance.contractSummary', () => import('./pages/finance/ContractSummaryPage')),
     ],
   },

@@ -1,18 +1,10 @@
-// The ten kinds of finance record, described declaratively. Everything else (tables, routes,
+// The ten kinds of finance record on the server: the shared list (shared/finance-kinds.ts) plus
+// how each keeps its money, its defaults and its cross-field rules. Everything else (tables, routes,
 // validation, lists, totals, files, audit) is written once in finance.service.ts and
-// finance.routes.ts and driven by these descriptions: a new kind is one more entry here.
+// finance.routes.ts and driven by these descriptions: a new kind is one more entry in the list.
 import { z } from 'zod';
-import {
-  costBreakdownFields,
-  DEFAULT_CURRENCY,
-  freightChargeFields,
-  invoiceFields,
-  miscChargeFields,
-  profitRecordFields,
-  reconciliationFields,
-  serviceFeeFields,
-  settlementFields,
-} from '../../../shared/finance.js';
+import { DEFAULT_CURRENCY, FINANCE_FIELDS } from '../../../shared/finance.js';
+import { FINANCE_KINDS as KIND_FACTS, type FinanceKindFacts, type FinanceKindKey, type MoneyKind } from '../../../shared/finance-kinds.js';
 import { said, type Said } from '../../../shared/messages.js';
 import type { FinanceRecordsTable } from '../../db/tables-finance.js';
 
@@ -94,155 +86,33 @@ const PROFIT: MoneyModel = {
   totals: (s) => ({ revenue: fromCents(s.amountCents), cost: fromCents(s.costCents), profit: fromCents(s.amountCents - s.costCents) }),
 };
 
-export interface FinanceKind {
-  /** url segment under /corp-finances/ */
-  segment: string;
-  /** audit log entity */
-  entity: string;
-  /** the kind's name in both languages, for messages: "upstream invoice 7 not found" / "未找到上游发票 7" */
-  label: Said;
-  /** key of its section in the contract summary (kinds without contractNumber have none) */
-  summaryKey: string;
+export interface FinanceKind extends Omit<FinanceKindFacts, 'key' | 'money'> {
+  key: FinanceKindKey;
   fields: z.ZodObject;
   money: MoneyModel;
-  /** the field kept unique within the kind (column `number`) */
-  numberField?: string;
-  /** the business date the startDate/endDate filter reads; without one, the creation date */
-  dateField?: string;
-  /** the status field (column `status`) */
-  statusField?: string;
   /** applied on create, and on update when a field is cleared with null */
   defaults: Values;
-  /** accepts attachments (POST /:id/upload) */
-  hasFiles: boolean;
   /** a rule over several fields: returns the message when broken */
   check?: (values: Values) => Said | null;
 }
 
-const CNY = { currency: DEFAULT_CURRENCY };
+const MONEY: Record<MoneyKind, MoneyModel> = { amount: AMOUNT, invoice: INVOICE, profit: PROFIT };
 
-export const FINANCE_KINDS: readonly FinanceKind[] = [
-  {
-    segment: 'freight-charges',
-    entity: 'freightCharge',
-    label: said('freight charge', '运费'),
-    summaryKey: 'freightCharges',
-    fields: freightChargeFields,
-    money: AMOUNT,
-    dateField: 'chargeDate',
-    statusField: 'paymentStatus',
-    defaults: { ...CNY, paymentStatus: 'unpaid' },
-    hasFiles: false,
-  },
-  {
-    segment: 'misc-charges',
-    entity: 'miscCharge',
-    label: said('misc charge', '杂费'),
-    summaryKey: 'miscCharges',
-    fields: miscChargeFields,
-    money: AMOUNT,
-    dateField: 'chargeDate',
-    statusField: 'paymentStatus',
-    defaults: { ...CNY, paymentStatus: 'unpaid' },
-    hasFiles: false,
-  },
-  {
-    segment: 'service-fees',
-    entity: 'serviceFee',
-    label: said('service fee', '服务费'),
-    summaryKey: 'serviceFees',
-    fields: serviceFeeFields,
-    money: AMOUNT,
-    dateField: 'feeDate',
-    statusField: 'paymentStatus',
-    defaults: { ...CNY, paymentStatus: 'unpaid' },
-    hasFiles: false,
-  },
-  {
-    segment: 'cost-breakdowns',
-    entity: 'costBreakdown',
-    label: said('cost breakdown', '成本项'),
-    summaryKey: 'costBreakdowns',
-    fields: costBreakdownFields,
-    money: AMOUNT,
-    defaults: CNY,
-    hasFiles: false,
-  },
-  {
-    segment: 'profit-records',
-    entity: 'profitRecord',
-    label: said('profit record', '利润记录'),
-    summaryKey: 'profitRecords',
-    fields: profitRecordFields,
-    money: PROFIT,
-    dateField: 'recordDate',
-    defaults: CNY,
-    hasFiles: false,
-  },
-  {
-    segment: 'upstream-invoices',
-    entity: 'upstreamInvoice',
-    label: said('upstream invoice', '上游发票'),
-    summaryKey: 'upstreamInvoices',
-    fields: invoiceFields,
-    money: INVOICE,
-    numberField: 'invoiceNumber',
-    dateField: 'invoiceDate',
-    statusField: 'status',
-    defaults: { ...CNY, status: 'received' },
-    hasFiles: true,
-  },
-  {
-    segment: 'downstream-invoices',
-    entity: 'downstreamInvoice',
-    label: said('downstream invoice', '下游发票'),
-    summaryKey: 'downstreamInvoices',
-    fields: invoiceFields,
-    money: INVOICE,
-    numberField: 'invoiceNumber',
-    dateField: 'invoiceDate',
-    statusField: 'status',
-    defaults: { ...CNY, status: 'issued' },
-    hasFiles: true,
-  },
-  {
-    segment: 'freight-misc-invoices',
-    entity: 'freightMiscInvoice',
-    label: said('freight/misc invoice', '运杂费发票'),
-    summaryKey: 'freightMiscInvoices',
-    fields: invoiceFields,
-    money: INVOICE,
-    numberField: 'invoiceNumber',
-    dateField: 'invoiceDate',
-    statusField: 'status',
-    defaults: { ...CNY, status: 'received' },
-    hasFiles: true,
-  },
-  {
-    segment: 'settlements',
-    entity: 'settlement',
-    label: said('settlement', '结算单'),
-    summaryKey: 'settlements',
-    fields: settlementFields,
-    money: AMOUNT,
-    numberField: 'settlementNumber',
-    dateField: 'settlementDate',
-    statusField: 'status',
-    defaults: { ...CNY, status: 'draft' },
-    hasFiles: true,
-  },
-  {
-    segment: 'reconciliations',
-    entity: 'reconciliation',
-    label: said('reconciliation', '对账单'),
-    summaryKey: 'reconciliations',
-    fields: reconciliationFields,
-    money: AMOUNT,
-    numberField: 'reconciliationNumber',
-    dateField: 'periodStart',
-    statusField: 'status',
+const CNY = { currency: DEFAULT_CURRENCY };
+const UNPAID = { ...CNY, paymentStatus: 'unpaid' };
+
+const SERVER: Record<FinanceKindKey, Pick<FinanceKind, 'defaults' | 'check'>> = {
+  freightCharges: { defaults: UNPAID },
+  miscCharges: { defaults: UNPAID },
+  serviceFees: { defaults: UNPAID },
+  costBreakdowns: { defaults: CNY },
+  profitRecords: { defaults: CNY },
+  upstreamInvoices: { defaults: { ...CNY, status: 'received' } },
+  downstreamInvoices: { defaults: { ...CNY, status: 'issued' } },
+  freightMiscInvoices: { defaults: { ...CNY, status: 'received' } },
+  settlements: { defaults: { ...CNY, status: 'draft' } },
+  reconciliations: {
     defaults: { ...CNY, status: 'open' },
-    hasFiles: true,
     check: (v) =>
       v.periodStart && v.periodEnd && (v.periodEnd as string) < (v.periodStart as string)
         ? said(
@@ -251,4 +121,6 @@ export const FINANCE_KINDS: readonly FinanceKind[] = [
           )
         : null,
   },
-];
+};
+
+export const FINANCE_KINDS: readonly FinanceKind[] = KIND_FACTS.map((k): FinanceKind => ({ ...k, fields: FINANCE_FIELDS[k.key], money: MONEY[k.money], ...SERVER[k.key] }));

@@ -1,7 +1,7 @@
 // The finance routes, generated from the kinds of finance.kinds.ts. They are mounted twice, under
 // /api and without it (the client calls /corp-finances/... without /api): see server/app.ts.
 import { z } from 'zod';
-import { contractSummaryQuery, financeFile, financeListQuery, listSummary } from '../../../shared/finance.js';
+import { contractSummaryQuery, financeFile, financeListQuery, listSummary, SUMMARY_KINDS } from '../../../shared/finance.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { reply, route, type RouteDef } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
@@ -108,9 +108,7 @@ export const financeRoutes: readonly RouteDef[] = [
     path: '/corp-finances/contract-summary',
     tag: TAG,
     summary: 'Everything finance holds for one contract',
-    description: `For one contractNumber: one section per kind that has a contract number (${FINANCE_KINDS.filter((k) => Object.hasOwn(k.fields.shape, 'contractNumber'))
-      .map((k) => k.summaryKey)
-      .join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
+    description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
     handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),
   }),

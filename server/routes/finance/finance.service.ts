@@ -3,7 +3,7 @@
 // says which of its fields live in real columns; the others are kept as JSON.
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { CurrencyTotal, financeListQuery } from '../../../shared/finance.js';
+import { hasFinanceField, type CurrencyTotal, type financeListQuery } from '../../../shared/finance.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Database, Db, Queryable } from '../../db/tables.js';
 import type { FinanceFilesTable, FinanceRecordsTable } from '../../db/tables-finance.js';
@@ -22,7 +22,6 @@ type FileRow = Selectable<FinanceFilesTable>;
 type ListQuery = z.output<typeof financeListQuery> & { [statusField: string]: unknown };
 type Column = 'number' | 'contractNumber' | 'blNumber' | 'recordDate' | 'status' | 'currency';
 
-export const hasField = (kind: FinanceKind, field: string) => Object.hasOwn(kind.fields.shape, field);
 const fieldNames = (kind: FinanceKind) => Object.keys(kind.fields.shape);
 
 /** The real column that holds a field, or null when the field is kept in the JSON `fields`. */
@@ -150,7 +149,8 @@ export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery
   let query = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment);
   for (const field of ['blNumber', 'contractNumber'] as const) {
     if (!q[field]) continue;
-    if (!hasField(kind, field)) throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
+    if (!hasFinanceField(kind.key, field))
+      throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
     query = query.where(field, '=', q[field]);
   }
   if (q.startDate && q.endDate && q.startDate > q.endDate)
@@ -257,7 +257,7 @@ export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, ac
 
 /** Every kind that has a contractNumber, for one contract: its records (newest first) and per-currency totals. */
 export async function contractSummary(db: Queryable, contractNumber: string) {
-  const kinds = FINANCE_KINDS.filter((k) => hasField(k, 'contractNumber'));
+  const kinds = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber'));
   const base = db
     .selectFrom('financeRecords')
     .selectAll()
@@ -276,7 +276,7 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
   const sections: Record<string, unknown> = {};
   for (const kind of kinds) {
     const items = rows.filter((r) => r.kind === kind.segment).map((r) => presentRecord(kind, r, files.get(r.id) ?? []));
-    sections[kind.summaryKey] = {
+    sections[kind.key] = {
       count: items.length,
       totals: presentTotals(
         kind,
@@ -296,10 +296,10 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
 export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[]) {
   const sections: Record<string, { count: number; totals: CurrencyTotal[]; items: FinanceRecord[] }> = {};
   for (const kind of FINANCE_KINDS) {
-    const field = hasField(kind, 'blNumber') ? 'blNumber' : hasField(kind, 'contractNumber') ? 'contractNumber' : null;
+    const field = hasFinanceField(kind.key, 'blNumber') ? 'blNumber' : hasFinanceField(kind.key, 'contractNumber') ? 'contractNumber' : null;
     const values = field === 'blNumber' ? [blNumber] : field ? contractNumbers : [];
     if (!field || values.length === 0) {
-      sections[kind.summaryKey] = { count: 0, totals: [], items: [] };
+      sections[kind.key] = { count: 0, totals: [], items: [] };
       continue;
     }
     const base = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment).where(field, 'in', values);
@@ -308,7 +308,7 @@ export async function blFinance(db: Queryable, blNumber: string, contractNumbers
       db,
       rows.map((r) => r.id),
     );
-    sections[kind.summaryKey] = {
+    sections[kind.key] = {
       count: rows.length,
       totals: presentTotals(kind, (await sums(base).execute()) as SumRow[]),
       items: rows.map((r) => presentRecord(kind, r, files.get(r.id) ?? [])),

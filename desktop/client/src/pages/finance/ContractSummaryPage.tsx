@@ -8,7 +8,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { KINDS, SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
+import { SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
 import { columnsFor, Totals } from './kindDisplay';
 
 interface Section {
@@ -67,13 +67,12 @@ export default function ContractSummaryPage() {
       {!contractNumber && <Empty description={t('finance.summary.prompt')} />}
       {summary.isError && <Alert type="error" showIcon title={errorText(summary.error, t)} />}
       {summary.data &&
-        SUMMARY_KINDS.map((key) => {
-          const kind = KINDS[key];
-          const section = summary.data[kind.summaryKey];
+        SUMMARY_KINDS.map((kind) => {
+          const section = summary.data[kind.key];
           if (!section) return null;
           return (
             <Card
-              key={key}
+              key={kind.key}
               size="small"
               data-testid={`summary-${kind.segment}`}
               title={

@@ -1,4 +1,4 @@
-// The one finance page: which kind (or the invoices' three tabs) follows from the menu path.
+// The one finance page: which kind (or the invoices' three tabs) follows from the menu path (FINANCE_PAGES).
 import { Tabs } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -8,20 +8,9 @@ import { api } from '../../api/client';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { FinanceFiles } from './FinanceFiles';
-import { hasField, kindPath, KINDS, type FinanceRecord, type KindKey, type KindSpec } from './financeKinds';
+import { FINANCE_PAGES } from '../../../../../shared/finance-kinds';
+import { hasField, kindPath, KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
 import { columnsFor, fieldLabel, formFields, Totals } from './kindDisplay';
-
-/** menu path → the kinds it shows (more than one: as tabs) */
-const PAGES: Record<string, { title: MessageKey; kinds: KindKey[] }> = {
-  '/finance/freight-charges': { title: 'menu.freightCharges', kinds: ['freightCharges'] },
-  '/finance/misc-charges': { title: 'menu.miscCharges', kinds: ['miscCharges'] },
-  '/finance/service-fees': { title: 'menu.serviceFees', kinds: ['serviceFees'] },
-  '/finance/cost-breakdowns': { title: 'menu.costBreakdowns', kinds: ['costBreakdowns'] },
-  '/finance/profit-records': { title: 'menu.profitRecords', kinds: ['profitRecords'] },
-  '/finance/invoices': { title: 'menu.invoices', kinds: ['upstreamInvoices', 'downstreamInvoices', 'freightMiscInvoices'] },
-  '/finance/settlements': { title: 'menu.settlements', kinds: ['settlements'] },
-  '/finance/reconciliations': { title: 'menu.reconciliations', kinds: ['reconciliations'] },
-};
 
 /** The filters the API offers for a kind. */
 function filtersFor(kind: KindSpec): FieldDef[] {
@@ -87,10 +76,12 @@ export default function FinancePage() {
   const t = useT();
   const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = PAGES[pathname];
+  // the menu path names the page: one kind, or the kinds that share it as tabs
+  const page = FINANCE_PAGES.find((p) => p.path === pathname);
   if (!page) return null;
+  const title = `menu.${page.key}` as MessageKey;
   const kinds = page.kinds.map((k) => KINDS[k]);
-  if (kinds.length === 1) return <KindList key={pathname} kind={kinds[0]!} title={page.title} />;
+  if (kinds.length === 1) return <KindList key={pathname} kind={kinds[0]!} title={title} />;
   // tabs: the tab is in the address too; changing it starts the other list afresh
   const active = kinds.find((k) => k.segment === searchParams.get('tab')) ?? kinds[0]!;
   const tabs = (
@@ -101,5 +92,5 @@ export default function FinancePage() {
       style={{ marginBottom: -16 }}
     />
   );
-  return <KindList key={active.segment} kind={active} title={page.title} header={tabs} />;
+  return <KindList key={active.segment} kind={active} title={title} header={tabs} />;
 }

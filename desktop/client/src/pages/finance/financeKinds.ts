@@ -1,21 +1,10 @@
-// The ten finance kinds as the client sees them, mirroring server/routes/finance/finance.kinds.ts:
-// segment, fields with their inputs, money model, number, date and status fields, files. The list,
-// the drawer, the totals and the contract summary are all generated from these descriptions.
+// The ten finance kinds as the client sees them: the shared list (shared/finance-kinds.ts) plus the
+// inputs of their fields, the colours of their statuses, the name shown in lists, and their labels'
+// i18n keys. The list, the drawer, the totals and the contract summary are all generated from these
+// descriptions.
 import type { z } from 'zod';
-import {
-  costBreakdownFields,
-  freightChargeFields,
-  INVOICE_STATUSES,
-  invoiceFields,
-  miscChargeFields,
-  PAYMENT_STATUSES,
-  profitRecordFields,
-  RECONCILIATION_STATUSES,
-  reconciliationFields,
-  serviceFeeFields,
-  SETTLEMENT_STATUSES,
-  settlementFields,
-} from '../../../../../shared/finance';
+import { FINANCE_FIELDS, SUMMARY_KINDS as SUMMARY_FACTS } from '../../../../../shared/finance';
+import { FINANCE_KINDS, type FinanceKindKey, type MoneyKind } from '../../../../../shared/finance-kinds';
 import type { MessageKey } from '../../i18n';
 import type { StatusMap } from '../../kit/StatusBadge';
 
@@ -36,20 +25,16 @@ export interface FieldSpec {
   required?: boolean;
 }
 
-/** amount: one amount; invoice: amount and derived taxAmount; profit: revenue, cost, derived profit and margin */
-export type MoneyModel = 'amount' | 'invoice' | 'profit';
-
 export interface KindSpec {
+  key: FinanceKindKey;
   segment: string;
-  /** key of its contract-summary section (also the key of its labels) */
-  summaryKey: string;
   /** plural, for tabs, titles and summary sections */
   title: MessageKey;
   /** singular, for drawer titles */
   one: MessageKey;
   schema: z.ZodObject;
   fields: readonly FieldSpec[];
-  money: MoneyModel;
+  money: MoneyKind;
   numberField?: string;
   dateField?: string;
   statusField?: 'paymentStatus' | 'status';
@@ -59,24 +44,28 @@ export interface KindSpec {
   nameField?: string;
 }
 
-const statusMap = (values: readonly string[], colors: Record<string, string>): StatusMap =>
-  Object.fromEntries(values.map((v) => [v, { color: colors[v] ?? 'default', label: `finance.status.${v}` as MessageKey }]));
+/** the colour of each status value (the values themselves are in the shared list) */
+const STATUS_COLORS: Record<string, string> = {
+  unpaid: 'gold',
+  paid: 'green',
+  issued: 'blue',
+  received: 'green',
+  void: 'default',
+  draft: 'gold',
+  confirmed: 'green',
+  open: 'blue',
+  agreed: 'green',
+  disputed: 'red',
+};
 
-const PAYMENT = statusMap(PAYMENT_STATUSES, { unpaid: 'gold', paid: 'green' });
-const INVOICE = statusMap(INVOICE_STATUSES, { issued: 'blue', received: 'green', void: 'default' });
-const SETTLEMENT = statusMap(SETTLEMENT_STATUSES, { draft: 'gold', confirmed: 'green' });
-const RECONCILIATION = statusMap(RECONCILIATION_STATUSES, { open: 'blue', agreed: 'green', disputed: 'red' });
+const statusMap = (values: readonly string[]): StatusMap =>
+  Object.fromEntries(values.map((v) => [v, { color: STATUS_COLORS[v] ?? 'default', label: `finance.status.${v}` as MessageKey }]));
 
 const f = (name: string, input: Input = 'text', required = false): FieldSpec => ({ name, input, required });
 const refs = [f('contractNumber'), f('blNumber')];
 const tail = [f('currency', 'currency'), f('remark', 'textarea')];
 
-const invoice = (segment: string, summaryKey: string): KindSpec => ({
-  segment,
-  summaryKey,
-  title: `finance.kind.${summaryKey}` as MessageKey,
-  one: `finance.one.${summaryKey}` as MessageKey,
-  schema: invoiceFields,
+const invoice = {
   fields: [
     f('invoiceNumber', 'text', true),
     f('contractNumber'),
@@ -87,22 +76,12 @@ const invoice = (segment: string, summaryKey: string): KindSpec => ({
     f('status', 'status'),
     ...tail,
   ],
-  money: 'invoice',
-  numberField: 'invoiceNumber',
-  dateField: 'invoiceDate',
-  statusField: 'status',
-  statuses: INVOICE,
-  hasFiles: true,
   nameField: 'counterparty',
-});
+};
 
-export const KINDS = {
+/** what the client adds to each kind: how its fields are entered and which one names a record */
+const CLIENT: Record<FinanceKindKey, Pick<KindSpec, 'fields' | 'nameField'>> = {
   freightCharges: {
-    segment: 'freight-charges',
-    summaryKey: 'freightCharges',
-    title: 'finance.kind.freightCharges',
-    one: 'finance.one.freightCharges',
-    schema: freightChargeFields,
     fields: [
       ...refs,
       f('carrier'),
@@ -115,88 +94,29 @@ export const KINDS = {
       f('paymentStatus', 'status'),
       ...tail,
     ],
-    money: 'amount',
-    dateField: 'chargeDate',
-    statusField: 'paymentStatus',
-    statuses: PAYMENT,
-    hasFiles: false,
     nameField: 'carrier',
   },
   miscCharges: {
-    segment: 'misc-charges',
-    summaryKey: 'miscCharges',
-    title: 'finance.kind.miscCharges',
-    one: 'finance.one.miscCharges',
-    schema: miscChargeFields,
     fields: [...refs, f('chargeType'), f('payee'), f('amount', 'money', true), f('chargeDate', 'date'), f('paymentStatus', 'status'), ...tail],
-    money: 'amount',
-    dateField: 'chargeDate',
-    statusField: 'paymentStatus',
-    statuses: PAYMENT,
-    hasFiles: false,
     nameField: 'chargeType',
   },
   serviceFees: {
-    segment: 'service-fees',
-    summaryKey: 'serviceFees',
-    title: 'finance.kind.serviceFees',
-    one: 'finance.one.serviceFees',
-    schema: serviceFeeFields,
     fields: [...refs, f('serviceProvider'), f('feeType'), f('amount', 'money', true), f('feeDate', 'date'), f('paymentStatus', 'status'), ...tail],
-    money: 'amount',
-    dateField: 'feeDate',
-    statusField: 'paymentStatus',
-    statuses: PAYMENT,
-    hasFiles: false,
     nameField: 'serviceProvider',
   },
-  costBreakdowns: {
-    segment: 'cost-breakdowns',
-    summaryKey: 'costBreakdowns',
-    title: 'finance.kind.costBreakdowns',
-    one: 'finance.one.costBreakdowns',
-    schema: costBreakdownFields,
-    fields: [...refs, f('costItem'), f('amount', 'money', true), ...tail],
-    money: 'amount',
-    hasFiles: false,
-    nameField: 'costItem',
-  },
+  costBreakdowns: { fields: [...refs, f('costItem'), f('amount', 'money', true), ...tail], nameField: 'costItem' },
   profitRecords: {
-    segment: 'profit-records',
-    summaryKey: 'profitRecords',
-    title: 'finance.kind.profitRecords',
-    one: 'finance.one.profitRecords',
-    schema: profitRecordFields,
     fields: [...refs, f('commodity'), f('revenue', 'money', true), f('cost', 'money', true), f('recordDate', 'date'), ...tail],
-    money: 'profit',
-    dateField: 'recordDate',
-    hasFiles: false,
     nameField: 'commodity',
   },
-  upstreamInvoices: invoice('upstream-invoices', 'upstreamInvoices'),
-  downstreamInvoices: invoice('downstream-invoices', 'downstreamInvoices'),
-  freightMiscInvoices: invoice('freight-misc-invoices', 'freightMiscInvoices'),
+  upstreamInvoices: invoice,
+  downstreamInvoices: invoice,
+  freightMiscInvoices: invoice,
   settlements: {
-    segment: 'settlements',
-    summaryKey: 'settlements',
-    title: 'finance.kind.settlements',
-    one: 'finance.one.settlements',
-    schema: settlementFields,
     fields: [f('settlementNumber', 'text', true), f('contractNumber'), f('counterparty'), f('amount', 'money', true), f('settlementDate', 'date'), f('status', 'status'), ...tail],
-    money: 'amount',
-    numberField: 'settlementNumber',
-    dateField: 'settlementDate',
-    statusField: 'status',
-    statuses: SETTLEMENT,
-    hasFiles: true,
     nameField: 'counterparty',
   },
   reconciliations: {
-    segment: 'reconciliations',
-    summaryKey: 'reconciliations',
-    title: 'finance.kind.reconciliations',
-    one: 'finance.one.reconciliations',
-    schema: reconciliationFields,
     fields: [
       f('reconciliationNumber', 'text', true),
       f('counterparty'),
@@ -206,30 +126,29 @@ export const KINDS = {
       f('status', 'status'),
       ...tail,
     ],
-    money: 'amount',
-    numberField: 'reconciliationNumber',
-    dateField: 'periodStart',
-    statusField: 'status',
-    statuses: RECONCILIATION,
-    hasFiles: true,
     nameField: 'counterparty',
   },
-} satisfies Record<string, KindSpec>;
+};
 
-export type KindKey = keyof typeof KINDS;
+const specOf = (k: (typeof FINANCE_KINDS)[number]): KindSpec => ({
+  key: k.key,
+  segment: k.segment,
+  title: `finance.kind.${k.key}` as MessageKey,
+  one: `finance.one.${k.key}` as MessageKey,
+  schema: FINANCE_FIELDS[k.key],
+  money: k.money,
+  numberField: 'numberField' in k ? k.numberField : undefined,
+  dateField: 'dateField' in k ? k.dateField : undefined,
+  statusField: 'statusField' in k ? k.statusField : undefined,
+  statuses: 'statuses' in k ? statusMap(k.statuses) : undefined,
+  hasFiles: k.hasFiles,
+  ...CLIENT[k.key],
+});
+
+export const KINDS = Object.fromEntries(FINANCE_KINDS.map((k) => [k.key, specOf(k)])) as Record<FinanceKindKey, KindSpec>;
 
 /** The sections of the contract summary, in the service's order (reconciliations have no contract). */
-export const SUMMARY_KINDS: KindKey[] = [
-  'freightCharges',
-  'miscCharges',
-  'serviceFees',
-  'costBreakdowns',
-  'profitRecords',
-  'upstreamInvoices',
-  'downstreamInvoices',
-  'freightMiscInvoices',
-  'settlements',
-];
+export const SUMMARY_KINDS: readonly KindSpec[] = SUMMARY_FACTS.map((k) => KINDS[k.key]);
 
 export const hasField = (kind: KindSpec, name: string) => kind.fields.some((x) => x.name === name);
 
