@@ -55,6 +55,9 @@ function WeightDifference() {
   );
 }
 
+/** A quantity followed by the row's unit. */
+export const withUnit = (value: unknown, row: Record<string, unknown>) => `${formatQuantity(value as number | null)}${row.unit ? ` ${row.unit as string}` : ''}`;
+
 const catalog = {
   inboundNumber: { label: 'wh.f.inboundNumber', hint: 'wh.numberHint', sortable: true },
   outboundNumber: { label: 'wh.f.outboundNumber', hint: 'wh.numberHint', sortable: true },
