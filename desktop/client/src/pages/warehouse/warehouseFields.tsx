@@ -6,7 +6,7 @@
 import { Form, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { OUTBOUND_STATUSES, PICKUP_STATUSES, RECEIPT_STATUSES, TRANSFER_STATUSES, WAREHOUSE_STATUSES } from '../../../../../shared/warehouse';
-import type { MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef, Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
@@ -53,6 +53,12 @@ function WeightDifference() {
       {formatQuantity(diff)}
     </Typography.Text>
   );
+}
+
+/** How many files a row has (nothing when none). */
+function FileCount({ files }: { files: readonly unknown[] }) {
+  const t = useT();
+  return files.length ? t('wh.transfer.fileCount', { n: files.length }) : '';
 }
 
 /** A quantity followed by the row's unit. */
@@ -104,6 +110,7 @@ const catalog = {
   deliveryAddress: { label: 'wh.f.deliveryAddress' },
   receivedQuantity: { label: 'wh.f.receivedQuantity', kind: 'number' },
   receiver: { label: 'wh.f.receiver' },
+  fileList: { label: 'wh.f.files', cell: (value) => <FileCount files={value as unknown[]} /> },
   keyword: { label: 'wh.f.keyword' },
   remark: { label: 'wh.f.remark', kind: 'textarea' },
 } satisfies Record<string, FieldEntry>;
