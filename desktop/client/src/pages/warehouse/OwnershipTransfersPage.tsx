@@ -4,48 +4,40 @@ import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Space, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { TRANSFER_STATUSES, transferBody, transferUpdateBody, type OwnershipTransfer } from '../../../../../shared/warehouse';
+import { transferBody, transferUpdateBody, type OwnershipTransfer } from '../../../../../shared/warehouse';
 import { api } from '../../api/client';
 import { useFormatDate, useT } from '../../i18n';
 import { FileList } from '../../kit/FileList';
 import { FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
-import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
-import type { FieldDef } from '../../kit/fields';
+import { ListPage, type RowAction } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { formatQuantity, invalidateStock, transferStatusMap, WarehouseSelect } from './warehouseUi';
+import { formatQuantity, invalidateStock, transferStatusMap } from './warehouseUi';
+import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { BlLink } from '../reports/BlLink';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
 const FILES_AREA = 'ownership-files';
 
-const statusOptions = TRANSFER_STATUSES.map((s) => ({ value: s, label: `wh.transfer.${s}` as const }));
+const filters = filterFields(['transferNumber', 'blNumber', 'transferStatus', 'transferor', 'transferee', 'warehouse', 'commodity', 'transferDate']);
 
-const filters: FieldDef[] = [
-  { name: 'transferNumber', label: 'wh.f.transferNumber' },
-  { name: 'blNumber', label: 'wh.f.blNumber' },
-  { name: 'status', label: 'wh.f.status', kind: 'select', options: statusOptions },
-  { name: 'transferor', label: 'wh.f.transferor' },
-  { name: 'transferee', label: 'wh.f.transferee' },
-  { name: 'warehouse', label: 'wh.f.warehouse', render: () => <WarehouseSelect search /> },
-  { name: 'commodity', label: 'wh.f.commodity' },
-  { name: 'dates', label: 'wh.f.transferDate', kind: 'dateRange' },
-];
+const fields = formFields(['transferDate', 'warehouse', 'commodity', 'quantity', 'transferor', 'transferee', 'blNumber', 'transferStatus', 'remark']);
 
-const fields: FieldDef[] = [
-  { name: 'transferDate', label: 'wh.f.transferDate', kind: 'date', required: true },
-  { name: 'warehouse', label: 'wh.f.warehouse', required: true, render: () => <WarehouseSelect /> },
-  { name: 'commodity', label: 'wh.f.commodity', required: true },
-  { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
-  { name: 'transferor', label: 'wh.f.transferor', required: true },
-  { name: 'transferee', label: 'wh.f.transferee', required: true },
-  { name: 'blNumber', label: 'wh.f.blNumber' },
-  { name: 'status', label: 'wh.f.status', kind: 'select', options: statusOptions },
-  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
-];
+const columns = tableColumns<OwnershipTransfer>([
+  'transferNumber',
+  'transferStatus',
+  'transferDate',
+  'blNumber',
+  'warehouse',
+  'commodity',
+  'quantity',
+  'transferor',
+  'transferee',
+  'fileList',
+]);
 
 /** Form values as multipart text fields ('' clears an optional text, as null does in JSON). */
-const formFields = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
+const multipartFields = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? '' : (v as string | number | undefined)]));
 
 /** The attachments part of the drawer: files kept or marked for removal, and files to add. */
 function AttachmentsEditor(props: {
@@ -128,19 +120,6 @@ export default function OwnershipTransfersPage() {
   const [progress, setProgress] = useState(0);
   const [detail, setDetail] = useState<OwnershipTransfer | null>(null);
 
-  const columns: ColumnDef<OwnershipTransfer>[] = [
-    { key: 'transferNumber', title: 'wh.f.transferNumber', sortable: true },
-    { key: 'status', title: 'wh.f.status', kind: 'status', status: transferStatusMap },
-    { key: 'transferDate', title: 'wh.f.transferDate', kind: 'date' },
-    { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
-    { key: 'warehouse', title: 'wh.f.warehouse' },
-    { key: 'commodity', title: 'wh.f.commodity' },
-    { key: 'quantity', title: 'wh.f.quantity', render: (r) => formatQuantity(r.quantity) },
-    { key: 'transferor', title: 'wh.f.transferor' },
-    { key: 'transferee', title: 'wh.f.transferee' },
-    { key: 'fileList', title: 'wh.f.files', render: (r) => (r.fileList.length ? t('wh.transfer.fileCount', { n: r.fileList.length }) : '') },
-  ];
-
   const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail }];
 
   const attachments = (row?: OwnershipTransfer) => (
@@ -165,7 +144,7 @@ export default function OwnershipTransfersPage() {
           submit: async (values) => {
             try {
               if (files.length === 0) await api.post(TRANSFER_PATH, values);
-              else await uploadForm({ path: `${TRANSFER_PATH}/with-files`, fields: formFields(values), files: files.map((f) => ['files', f]), onProgress: setProgress });
+              else await uploadForm({ path: `${TRANSFER_PATH}/with-files`, fields: multipartFields(values), files: files.map((f) => ['files', f]), onProgress: setProgress });
             } finally {
               setProgress(0);
             }
@@ -184,7 +163,7 @@ export default function OwnershipTransfersPage() {
                 await uploadForm({
                   method: 'PUT',
                   path: `${TRANSFER_PATH}/${row.id}`,
-                  fields: { ...formFields(values), removeFileIds: removeIds.length ? removeIds.join(',') : undefined },
+                  fields: { ...multipartFields(values), removeFileIds: removeIds.length ? removeIds.join(',') : undefined },
                   files: files.map((f) => ['files', f]),
                   onProgress: setProgress,
                 });

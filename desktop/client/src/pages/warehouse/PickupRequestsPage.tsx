@@ -1,15 +1,13 @@
 // Pickup requests: a driver coming for goods. Each row offers only the status moves the service
 // allows (pending → approved → in_progress → completed; cancel from the first three); completed
 // and cancelled requests take no edits.
-import { PICKUP_STATUSES, pickupBody, pickupUpdateBody, type PickupRequest } from '../../../../../shared/warehouse';
+import { pickupBody, pickupUpdateBody, type PickupRequest } from '../../../../../shared/warehouse';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useT, type MessageKey } from '../../i18n';
-import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
-import type { FieldDef } from '../../kit/fields';
-import { formatQuantity, pickupStatusMap, WarehouseSelect } from './warehouseUi';
+import { ListPage, type RowAction } from '../../kit/ListPage';
+import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { SheetButtons } from './SheetButtons';
-import { BlLink } from '../reports/BlLink';
 
 export const PICKUP_PATH = '/apply-delivery';
 type Status = PickupRequest['status'];
@@ -22,43 +20,36 @@ const NEXT: Partial<Record<Status, { status: Status; label: MessageKey; confirm?
 };
 const isOpen = (row: PickupRequest) => row.status !== 'completed' && row.status !== 'cancelled';
 
-const filters: FieldDef[] = [
-  { name: 'orderNumber', label: 'wh.f.orderNumber' },
-  { name: 'blNumber', label: 'wh.f.blNumber' },
-  { name: 'status', label: 'wh.f.status', kind: 'select', options: PICKUP_STATUSES.map((s) => ({ value: s, label: `wh.pickup.${s}` as const })) },
-  { name: 'warehouse', label: 'wh.f.warehouse', render: () => <WarehouseSelect search /> },
-  { name: 'keyword', label: 'wh.f.keyword', placeholder: 'wh.pickup.keywordHint' },
-  { name: 'dates', label: 'wh.f.deliveryDate', kind: 'dateRange' },
-];
+const filters = filterFields(['orderNumber', 'blNumber', 'pickupStatus', 'warehouse', ['keyword', { placeholder: 'wh.pickup.keywordHint' }], 'deliveryDate']);
 
-const fields: FieldDef[] = [
-  { name: 'blNumber', label: 'wh.f.blNumber', required: true },
-  { name: 'warehouse', label: 'wh.f.warehouse', required: true, render: () => <WarehouseSelect /> },
-  { name: 'commodity', label: 'wh.f.commodity', required: true },
-  { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
-  { name: 'unit', label: 'wh.f.unit' },
-  { name: 'deliveryDate', label: 'wh.f.deliveryDate', kind: 'date', required: true },
-  { name: 'licensePlate', label: 'wh.f.licensePlate' },
-  { name: 'driverName', label: 'wh.f.driverName' },
-  { name: 'driverPhone', label: 'wh.f.driverPhone' },
-  { name: 'driverIdCard', label: 'wh.f.driverIdCard' },
-  { name: 'deliveryAddress', label: 'wh.f.deliveryAddress' },
-  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
-];
+const fields = formFields([
+  ['blNumber', { required: true }],
+  'warehouse',
+  'commodity',
+  'quantity',
+  'unit',
+  'deliveryDate',
+  'licensePlate',
+  'driverName',
+  'driverPhone',
+  'driverIdCard',
+  'deliveryAddress',
+  'remark',
+]);
 
-const columns: ColumnDef<PickupRequest>[] = [
-  { key: 'orderNumber', title: 'wh.f.orderNumber', sortable: true },
-  { key: 'status', title: 'wh.f.status', kind: 'status', status: pickupStatusMap },
-  { key: 'deliveryDate', title: 'wh.f.deliveryDate', kind: 'date' },
-  { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
-  { key: 'warehouse', title: 'wh.f.warehouse' },
-  { key: 'commodity', title: 'wh.f.commodity' },
-  { key: 'quantity', title: 'wh.f.quantity', render: (r) => `${formatQuantity(r.quantity)}${r.unit ? ` ${r.unit}` : ''}` },
-  { key: 'licensePlate', title: 'wh.f.licensePlate' },
-  { key: 'driverName', title: 'wh.f.driverName' },
-  { key: 'driverPhone', title: 'wh.f.driverPhone' },
-  { key: 'deliveryAddress', title: 'wh.f.deliveryAddress' },
-];
+const columns = tableColumns<PickupRequest>([
+  'orderNumber',
+  'pickupStatus',
+  'deliveryDate',
+  'blNumber',
+  'warehouse',
+  'commodity',
+  ['quantity', { cell: withUnit }],
+  'licensePlate',
+  'driverName',
+  'driverPhone',
+  'deliveryAddress',
+]);
 
 export default function PickupRequestsPage() {
   const t = useT();
