@@ -293,10 +293,26 @@ async function readRows(job: ReadJob): Promise<ReadOutcome> {
   return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows, records, rowNumbers };
 }
 
+/**
+ * exceljs's streaming reader has a known race (exceljs issue 3064): it can parse a worksheet before
+ * `xl/workbook.xml` when that part is stored last, as exceljs itself writes it (our exports), and
+ * then fails on a sound file now and then. The zip has been inflated and checked by then, so a
+ * failure of exceljs alone is tried again, twice, before the file is called unreadable.
+ */
+async function readRowsRetried(job: ReadJob): Promise<ReadOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readRows(job);
+    } catch (err) {
+      if (err instanceof Refusal || attempt === 3) throw err;
+    }
+  }
+}
+
 async function run(job: ReadJob): Promise<ReadOutcome> {
   try {
     await checkZip(job.path, job.limits);
-    return await readRows(job);
+    return await readRowsRetried(job);
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.said };
     // exceljs refuses a cell address past column XFD (16,384) itself ("Out of bounds. Invalid column letter: XFE")
