@@ -217,7 +217,10 @@ export async function readSheet<S extends z.ZodObject>(
     maxRows,
     limits: SHEET_LIMITS,
   };
-  const outcome = await inTurn(() => readInWorker(job));
+  let outcome = await inTurn(() => readInWorker(job));
+  // Our own exports were now and then called unreadable in full test runs (cause not found; see
+  // docs/security.md, open findings): a workbook called unreadable is read once more, in a new worker.
+  if (outcome.kind === 'refused' && outcome.message.en === UNREADABLE.en) outcome = await inTurn(() => readInWorker(job));
   if (outcome.kind === 'refused') throw invalid(outcome.message);
   if (!outcome.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
   if (outcome.headerErrors.length) return { errors: outcome.headerErrors.slice(0, MAX_ROW_ERRORS), errorCount: outcome.headerErrors.length };
