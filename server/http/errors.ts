@@ -96,6 +96,9 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (err) {
       const known = describe(err);
       if (known) {
+        // a refusal that hides an underlying failure (a workbook exceljs could not parse) logs it
+        const cause = (err as { cause?: unknown }).cause;
+        if (cause) logger.warn({ cause, method: ctx.method, path: withoutFileSecret(ctx.path) }, 'request refused');
         ctx.status = known.status;
         const lang = requestLanguage(ctx);
         ctx.body = { success: false, message: known.message[lang], ...(known.data === undefined ? {} : { data: inLanguage(known.data, lang) }) };

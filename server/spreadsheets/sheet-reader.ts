@@ -7,6 +7,7 @@
 // This file runs as its own module in the worker: Node loads it as it is (types stripped from the
 // source, or compiled to JavaScript), so it imports only packages and types, never our modules.
 import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import yauzl from 'yauzl';
 import type { Said } from '../../shared/messages.js';
@@ -47,7 +48,7 @@ export type ReadOutcome =
       records: Record<string, unknown>[];
       rowNumbers: number[];
     }
-  | { kind: 'refused'; message: Said };
+  | { kind: 'refused'; message: Said; /** what went wrong underneath, for the service log */ cause?: string };
 
 const said = (en: string, zh: string): Said => ({ en, zh });
 const n = (v: number) => v.toLocaleString('en-US');
@@ -112,17 +113,23 @@ class TagCounter {
   }
 }
 
-/** Inflates every part of the zip once, refusing it as soon as a bound is passed. */
-async function checkZip(path: string, limits: SheetLimits): Promise<void> {
+/** An open zip whose every part has been inflated once and found within the limits, by name. */
+interface CheckedZip {
+  zip: yauzl.ZipFile;
+  parts: Map<string, yauzl.Entry>;
+}
+
+const openPart = (zip: yauzl.ZipFile, entry: yauzl.Entry) => new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
+
+/** Inflates every part of the zip once, refusing it as soon as a bound is passed. The caller closes the zip. */
+async function checkZip(path: string, limits: SheetLimits): Promise<CheckedZip> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err ? reject(err) : resolve(z))),
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err ? reject(err) : resolve(z))),
   );
-  if (zip.entryCount > limits.entries) {
-    zip.close();
-    throw new Refusal(workbookTooLarge(limits));
-  }
-  let total = 0;
+  const parts = new Map<string, yauzl.Entry>();
   try {
+    if (zip.entryCount > limits.entries) throw new Refusal(workbookTooLarge(limits));
+    let total = 0;
     for (;;) {
       const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
         zip.once('entry', resolve);
@@ -131,7 +138,7 @@ async function checkZip(path: string, limits: SheetLimits): Promise<void> {
         zip.readEntry();
       });
       zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      if (!entry) return;
+      if (!entry) return { zip, parts };
       if (entry.fileName.endsWith('/')) continue;
       // the sizes the zip declares are checked first, then the bytes that really come out
       if (entry.uncompressedSize > limits.entryBytes || total + entry.uncompressedSize > limits.workbookBytes) throw new Refusal(workbookTooLarge(limits));
@@ -141,9 +148,7 @@ async function checkZip(path: string, limits: SheetLimits): Promise<void> {
           : /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName)
             ? { tag: new TagCounter('<row'), limit: limits.rows, refusal: tooManySheetRows(limits) }
             : null;
-      const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) =>
-        zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s as never))),
-      );
+      const stream = await openPart(zip, entry);
       let bytes = 0;
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -155,9 +160,11 @@ async function checkZip(path: string, limits: SheetLimits): Promise<void> {
       } finally {
         stream.destroy();
       }
+      parts.set(entry.fileName, entry);
     }
-  } finally {
+  } catch (err) {
     zip.close();
+    throw err;
   }
 }
 
@@ -212,9 +219,63 @@ function cellFor(column: Pick<Column, 'type'>, raw: unknown): unknown {
   }
 }
 
+/**
+ * What exceljs's streaming WorkbookReader does with each part of the zip (exceljs 4.4, not public
+ * API). Its own walk over the zip loses parts now and then: its unzipper emits 'end' as soon as the
+ * input is consumed, dropping the parts still queued behind a slow one (seen: our own exports, which
+ * store xl/workbook.xml last, failed to re-import about once a full test run). So the parts are
+ * handed to its parsers here, from the checked zip, in the order they depend on each other.
+ */
+interface PartParsers {
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseWorksheet(part: AsyncIterable<Buffer>, sheetNo: string): Iterable<{ eventType: string; value: unknown }>;
+}
+
+type SheetRows = AsyncIterable<{ number: number; values: unknown }>;
+
+/** The rows of the workbook's first sheet (its first tab, as Excel shows it), read with exceljs. */
+async function firstWorksheet({ zip, parts }: CheckedZip): Promise<SheetRows> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(null as never, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  }) as unknown as PartParsers;
+  const part = (name: string) => {
+    const entry = parts.get(name);
+    return entry ? openPart(zip, entry) : undefined;
+  };
+  const rels = await part('xl/_rels/workbook.xml.rels');
+  const book = await part('xl/workbook.xml');
+  if (!rels || !book) throw new Error('the zip has no xl/workbook.xml or xl/_rels/workbook.xml.rels');
+  await reader._parseRels(rels);
+  await reader._parseWorkbook(book);
+  const styles = await part('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles);
+  const strings = await part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings)) void _;
+
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
+  if (!target) throw new Error('the workbook lists no sheet');
+  // targets are relative to xl/ ("worksheets/sheet1.xml") or absolute ("/xl/worksheets/sheet1.xml")
+  const name = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const sheet = await part(name);
+  if (!sheet) throw new Error(`the workbook's first sheet ${name} is missing`);
+  const sheetNo = /(\d+)\.xml$/.exec(name)?.[1] ?? '1';
+  for (const { eventType, value } of reader._parseWorksheet(sheet as AsyncIterable<Buffer>, sheetNo)) if (eventType === 'worksheet') return value as SheetRows;
+  throw new Error('exceljs did not read the first sheet');
+}
+
 const headerKey = (s: string) => s.trim().toLowerCase();
 
-async function readRows(job: ReadJob): Promise<ReadOutcome> {
+async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome> {
   const { columns, limits } = job;
   const byHeader = new Map<string, ReadJob['columns'][number]>();
   for (const c of columns) {
@@ -226,98 +287,69 @@ async function readRows(job: ReadJob): Promise<ReadOutcome> {
   const headerErrors: RowError[] = [];
   let dataRows = 0;
   let positions: { index: number; key: string; type: Column['type'] }[] | null = null;
-  let sheetSeen = false;
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(job.path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  sheets: for await (const worksheet of reader) {
-    // only the first sheet holds data; the others (the label sheet) are read through and dropped:
-    // exceljs may have parked them in temp files, which go with this worker's temp folder
-    if (sheetSeen) {
-      for await (const _row of worksheet) void _row;
+  const worksheet = await firstWorksheet(checked);
+  let sheetRows = 0;
+  for await (const row of worksheet) {
+    if (++sheetRows > limits.rows) throw new Refusal(tooManySheetRows(limits));
+    const values = row.values as unknown[];
+    if (values.length - 1 > limits.columns) throw new Refusal(tooManyColumns(limits));
+    if (!positions) {
+      // the first non-empty row is the header (row 1 in any sheet this service writes)
+      positions = [];
+      const found = new Set<string>();
+      values.forEach((cell, index) => {
+        const text = plainValue(cell);
+        const column = typeof text === 'string' ? byHeader.get(headerKey(text)) : undefined;
+        if (column && !found.has(column.key)) {
+          found.add(column.key);
+          positions!.push({ index, key: column.key, type: column.type });
+        }
+      });
+      for (const c of columns) {
+        if (!found.has(c.key) && job.required.includes(c.key))
+          headerErrors.push({
+            row: row.number,
+            column: c.key,
+            message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`),
+          });
+      }
+      // rows cannot be judged without their columns: the header errors say it all
+      if (headerErrors.length) break;
       continue;
     }
-    sheetSeen = true;
-    let sheetRows = 0;
-    for await (const row of worksheet) {
-      if (++sheetRows > limits.rows) throw new Refusal(tooManySheetRows(limits));
-      const values = row.values as unknown[];
-      if (values.length - 1 > limits.columns) throw new Refusal(tooManyColumns(limits));
-      if (!positions) {
-        // the first non-empty row is the header (row 1 in any sheet this service writes)
-        positions = [];
-        const found = new Set<string>();
-        values.forEach((cell, index) => {
-          const text = plainValue(cell);
-          const column = typeof text === 'string' ? byHeader.get(headerKey(text)) : undefined;
-          if (column && !found.has(column.key)) {
-            found.add(column.key);
-            positions!.push({ index, key: column.key, type: column.type });
-          }
-        });
-        for (const c of columns) {
-          if (!found.has(c.key) && job.required.includes(c.key))
-            headerErrors.push({
-              row: row.number,
-              column: c.key,
-              message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`),
-            });
-        }
-        // rows cannot be judged without their columns: the header errors say it all
-        if (headerErrors.length) break sheets;
-        continue;
-      }
-      const record: Record<string, unknown> = {};
-      let blank = true;
-      for (const { index, key, type } of positions) {
-        const value = cellFor({ type }, values[index]);
-        if (value !== undefined) blank = false;
-        record[key] = value;
-      }
-      if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
-      if (++dataRows > job.maxRows) {
-        // over the limit: the answer will only say how many rows there are
-        records.length = 0;
-        rowNumbers.length = 0;
-        continue;
-      }
-      records.push(record);
-      rowNumbers.push(row.number);
+    const record: Record<string, unknown> = {};
+    let blank = true;
+    for (const { index, key, type } of positions) {
+      const value = cellFor({ type }, values[index]);
+      if (value !== undefined) blank = false;
+      record[key] = value;
     }
+    if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
+    if (++dataRows > job.maxRows) {
+      // over the limit: the answer will only say how many rows there are
+      records.length = 0;
+      rowNumbers.length = 0;
+      continue;
+    }
+    records.push(record);
+    rowNumbers.push(row.number);
   }
   return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows, records, rowNumbers };
 }
 
-/**
- * exceljs's streaming reader has a known race (exceljs issue 3064): it can parse a worksheet before
- * `xl/workbook.xml` when that part is stored last, as exceljs itself writes it (our exports), and
- * then fails on a sound file now and then. The zip has been inflated and checked by then, so a
- * failure of exceljs alone is tried again, twice, before the file is called unreadable.
- */
-async function readRowsRetried(job: ReadJob): Promise<ReadOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await readRows(job);
-    } catch (err) {
-      if (err instanceof Refusal || attempt === 3) throw err;
-    }
-  }
-}
-
 async function run(job: ReadJob): Promise<ReadOutcome> {
+  let checked: CheckedZip | undefined;
   try {
-    await checkZip(job.path, job.limits);
-    return await readRowsRetried(job);
+    checked = await checkZip(job.path, job.limits);
+    return await readRows(job, checked);
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.said };
     // exceljs refuses a cell address past column XFD (16,384) itself ("Out of bounds. Invalid column letter: XFE")
     if (err instanceof Error && err.message.startsWith('Out of bounds.')) return { kind: 'refused', message: tooManyColumns(job.limits) };
-    return { kind: 'refused', message: UNREADABLE };
+    return { kind: 'refused', message: UNREADABLE, cause: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  } finally {
+    checked?.zip.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { row, sheet, zip, type Part } from '../helpers/hostile-xlsx.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -255,5 +256,89 @@ describe('detail-line import refusals in Chinese (Accept-Language: zh)', () => {
     const none = await app.upload('POST', `/api/corp-contract/contracts/${c.id}/details/import`, { token, fields: { x: '1' }, headers: zh });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('file 为必填项：请在字段“file”中附上 .xlsx 工作簿');
+  });
+});
+
+describe('which parts of a workbook are read', () => {
+  const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`;
+  const rels = (targets: [string, string, string][]) =>
+    xml(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${targets.map(([id, type, target]) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"/>`).join('')}</Relationships>`,
+    );
+  const packageParts: Part[] = [
+    {
+      name: '[Content_Types].xml',
+      content: xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>'),
+    },
+    { name: '_rels/.rels', content: rels([['rId1', 'officeDocument', 'xl/workbook.xml']]) },
+  ];
+
+  it('reads the sheet of the first tab as Excel shows it, whatever order the zip stores the sheets in', async () => {
+    const c = await newContract();
+    const bytes = await zip([
+      ...packageParts,
+      { name: 'xl/worksheets/sheet1.xml', content: sheet(row(1, ['commodity', 'quantity']) + row(2, ['from the second tab', 1])) },
+      { name: 'xl/worksheets/sheet2.xml', content: sheet(row(1, ['commodity', 'quantity']) + row(2, ['from the first tab', 2])) },
+      {
+        name: 'xl/workbook.xml',
+        content: xml(
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Lines" sheetId="2" r:id="rId2"/><sheet name="Old" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: rels([
+          ['rId1', 'worksheet', 'worksheets/sheet1.xml'],
+          ['rId2', 'worksheet', '/xl/worksheets/sheet2.xml'],
+        ]),
+      },
+    ]);
+    const res = await importSheet(c.id, bytes);
+    expect(res.status, res.body.message).toBe(200);
+    expect((await linesOf(c.id)).map((l) => [l.commodity, l.quantity])).toEqual([['from the first tab', 2]]);
+  });
+
+  it('reads shared strings, styles and the workbook stored after a large sheet (our own exports store xl/workbook.xml last)', async () => {
+    const lines = 5000;
+    const rows = () => {
+      let text = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>';
+      for (let r = 2; r <= lines + 1; r++) text += `<row r="${r}"><c r="A${r}" t="s"><v>3</v></c><c r="B${r}"><v>${r}</v></c><c r="C${r}" s="1"><v>46371</v></c></row>`;
+      return text;
+    };
+    const strings = ['commodity', 'quantity', 'deliveryDate', 'Copper cathode'];
+    const bytes = await zip([
+      ...packageParts,
+      { name: 'xl/worksheets/sheet1.xml', content: sheet(rows()) },
+      {
+        name: 'xl/styles.xml',
+        content: xml(
+          `<styleSheet xmlns="${MAIN}"><fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+        ),
+      },
+      {
+        name: 'xl/sharedStrings.xml',
+        content: xml(`<sst xmlns="${MAIN}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: rels([
+          ['rId1', 'worksheet', 'worksheets/sheet1.xml'],
+          ['rId2', 'styles', 'styles.xml'],
+          ['rId3', 'sharedStrings', 'sharedStrings.xml'],
+        ]),
+      },
+      { name: 'xl/workbook.xml', content: xml(`<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Lines" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    ]);
+    // the parts stored last were lost now and then by exceljs's own walk over the zip: read it a few times
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const c = await newContract();
+      const res = await importSheet(c.id, bytes);
+      expect(res.status, res.body.message).toBe(200);
+      expect(res.body.data.imported).toBe(lines);
+      const [first] = await linesOf(c.id);
+      expect([first!.commodity, first!.quantity, first!.deliveryDate]).toEqual(['Copper cathode', 2, '2026-12-15']);
+    }
   });
 });
