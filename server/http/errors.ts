@@ -33,7 +33,7 @@ export const tooLarge = (message: Said) => new HttpError(413, message);
 export const tooManyRequests = (message: Said) => new HttpError(429, message);
 
 /** The language of the answer: Chinese when Accept-Language prefers zh, else English. */
-export function requestLanguage(ctx: Context): Lang {
+export function requestLanguage(ctx: Pick<Context, 'acceptsLanguages'>): Lang {
   return ctx.acceptsLanguages('en', 'zh') === 'zh' ? 'zh' : 'en';
 }
 

@@ -12,7 +12,7 @@ const WRAPPERS = [z.ZodOptional, z.ZodNullable, z.ZodDefault, z.ZodPrefault, z.Z
 type Wrapper = InstanceType<(typeof WRAPPERS)[number]>;
 
 /** The schema under optional, nullable, default, ..., pipes and unions (its first non-literal option). */
-function baseOf(schema: z.ZodType): z.ZodType {
+export function baseOf(schema: z.ZodType): z.ZodType {
   if (WRAPPERS.some((wrapper) => schema instanceof wrapper)) return baseOf((schema as Wrapper).unwrap() as z.ZodType);
   if (schema instanceof z.ZodPipe) return baseOf(schema.in as z.ZodType);
   if (schema instanceof z.ZodUnion) {

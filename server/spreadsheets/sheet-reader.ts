@@ -62,6 +62,9 @@ class Refusal extends Error {
   }
 }
 
+/** Beside a template's example row (sheet.ts writes it): a row holding it is not imported. */
+export const EXAMPLE_MARK = 'example, not imported · 示例，不导入';
+
 export const UNREADABLE = said(
   'the file could not be read as an Excel .xlsx workbook; open it in Excel, save it as .xlsx and upload again',
   '无法按 Excel .xlsx 工作簿读取此文件；请用 Excel 打开，另存为 .xlsx 后重新上传',
@@ -279,8 +282,7 @@ async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome>
   const { columns, limits } = job;
   const byHeader = new Map<string, ReadJob['columns'][number]>();
   for (const c of columns) {
-    byHeader.set(headerKey(c.key), c);
-    byHeader.set(headerKey(c.label), c);
+    for (const header of [c.key, c.label.en, c.label.zh]) byHeader.set(headerKey(header), c);
   }
   const records: Record<string, unknown>[] = [];
   const rowNumbers: number[] = [];
@@ -311,7 +313,10 @@ async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome>
           headerErrors.push({
             row: row.number,
             column: c.key,
-            message: said(`the header row has no column "${c.key}" (${c.label}); it is required`, `表头缺少必填列“${c.key}”（${c.label}）`),
+            message: said(
+              `the header row has no column "${c.label.en}" (or "${c.key}", "${c.label.zh}"); it is required`,
+              `表头缺少必填列“${c.label.zh}”（或“${c.key}”“${c.label.en}”）`,
+            ),
           });
       }
       // rows cannot be judged without their columns: the header errors say it all
@@ -326,6 +331,7 @@ async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome>
       record[key] = value;
     }
     if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
+    if (values.some((v) => plainValue(v) === EXAMPLE_MARK)) continue; // a template's example row
     if (++dataRows > job.maxRows) {
       // over the limit: the answer will only say how many rows there are
       records.length = 0;

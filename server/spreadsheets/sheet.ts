@@ -6,17 +6,19 @@ import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrors } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
-import { joinSaid, said } from '../../shared/messages.js';
+import { baseOf } from '../http/validate.js';
+import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
 import type { Column, ColumnType, RowError } from './columns.js';
-import { UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
+import { EXAMPLE_MARK, UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
 
 export type ReadResult<T> = { rows: T[]; rowNumbers: number[] } | { errors: RowError[]; errorCount: number };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const LABEL_SHEET = '字段说明';
+const FIELDS_SHEET = said('Fields', '字段说明');
+const NOTES_SHEET = said('Notes', '填写说明');
 const DATE_FORMAT = 'yyyy-mm-dd';
 const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 16, number: 14, date: 12 };
 const MB = 1024 * 1024;
@@ -24,62 +26,127 @@ const MB = 1024 * 1024;
 /** Display width of a header: CJK characters take two cells. */
 const displayWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0);
 
-const widthOf = (c: Column) => Math.max(c.width ?? DEFAULT_WIDTH[c.type], displayWidth(c.key) + 2, displayWidth(c.label) + 2);
+const widthOf = (c: Column, header: string) => Math.max(c.width ?? DEFAULT_WIDTH[c.type], displayWidth(header) + 2);
 
 /** A `YYYY-MM-DD` business date as the Excel date of that day. */
 function toExcelDate(value: string): Date | string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : value;
 }
 
+/** `?headers=fields` on every template and export: the field names as the header row, for scripts. */
+export const sheetHeadersQuery = z.object({
+  headers: z
+    .enum(['labels', 'fields'])
+    .optional()
+    .describe("labels (the default): the header row in the reader's language (Accept-Language zh: Chinese, else English); fields: the field names"),
+});
+
+/** How a sheet is written for the reader who asked for it. */
+export interface SheetLayout {
+  lang: Lang;
+  headers: 'labels' | 'fields';
+}
+
+export const sheetLayout = (lang: Lang, query?: { headers?: 'labels' | 'fields' }): SheetLayout => ({ lang, headers: query?.headers ?? 'labels' });
+
+/** What a template adds to its header row: one example row (skipped on import) and each column's rule. */
+export interface TemplateGuide {
+  example: Record<string, unknown>;
+  rules: Map<string, Said>;
+}
+
+const cellOf = (c: Column, value: unknown): ExcelJS.CellValue => {
+  if (value === null || value === undefined) return null;
+  if (c.type === 'date' && typeof value === 'string') return toExcelDate(value);
+  // Infinity or NaN would make the workbook invalid (Excel has no such numbers): left blank
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  return value as ExcelJS.CellValue;
+};
+
 /**
  * Writes `rows` as an .xlsx to `target` with the streaming writer: numbers as numbers, dates as
- * dates, the header row frozen, and the label sheet. Resolves when the workbook is complete.
+ * dates, the header row frozen and in the reader's words (or the field names), and a sheet listing
+ * each column's field name and both labels; a template also gets its example row and a notes sheet.
+ * Resolves when the workbook is complete.
  */
 export async function writeSheet<T extends Record<string, unknown>>(
   columns: readonly Column[],
   rows: Iterable<T> | AsyncIterable<T>,
   target: Writable,
-  sheetName = 'data',
+  { sheetName, layout, template }: { sheetName: string; layout: SheetLayout; template?: TemplateGuide },
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
+  const headers = columns.map((c) => (layout.headers === 'fields' ? c.key : c.label[layout.lang]));
+  sheet.columns = columns.map((c, i) => ({
     key: c.key,
-    width: widthOf(c),
+    width: widthOf(c, headers[i]!),
     style: c.type === 'date' ? { numFmt: DATE_FORMAT } : {},
   }));
-  const header = sheet.addRow(columns.map((c) => c.key));
+  const header = sheet.addRow(headers);
   header.font = { bold: true };
   header.commit();
+  if (template) {
+    const example = sheet.addRow([...columns.map((c) => cellOf(c, template.example[c.key])), EXAMPLE_MARK]);
+    example.font = { italic: true, color: { argb: 'FF808080' } };
+    example.commit();
+  }
   let count = 0;
   for await (const row of rows) {
-    sheet
-      .addRow(
-        columns.map((c) => {
-          const value = row[c.key];
-          if (value === null || value === undefined) return null;
-          if (c.type === 'date' && typeof value === 'string') return toExcelDate(value);
-          // Infinity or NaN would make the workbook invalid (Excel has no such numbers): left blank
-          if (typeof value === 'number' && !Number.isFinite(value)) return null;
-          return value as ExcelJS.CellValue;
-        }),
-      )
-      .commit();
+    sheet.addRow(columns.map((c) => cellOf(c, row[c.key]))).commit();
     // let the zip stream drain now and then, so a large export does not pile up in memory
     if (++count % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   sheet.commit();
 
-  const labels = workbook.addWorksheet(LABEL_SHEET);
-  labels.columns = [
+  const fields = workbook.addWorksheet(FIELDS_SHEET[layout.lang]);
+  fields.columns = [
     { key: 'field', width: Math.max(12, ...columns.map((c) => displayWidth(c.key) + 2)) },
-    { key: 'label', width: Math.max(12, ...columns.map((c) => displayWidth(c.label) + 2)) },
+    { key: 'zh', width: Math.max(12, ...columns.map((c) => displayWidth(c.label.zh) + 2)) },
+    { key: 'en', width: Math.max(12, ...columns.map((c) => displayWidth(c.label.en) + 2)) },
     { key: 'type', width: 10 },
   ];
-  labels.addRow(['field', 'label', 'type']).commit();
-  for (const c of columns) labels.addRow([c.key, c.label, c.type]).commit();
-  labels.commit();
+  fields.addRow(['field', '中文', 'English', 'type']).commit();
+  for (const c of columns) fields.addRow([c.key, c.label.zh, c.label.en, c.type]).commit();
+  fields.commit();
+  if (template) {
+    const notes = workbook.addWorksheet(NOTES_SHEET[layout.lang]);
+    notes.columns = [
+      { key: 'column', width: Math.max(16, ...headers.map((h) => displayWidth(h) + 2)) },
+      { key: 'rule', width: 80 },
+    ];
+    notes.addRow(layout.lang === 'zh' ? ['列', '填写规则'] : ['Column', 'Rule']).commit();
+    columns.forEach((c, i) => notes.addRow([headers[i], template.rules.get(c.key)?.[layout.lang] ?? '']).commit());
+    notes.addRow(['', EXAMPLE_NOTE[layout.lang]]).commit();
+    notes.commit();
+  }
   await workbook.commit();
+}
+
+const EXAMPLE_NOTE = said(
+  `The grey row under the header is an example, marked "${EXAMPLE_MARK}" beside it; an import skips it. Overwrite it or leave it.`,
+  `表头下的灰色行是示例，其右侧标有“${EXAMPLE_MARK}”；导入时会跳过。可以覆盖或保留。`,
+);
+
+/** Each column's rule for a template's notes: required or not, and what a cell must hold. */
+export function columnRules(columns: readonly Column[], rowSchema: z.ZodObject): Map<string, Said> {
+  const rules = new Map<string, Said>();
+  for (const c of columns) {
+    const required = isRequired(rowSchema, c.key);
+    const base = baseOf((rowSchema.shape[c.key] as z.ZodType | undefined) ?? z.string());
+    let what: Said;
+    if (base instanceof z.ZodEnum) {
+      const choices = (base.options as string[]).join(', ');
+      what = said(`one of: ${choices}`, `取值之一：${choices}`);
+    } else if (c.type === 'number') what = said('a number', '数字');
+    else if (c.type === 'date') what = said('a date: an Excel date or text YYYY-MM-DD', '日期：Excel 日期或 YYYY-MM-DD 文本');
+    else {
+      const max = base instanceof z.ZodString ? base.maxLength : null;
+      what = max ? said(`text of at most ${max} characters`, `文本，最多 ${max} 个字符`) : said('text', '文本');
+    }
+    rules.set(c.key, required ? said(`required; ${what.en}`, `必填；${what.zh}`) : said(`optional; ${what.en}`, `选填；${what.zh}`));
+  }
+  return rules;
 }
 
 function isRequired(schema: z.ZodObject, key: string): boolean {

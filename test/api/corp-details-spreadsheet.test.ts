@@ -10,6 +10,7 @@ let counter = 0;
 
 const HEADER = ['lineNo', 'commodity', 'specification', 'quantity', 'unit', 'unitPrice', 'amount', 'deliveryDate', 'remark'];
 const LABELS = ['行号', '品名', '规格', '数量', '单位', '单价', '金额', '交货日期', '备注'];
+const ENGLISH = ['Line no.', 'Commodity', 'Specification', 'Quantity', 'Unit', 'Unit price', 'Amount', 'Delivery date', 'Remark'];
 
 async function newContract() {
   const res = await app.upload('POST', '/api/corp-contract/contracts', {
@@ -26,8 +27,10 @@ const linesOf = async (id: number) => (await app.request('GET', `/api/corp-contr
 const importSheet = (id: number, bytes: Uint8Array, mode?: string, name = 'lines.xlsx') =>
   app.upload('POST', `/api/corp-contract/contracts/${id}/details/import${mode ? `?mode=${mode}` : ''}`, { token, files: [['file', name, bytes]] });
 
-async function exportSheet(id: number) {
-  const res = await fetch(`${app.url}/api/corp-contract/contracts/${id}/details/export`, { headers: { authorization: `Bearer ${token}` } });
+/** The export as a script asks for it (?headers=fields), or as a reader of `lang` sees it (`headers` null). */
+async function exportSheet(id: number, { headers = 'fields' as string | null, lang = 'en' } = {}) {
+  const query = headers ? `?headers=${headers}` : '';
+  const res = await fetch(`${app.url}/api/corp-contract/contracts/${id}/details/export${query}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -68,7 +71,16 @@ describe('detail-line export', () => {
     expect((first[7] as Date).toISOString().slice(0, 10)).toBe('2026-12-15');
     expect(first[8]).toBe('第一批');
     expect(data!.rows[2]!.slice(0, 7)).toEqual([2, 'Zinc', undefined, 3, undefined, undefined, 7]);
-    expect(labels!.rows.slice(1).map((r) => [r[0], r[1]])).toEqual(HEADER.map((h, i) => [h, LABELS[i]]));
+    expect(labels!.name).toBe('Fields');
+    expect(labels!.rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(HEADER.map((h, i) => [h, LABELS[i], ENGLISH[i]]));
+
+    // a reader gets the header in words: English, or Chinese for a Chinese reader
+    const english = await readWorkbook((await exportSheet(c.id, { headers: null })).bytes);
+    expect(english.sheets[0]!.rows[0]).toEqual(ENGLISH);
+    expect(english.sheets[0]!.rows.slice(1)).toEqual(data!.rows.slice(1));
+    const chinese = await readWorkbook((await exportSheet(c.id, { headers: null, lang: 'zh-CN,zh;q=0.9' })).bytes);
+    expect(chinese.sheets.map((s) => s.name)).toEqual(['details', '字段说明']);
+    expect(chinese.sheets[0]!.rows[0]).toEqual(LABELS);
   });
 
   it('exports an empty contract as a header-only sheet, and 404s for an unknown contract', async () => {
@@ -98,7 +110,8 @@ describe('detail-line import', () => {
       },
     });
     const before = plain(await linesOf(c.id));
-    const { bytes } = await exportSheet(c.id);
+    // the export a clerk downloads: its header in words
+    const { bytes } = await exportSheet(c.id, { headers: null });
     const res = await importSheet(c.id, bytes, 'replace');
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toEqual({ imported: 3, removed: 3 });
@@ -110,6 +123,13 @@ describe('detail-line import', () => {
     const appended = await importSheet(other.id, bytes);
     expect(appended.body.data).toEqual({ imported: 3, removed: 0 });
     expect(plain(await linesOf(other.id))).toEqual(before.map((l, i) => ({ ...l, lineNo: i + 1 })));
+
+    // and the Chinese and the field-name exports import the same lines
+    for (const form of [{ headers: null, lang: 'zh' }, { headers: 'fields' }]) {
+      const again = await importSheet(c.id, (await exportSheet(c.id, form)).bytes, 'replace');
+      expect(again.status, again.body.message).toBe(200);
+      expect(plain(await linesOf(c.id))).toEqual(before);
+    }
   });
 
   it('appends after the existing lines by default', async () => {
@@ -190,7 +210,7 @@ describe('detail-line import', () => {
       ]),
     );
     expect(res.status).toBe(400);
-    expect(res.body.data.errors).toEqual([{ row: 1, column: 'quantity', message: 'the header row has no column "quantity" (数量); it is required' }]);
+    expect(res.body.data.errors).toEqual([{ row: 1, column: 'quantity', message: 'the header row has no column "Quantity" (or "quantity", "数量"); it is required' }]);
   });
 
   it('refuses an empty sheet and a header without rows', async () => {

@@ -26,8 +26,9 @@ async function get(path: string, query: Record<string, string> = {}) {
   return res.body.data;
 }
 
-async function download(path: string, query: Record<string, string>) {
-  const res = await fetch(`${app.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
+/** An export as a script asks for it: the field names as the header row. */
+async function download(path: string, query: Record<string, string>, headers = 'fields') {
+  const res = await fetch(`${app.url}${path}?${new URLSearchParams({ ...query, headers })}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('spreadsheetml');
   return readWorkbook(new Uint8Array(await res.arrayBuffer()));
@@ -167,7 +168,19 @@ describe('lot stock', () => {
     const query = { blNumber: 'LOTA-', inStock: 'all' };
     const listed: Lot[] = (await get('/api/inventory/lots', { ...query, pageSize: '100' })).items;
     const book = await download('/api/inventory/lots/export', query);
-    expect(book.sheets.map((s) => s.name)).toEqual(['lots', '字段说明']);
+    expect(book.sheets.map((s) => s.name)).toEqual(['lots', 'Fields']);
+    // a reader gets the header in words
+    expect((await download('/api/inventory/lots/export', query, 'labels')).sheets[0]!.rows[0]).toEqual([
+      'Warehouse',
+      'Commodity',
+      'B/L no.',
+      'Inbound quantity',
+      'Outbound quantity',
+      'Transferred quantity',
+      'Current stock',
+      'First inbound date',
+      'Last movement date',
+    ]);
     const [header, ...rows] = book.sheets[0]!.rows;
     expect(header).toEqual([
       'warehouse',
@@ -340,7 +353,7 @@ describe('the stock movement report', () => {
     const book = await download('/api/reports/stock-movement/export', query);
     const [header, ...rows] = book.sheets[0]!.rows;
     expect(header).toEqual(['warehouse', 'commodity', 'opening', 'inbound', 'outbound', 'transferred', 'closing']);
-    expect(book.sheets[1]!.name).toBe('字段说明');
+    expect(book.sheets[1]!.name).toBe('Fields');
     expect(rows.slice(0, -1)).toEqual(report.items.map((r: any) => [r.warehouse, r.commodity, r.opening, r.inbound, r.outbound, r.transferred, r.closing]));
     const t = report.totals;
     expect(rows.at(-1)).toEqual(['Total 合计', undefined, t.opening, t.inbound, t.outbound, t.transferred, t.closing]);

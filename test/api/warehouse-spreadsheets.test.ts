@@ -16,6 +16,20 @@ afterAll(() => app.close());
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const PICKUP = ['blNumber', 'licensePlate', 'driverName', 'driverPhone', 'driverIdCard', 'commodity', 'quantity', 'unit', 'deliveryDate', 'deliveryAddress', 'warehouse', 'remark'];
+const PICKUP_EN = [
+  'B/L no.',
+  'License plate',
+  'Driver',
+  'Driver phone',
+  'Driver ID card',
+  'Commodity',
+  'Quantity',
+  'Unit',
+  'Pickup date',
+  'Delivery address',
+  'Warehouse',
+  'Remark',
+];
 const PICKUP_ZH = ['提单号', '车牌号', '司机姓名', '司机电话', '司机身份证号', '品名', '数量', '单位', '提货日期', '提货地址', '仓库', '备注'];
 const OUTBOUND = [
   'deliveryOrderNumber',
@@ -33,8 +47,25 @@ const OUTBOUND = [
   'outboundStatus',
   'remark',
 ];
+const OUTBOUND_EN = [
+  'Pickup request',
+  'B/L no.',
+  'License plate',
+  'Driver',
+  'Driver phone',
+  'Commodity',
+  'Commodity code',
+  'Quantity',
+  'Unit',
+  'Outbound date',
+  'Warehouse',
+  'Operator',
+  'Outbound status',
+  'Remark',
+];
 const OUTBOUND_ZH = ['提货单号', '提单号', '车牌号', '司机姓名', '司机电话', '品名', '商品编码', '数量', '单位', '出库日期', '仓库', '经办人', '出库状态', '备注'];
 const INBOUND = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate', 'operator', 'remark'];
+const INBOUND_EN = ['Warehouse', 'Commodity', 'Commodity code', 'B/L no.', 'B/L weight', 'Inbound weight', 'Owner', 'Contract no.', 'Inbound date', 'Operator', 'Remark'];
 const INBOUND_ZH = ['仓库', '品名', '商品编码', '提单号', '提单重量', '入库重量', '货主', '合同号', '入库日期', '经办人', '备注'];
 
 const KINDS = {
@@ -43,6 +74,7 @@ const KINDS = {
     list: '/api/apply-delivery/list',
     kind: 'pickup-requests',
     header: PICKUP,
+    english: PICKUP_EN,
     labels: PICKUP_ZH,
     first: 'orderNumber',
     last: ['status'],
@@ -53,6 +85,7 @@ const KINDS = {
     list: '/api/delivery-details/list',
     kind: 'outbound-orders',
     header: OUTBOUND,
+    english: OUTBOUND_EN,
     labels: OUTBOUND_ZH,
     first: 'outboundNumber',
     last: ['receiptStatus'],
@@ -63,6 +96,7 @@ const KINDS = {
     list: '/api/inventory/inbound/list',
     kind: 'inbound-orders',
     header: INBOUND,
+    english: INBOUND_EN,
     labels: INBOUND_ZH,
     first: 'inboundNumber',
     last: ['weightDifference'],
@@ -80,8 +114,8 @@ const stamp = () => {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
 };
 
-async function download(path: string) {
-  const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+async function download(path: string, lang = 'en') {
+  const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -106,14 +140,14 @@ function asRow(k: Kind, item: Record<string, unknown>): unknown[] {
 }
 
 async function exportRows(k: Kind, query: Record<string, string>) {
-  const { res, bytes } = await download(`${exportPath(k)}?${new URLSearchParams(query)}`);
+  const { res, bytes } = await download(`${exportPath(k)}?${new URLSearchParams({ ...query, headers: 'fields' })}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe(XLSX);
   expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${stamp()}.xlsx"`);
   const book = await readWorkbook(bytes);
   const [data, labels] = book.sheets;
   expect(data!.rows[0]).toEqual([KINDS[k].first, ...KINDS[k].header, ...KINDS[k].last]);
-  expect(labels!.name).toBe('字段说明');
+  expect(labels!.name).toBe('Fields');
   return data!.rows.slice(1);
 }
 
@@ -122,19 +156,44 @@ const filters = (...queries: Record<string, string>[]) => queries;
 
 const ledgerSize = async () => (await app.request('GET', '/api/inventory/ledger?pageSize=1', { token })).body.data.total as number;
 
+const EXAMPLE_MARK = 'example, not imported · 示例，不导入';
+
 describe('templates', () => {
   for (const k of Object.keys(KINDS) as Kind[]) {
-    it(`${k}: header row only, with the Chinese labels on the second sheet`, async () => {
+    it(`${k}: header row in the reader's words, one marked example row, the field names with both labels, and each column's rule`, async () => {
       const { res, bytes } = await download(templatePath(k));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(XLSX);
       expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-template.xlsx"`);
       const book = await readWorkbook(bytes);
-      expect(book.sheets.map((s) => s.name)).toEqual([KINDS[k].kind, '字段说明']);
-      expect(book.sheets[0]!.rows).toEqual([KINDS[k].header]);
-      expect(book.sheets[0]!.frozen).toBe(true);
-      expect(book.sheets[1]!.rows[0]).toEqual(['field', 'label', 'type']);
-      expect(book.sheets[1]!.rows.slice(1).map((r) => [r[0], r[1]])).toEqual(KINDS[k].header.map((h, i) => [h, KINDS[k].labels[i]]));
+      expect(book.sheets.map((s) => s.name)).toEqual([KINDS[k].kind, 'Fields', 'Notes']);
+      const [data, fields, notes] = book.sheets;
+      expect(data!.rows[0]).toEqual(KINDS[k].english);
+      expect(data!.rows).toHaveLength(2);
+      expect(data!.rows[1]![KINDS[k].header.length]).toBe(EXAMPLE_MARK);
+      expect(data!.frozen).toBe(true);
+      expect(fields!.rows[0]).toEqual(['field', '中文', 'English', 'type']);
+      expect(fields!.rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(KINDS[k].header.map((h, i) => [h, KINDS[k].labels[i], KINDS[k].english[i]]));
+      expect(notes!.rows[0]).toEqual(['Column', 'Rule']);
+      expect(notes!.rows.slice(1, KINDS[k].header.length + 1).map((r) => r[0])).toEqual(KINDS[k].english);
+      const rule = (label: string) => notes!.rows.find((r) => r[0] === label)?.[1];
+      expect(rule('Commodity')).toMatch(/^required; text/);
+      expect(rule('Remark')).toMatch(/^optional; text/);
+      if (k === 'outbound') expect(rule('Outbound status')).toBe('optional; one of: pending, completed, cancelled');
+
+      // in Chinese for a Chinese reader, and the field names for scripts
+      const zh = await readWorkbook((await download(templatePath(k), 'zh-CN')).bytes);
+      expect(zh.sheets.map((s) => s.name)).toEqual([KINDS[k].kind, '字段说明', '填写说明']);
+      expect(zh.sheets[0]!.rows[0]).toEqual(KINDS[k].labels);
+      expect(zh.sheets[2]!.rows.find((r) => r[0] === '品名')?.[1]).toMatch(/^必填；文本/);
+      const fieldNames = await readWorkbook((await download(`${templatePath(k)}?headers=fields`)).bytes);
+      expect(fieldNames.sheets[0]!.rows[0]).toEqual(KINDS[k].header);
+      expect((await download(`${templatePath(k)}?headers=words`)).res.status).toBe(400);
+
+      // the template as it comes imports nothing: its example row is skipped
+      const imported = await upload(k, bytes);
+      expect(imported.status).toBe(400);
+      expect(imported.body.message, JSON.stringify(imported.body.data)).toBe('the spreadsheet has a header row but no data rows; add at least one row');
     });
   }
 
@@ -398,7 +457,9 @@ describe('imports', () => {
         ]),
       );
       expect(noColumn.status).toBe(400);
-      expect(noColumn.body.data.errors).toEqual([{ row: 1, column: 'deliveryDate', message: 'the header row has no column "deliveryDate" (提货日期); it is required' }]);
+      expect(noColumn.body.data.errors).toEqual([
+        { row: 1, column: 'deliveryDate', message: 'the header row has no column "Pickup date" (or "deliveryDate", "提货日期"); it is required' },
+      ]);
       expect((await list('pickup', { warehouse: w.code })).total).toBe(before);
     });
   });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { finished } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.js';
 import { DETAIL_COLUMNS, exportDetails, importDetails } from '../../server/routes/corp-contracts/corp-contracts.service.js';
-import { writeSheet } from '../../server/spreadsheets/sheet.js';
+import { sheetLayout, writeSheet } from '../../server/spreadsheets/sheet.js';
 
 const actor = { id: 1, username: 'bench', role: 'admin' as const };
 
@@ -51,7 +51,7 @@ async function phase(name: string, dir: string, n: number): Promise<Record<strin
       break; // the process with every module loaded: the floor under every other figure
     case 'generate': {
       const out = createWriteStream(file);
-      await writeSheet(DETAIL_COLUMNS, lines(n), out, 'details');
+      await writeSheet(DETAIL_COLUMNS, lines(n), out, { sheetName: 'details', layout: sheetLayout('en') });
       await finished(out);
       extra.fileMb = Math.round(((await stat(file)).size / 1e6) * 10) / 10;
       break;
@@ -93,7 +93,7 @@ async function phase(name: string, dir: string, n: number): Promise<Record<strin
     case 'export': {
       const db = await openBenchDb(dir);
       const out = createWriteStream(join(dir, 'export.xlsx'));
-      await exportDetails(db, 1, out);
+      await exportDetails(db, 1, out, sheetLayout('en'));
       await finished(out);
       extra.fileMb = Math.round(((await stat(join(dir, 'export.xlsx'))).size / 1e6) * 10) / 10;
       await db.destroy();

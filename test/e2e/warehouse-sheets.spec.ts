@@ -50,7 +50,7 @@ test('inbound orders: template, an import refused for one bad row, the corrected
   const template = await templateDownload;
   expect(template.suggestedFilename()).toBe('inbound-orders-template.xlsx');
   const header = (await rowsOf(await template.path()))[0];
-  expect(header).toEqual(expect.arrayContaining(['warehouse', 'commodity', 'inboundWeight', 'inboundDate']));
+  expect(header).toEqual(expect.arrayContaining(['Warehouse', 'Commodity', 'Inbound weight', 'Inbound date']));
 
   const head = ['warehouse', 'commodity', 'inboundWeight', 'inboundDate'];
   const bad = await importSheet(page, await workbook([head, [WH, COMMODITY, 5, '2026-11-01'], [WH, COMMODITY, 7, '2026-02-30']]));

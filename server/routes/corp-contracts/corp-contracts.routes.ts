@@ -18,11 +18,11 @@ import {
 } from '../../../shared/corp-contracts.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { sendSheet } from '../../http/download.js';
-import { invalid } from '../../http/errors.js';
+import { invalid, requestLanguage } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { SPREADSHEET } from '../../http/upload.js';
-import { XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { sheetHeadersQuery, sheetLayout, XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
   batchDetails,
   createContract,
@@ -246,10 +246,12 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details/export',
     tag,
     summary: "Export a contract's detail lines as .xlsx",
+    description: "Header row in the reader's language (Accept-Language), or the field names with ?headers=fields; a second sheet lists each field name with both labels.",
+    query: sheetHeadersQuery,
     produces: XLSX_TYPE,
-    handler: async (ctx, { id, db }) => {
+    handler: async (ctx, { id, db, query }) => {
       const contract = await getContractExists(db, id);
-      sendSheet(ctx, exportFileName(contract.contractNumber), (target) => exportDetails(db, id, target));
+      sendSheet(ctx, exportFileName(contract.contractNumber), (target) => exportDetails(db, id, target, sheetLayout(requestLanguage(ctx), query)));
     },
   }),
 ];

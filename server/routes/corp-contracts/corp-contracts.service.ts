@@ -31,8 +31,8 @@ import { said } from '../../../shared/messages.js';
 import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { paginate } from '../../http/paging.js';
-import type { Column, RowError } from '../../spreadsheets/columns.js';
-import { readSheet, rowErrorsToHttp, writeSheet } from '../../spreadsheets/sheet.js';
+import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
+import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;
@@ -506,17 +506,17 @@ export async function deleteContract(db: Db, store: FileStore, actor: AuthUser, 
 // ---------------------------------------------------------------- spreadsheet
 
 /** The detail-line sheet: the record's fields from lineNo on, in order, with their Chinese labels. */
-export const DETAIL_COLUMNS: readonly Column[] = [
-  { key: 'lineNo', label: '行号', type: 'number', width: 8 },
-  { key: 'commodity', label: '品名', type: 'text', width: 24 },
-  { key: 'specification', label: '规格', type: 'text', width: 20 },
-  { key: 'quantity', label: '数量', type: 'number' },
-  { key: 'unit', label: '单位', type: 'text', width: 8 },
-  { key: 'unitPrice', label: '单价', type: 'number' },
-  { key: 'amount', label: '金额', type: 'number', width: 16 },
-  { key: 'deliveryDate', label: '交货日期', type: 'date' },
-  { key: 'remark', label: '备注', type: 'text', width: 30 },
-];
+export const DETAIL_COLUMNS = sheetColumns([
+  { key: 'lineNo', type: 'number', width: 8 },
+  { key: 'commodity', type: 'text', width: 24 },
+  { key: 'specification', type: 'text', width: 20 },
+  { key: 'quantity', type: 'number' },
+  { key: 'unit', type: 'text', width: 8 },
+  { key: 'unitPrice', type: 'number' },
+  { key: 'amount', type: 'number', width: 16 },
+  { key: 'deliveryDate', type: 'date' },
+  { key: 'remark', type: 'text', width: 30 },
+]);
 
 /**
  * Lines one import file may hold: the 100,000-line import the benchmark measures (docs/performance.md)
@@ -539,8 +539,8 @@ const detailRows = (db: Queryable, contractId: number) =>
       .execute(),
   );
 
-export async function exportDetails(db: Queryable, contractId: number, target: Writable): Promise<void> {
-  await writeSheet(DETAIL_COLUMNS, detailRows(db, contractId), target, 'details');
+export async function exportDetails(db: Queryable, contractId: number, target: Writable, layout: SheetLayout): Promise<void> {
+  await writeSheet(DETAIL_COLUMNS, detailRows(db, contractId), target, { sheetName: 'details', layout });
 }
 
 /**

@@ -4,50 +4,52 @@ import { pagedSchema } from '../../../shared/paging.js';
 import { blTrace, executionQuery, executionRow, lotQuery, lotRow, movementQuery, movementReport, stockChart } from '../../../shared/reports.js';
 import { route } from '../../http/route.js';
 import { sendSheet } from '../../http/download.js';
-import type { Column } from '../../spreadsheets/columns.js';
-import { writeSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { sheetColumns, type Column } from '../../spreadsheets/columns.js';
+import { said } from '../../../shared/messages.js';
+import { sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
+import { requestLanguage } from '../../http/errors.js';
 import { today } from '../../db/database.js';
 import { exportName } from '../../spreadsheets/sheet-routes.js';
 import { allLots, listLots } from './lots.service.js';
 import { contractExecution, listExecution, stockChart as chartOf, stockMovement } from './reports.service.js';
 import { traceBl } from './trace.service.js';
 
-const LOT_COLUMNS: readonly Column[] = [
-  { key: 'warehouse', label: '仓库', type: 'text' },
-  { key: 'commodity', label: '品名', type: 'text' },
-  { key: 'blNumber', label: '提单号', type: 'text', width: 20 },
-  { key: 'inboundQuantity', label: '入库数量', type: 'number' },
-  { key: 'outboundQuantity', label: '出库数量', type: 'number' },
-  { key: 'transferredQuantity', label: '货转数量', type: 'number' },
-  { key: 'currentStock', label: '当前库存', type: 'number' },
-  { key: 'firstInboundDate', label: '首次入库日期', type: 'date' },
-  { key: 'lastMovementDate', label: '最近变动日期', type: 'date' },
-];
+const LOT_COLUMNS = sheetColumns([
+  { key: 'warehouse', type: 'text' },
+  { key: 'commodity', type: 'text' },
+  { key: 'blNumber', type: 'text', width: 20 },
+  { key: 'inboundQuantity', type: 'number' },
+  { key: 'outboundQuantity', type: 'number' },
+  { key: 'transferredQuantity', type: 'number' },
+  { key: 'currentStock', type: 'number' },
+  { key: 'firstInboundDate', type: 'date' },
+  { key: 'lastMovementDate', type: 'date' },
+]);
 
-const MOVEMENT_COLUMNS: readonly Column[] = [
-  { key: 'warehouse', label: '仓库', type: 'text' },
-  { key: 'commodity', label: '品名', type: 'text' },
-  { key: 'opening', label: '期初库存', type: 'number' },
-  { key: 'inbound', label: '本期入库', type: 'number' },
-  { key: 'outbound', label: '本期出库', type: 'number' },
-  { key: 'transferred', label: '本期货转', type: 'number' },
-  { key: 'closing', label: '期末库存', type: 'number' },
-];
+const MOVEMENT_COLUMNS = sheetColumns([
+  { key: 'warehouse', type: 'text' },
+  { key: 'commodity', type: 'text' },
+  { key: 'opening', type: 'number' },
+  { key: 'inbound', type: 'number' },
+  { key: 'outbound', type: 'number' },
+  { key: 'transferred', type: 'number' },
+  { key: 'closing', type: 'number' },
+]);
 
-const EXECUTION_COLUMNS: readonly Column[] = [
-  { key: 'contractCode', label: '合同编号', type: 'text' },
-  { key: 'name', label: '合同名称', type: 'text', width: 24 },
-  { key: 'contractType', label: '合同类型', type: 'text' },
-  { key: 'commodity', label: '品名', type: 'text' },
-  { key: 'count', label: '合同数量', type: 'number' },
-  { key: 'executed', label: '已执行', type: 'number' },
-  { key: 'remaining', label: '未执行', type: 'number' },
-  { key: 'progress', label: '执行进度', type: 'number' },
-  { key: 'inboundQuantity', label: '入库数量', type: 'number' },
-  { key: 'outboundQuantity', label: '出库数量', type: 'number' },
-  { key: 'transferredQuantity', label: '货转数量', type: 'number' },
-  { key: 'blNumbers', label: '提单号', type: 'text', width: 30 },
-];
+const EXECUTION_COLUMNS = sheetColumns([
+  { key: 'contractCode', type: 'text' },
+  { key: 'name', type: 'text', width: 24, label: said('Contract name', '合同名称') },
+  { key: 'contractType', type: 'text' },
+  { key: 'commodity', type: 'text' },
+  { key: 'count', type: 'number' },
+  { key: 'executed', type: 'number' },
+  { key: 'remaining', type: 'number' },
+  { key: 'progress', type: 'number' },
+  { key: 'inboundQuantity', type: 'number' },
+  { key: 'outboundQuantity', type: 'number' },
+  { key: 'transferredQuantity', type: 'number' },
+  { key: 'blNumbers', type: 'text', width: 30 },
+]);
 
 /** The label of the totals row of the movement export (its warehouse cell). */
 export const TOTALS_LABEL = 'Total 合计';
@@ -76,11 +78,11 @@ export const reportRoutes = [
     tag: inventoryTag,
     summary: 'Export the lots the filters match (.xlsx, every row, no paging)',
     description: `Takes the filters of GET /inventory/lots and sends lots-YYYYMMDD.xlsx. Columns: ${columnList(LOT_COLUMNS)}.`,
-    query: lotsQuery,
+    query: lotsQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
     handler: async (ctx, { query }) => {
       const rows = await allLots(ctx.deps.db, query);
-      sendSheet(ctx, exportName('lots'), (target) => writeSheet(LOT_COLUMNS, rows, target, 'lots'));
+      sendSheet(ctx, exportName('lots'), (target) => writeSheet(LOT_COLUMNS, rows, target, { sheetName: 'lots', layout: sheetLayout(requestLanguage(ctx), query) }));
     },
   }),
   route({
@@ -110,12 +112,14 @@ export const reportRoutes = [
     tag,
     summary: 'Export the stock movement report (.xlsx, the totals row last)',
     description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last row holds the totals, "${TOTALS_LABEL}" in its warehouse cell.`,
-    query: movementQuery,
+    query: movementQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
     handler: async (ctx, { query }) => {
       const report = await stockMovement(ctx.deps.db, query);
       const rows = [...report.items, { warehouse: TOTALS_LABEL, commodity: null, ...report.totals }];
-      sendSheet(ctx, exportName('stock-movement'), (target) => writeSheet(MOVEMENT_COLUMNS, rows, target, 'stock-movement'));
+      sendSheet(ctx, exportName('stock-movement'), (target) =>
+        writeSheet(MOVEMENT_COLUMNS, rows, target, { sheetName: 'stock-movement', layout: sheetLayout(requestLanguage(ctx), query) }),
+      );
     },
   }),
   route({
@@ -135,11 +139,13 @@ export const reportRoutes = [
     tag,
     summary: 'Export contract execution (.xlsx, every row the filters match)',
     description: `Takes the filters of GET /reports/contract-execution and sends contract-execution-YYYYMMDD.xlsx. Columns: ${columnList(EXECUTION_COLUMNS)} (blNumbers joined with ";").`,
-    query: executionFilters,
+    query: executionFilters.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
     handler: async (ctx, { query }) => {
       const rows = (await contractExecution(ctx.deps.db, query)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') }));
-      sendSheet(ctx, exportName('contract-execution'), (target) => writeSheet(EXECUTION_COLUMNS, rows, target, 'contract-execution'));
+      sendSheet(ctx, exportName('contract-execution'), (target) =>
+        writeSheet(EXECUTION_COLUMNS, rows, target, { sheetName: 'contract-execution', layout: sheetLayout(requestLanguage(ctx), query) }),
+      );
     },
   }),
   route({

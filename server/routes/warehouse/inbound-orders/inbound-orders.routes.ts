@@ -5,7 +5,7 @@ import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from 
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { allInbound, createInbound, deleteInbound, getInbound, listInbound, updateInbound } from './inbound-orders.service.js';
-import { importInbound, INBOUND_COLUMNS, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
+import { importInbound, INBOUND_COLUMNS, INBOUND_TEMPLATE, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
 
 const tag = 'Inventory';
 
@@ -28,6 +28,7 @@ export const inboundOrderRoutes = [
     listQuery: inboundListQuery,
     listPath: '/inventory/inbound/list',
     columns: INBOUND_COLUMNS,
+    template: INBOUND_TEMPLATE,
     exportColumns: INBOUND_EXPORT_COLUMNS,
     rows: allInbound,
     importRows: importInbound,

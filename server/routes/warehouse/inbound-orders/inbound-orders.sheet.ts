@@ -5,28 +5,42 @@ import { inboundBody } from '../../../../shared/warehouse.js';
 import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
-import type { Column, RowError } from '../../../spreadsheets/columns.js';
+import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
 import { insertInbound } from './inbound-orders.service.js';
 
-export const INBOUND_COLUMNS: readonly Column[] = [
-  { key: 'warehouse', label: '仓库', type: 'text' },
-  { key: 'commodity', label: '品名', type: 'text' },
-  { key: 'commodityCode', label: '商品编码', type: 'text' },
-  { key: 'blNumber', label: '提单号', type: 'text' },
-  { key: 'blWeight', label: '提单重量', type: 'number' },
-  { key: 'inboundWeight', label: '入库重量', type: 'number' },
-  { key: 'owner', label: '货主', type: 'text' },
-  { key: 'contractNumber', label: '合同号', type: 'text' },
-  { key: 'inboundDate', label: '入库日期', type: 'date' },
-  { key: 'operator', label: '经办人', type: 'text', width: 12 },
-  { key: 'remark', label: '备注', type: 'text', width: 30 },
-];
-export const INBOUND_EXPORT_COLUMNS: readonly Column[] = [
-  { key: 'inboundNumber', label: '入库单号', type: 'text', width: 18 },
-  ...INBOUND_COLUMNS,
-  { key: 'weightDifference', label: '重量差', type: 'number' },
-];
+export const INBOUND_COLUMNS = sheetColumns([
+  { key: 'warehouse', type: 'text' },
+  { key: 'commodity', type: 'text' },
+  { key: 'commodityCode', type: 'text' },
+  { key: 'blNumber', type: 'text' },
+  { key: 'blWeight', type: 'number' },
+  { key: 'inboundWeight', type: 'number' },
+  { key: 'owner', type: 'text' },
+  { key: 'contractNumber', type: 'text' },
+  { key: 'inboundDate', type: 'date' },
+  { key: 'operator', type: 'text', width: 12 },
+  { key: 'remark', type: 'text', width: 30 },
+]);
+/** The template's example row (skipped on import) and the schema its notes describe. */
+export const INBOUND_TEMPLATE = {
+  rowSchema: inboundBody,
+  example: {
+    warehouse: 'WH01',
+    commodity: 'Copper cathode',
+    commodityCode: 'CU-CATH',
+    blNumber: 'COSU6012345670',
+    blWeight: 100.5,
+    inboundWeight: 100.32,
+    owner: 'Example Trading Co.',
+    contractNumber: 'HT-2026-001',
+    inboundDate: '2026-01-15',
+    operator: 'Li Wei',
+    remark: 'example',
+  },
+};
+
+export const INBOUND_EXPORT_COLUMNS = sheetColumns([{ key: 'inboundNumber', type: 'text', width: 18 }, ...INBOUND_COLUMNS, { key: 'weightDifference', type: 'number' }]);
 
 export function importInbound(db: Db, actor: AuthUser, path: string) {
   return importRows(

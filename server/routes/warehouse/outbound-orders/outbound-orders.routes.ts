@@ -8,7 +8,7 @@ import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { outboundPrintPage } from './outbound-print.js';
 import { createOutbound, allOutbound, confirmReceipt, deleteOutbound, getOutbound, listOutbound, receiptHistory, updateOutbound } from './outbound-orders.service.js';
-import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
+import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_TEMPLATE, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
 
 const outboundTag = 'Outbound orders';
 
@@ -31,6 +31,7 @@ export const outboundOrderRoutes = [
     listQuery: outboundListQuery,
     listPath: '/delivery-details/list',
     columns: OUTBOUND_COLUMNS,
+    template: OUTBOUND_TEMPLATE,
     exportColumns: OUTBOUND_EXPORT_COLUMNS,
     rows: allOutbound,
     importRows: importOutbound,

@@ -6,32 +6,49 @@ import { fromMilli, outboundBody, toMilli } from '../../../../shared/warehouse.j
 import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows, refusal } from '../../../spreadsheets/row-import.js';
-import type { Column, RowError } from '../../../spreadsheets/columns.js';
+import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
 import { currentStock } from '../stock/stock.service.js';
 import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
 import { checkPickup, insertOutbound } from './outbound-orders.service.js';
 
-export const OUTBOUND_COLUMNS: readonly Column[] = [
-  { key: 'deliveryOrderNumber', label: '提货单号', type: 'text', width: 18 },
-  { key: 'blNumber', label: '提单号', type: 'text' },
-  { key: 'licensePlate', label: '车牌号', type: 'text', width: 12 },
-  { key: 'driverName', label: '司机姓名', type: 'text', width: 12 },
-  { key: 'driverPhone', label: '司机电话', type: 'text', width: 14 },
-  { key: 'commodity', label: '品名', type: 'text' },
-  { key: 'commodityCode', label: '商品编码', type: 'text' },
-  { key: 'quantity', label: '数量', type: 'number' },
-  { key: 'unit', label: '单位', type: 'text', width: 8 },
-  { key: 'outboundDate', label: '出库日期', type: 'date' },
-  { key: 'warehouse', label: '仓库', type: 'text' },
-  { key: 'operator', label: '经办人', type: 'text', width: 12 },
-  { key: 'outboundStatus', label: '出库状态', type: 'text', width: 12 },
-  { key: 'remark', label: '备注', type: 'text', width: 30 },
-];
-export const OUTBOUND_EXPORT_COLUMNS: readonly Column[] = [
-  { key: 'outboundNumber', label: '出库单号', type: 'text', width: 18 },
-  ...OUTBOUND_COLUMNS,
-  { key: 'receiptStatus', label: '签收状态', type: 'text', width: 12 },
-];
+export const OUTBOUND_COLUMNS = sheetColumns([
+  { key: 'deliveryOrderNumber', type: 'text', width: 18 },
+  { key: 'blNumber', type: 'text' },
+  { key: 'licensePlate', type: 'text', width: 12 },
+  { key: 'driverName', type: 'text', width: 12 },
+  { key: 'driverPhone', type: 'text', width: 14 },
+  { key: 'commodity', type: 'text' },
+  { key: 'commodityCode', type: 'text' },
+  { key: 'quantity', type: 'number' },
+  { key: 'unit', type: 'text', width: 8 },
+  { key: 'outboundDate', type: 'date' },
+  { key: 'warehouse', type: 'text' },
+  { key: 'operator', type: 'text', width: 12 },
+  { key: 'outboundStatus', type: 'text', width: 12 },
+  { key: 'remark', type: 'text', width: 30 },
+]);
+/** The template's example row (skipped on import) and the schema its notes describe. */
+export const OUTBOUND_TEMPLATE = {
+  rowSchema: outboundBody,
+  example: {
+    deliveryOrderNumber: 'PU20260120-0001',
+    blNumber: 'COSU6012345670',
+    licensePlate: '沪A12345',
+    driverName: 'Wang Qiang',
+    driverPhone: '13800000000',
+    commodity: 'Copper cathode',
+    commodityCode: 'CU-CATH',
+    quantity: 30,
+    unit: 't',
+    outboundDate: '2026-01-20',
+    warehouse: 'WH01',
+    operator: 'Li Wei',
+    outboundStatus: 'completed',
+    remark: 'example',
+  },
+};
+
+export const OUTBOUND_EXPORT_COLUMNS = sheetColumns([{ key: 'outboundNumber', type: 'text', width: 18 }, ...OUTBOUND_COLUMNS, { key: 'receiptStatus', type: 'text', width: 12 }]);
 
 /**
  * Outbound rows also need a pickup request for their deliveryOrderNumber, and stock: each row

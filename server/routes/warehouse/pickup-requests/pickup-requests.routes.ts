@@ -6,7 +6,7 @@ import { pickupBody, pickupListQuery, pickupRecord, pickupUpdateBody } from '../
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { allPickups, cancelPickup, createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup-requests.service.js';
-import { importPickups, PICKUP_COLUMNS, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
+import { importPickups, PICKUP_COLUMNS, PICKUP_TEMPLATE, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
 
 const pickupTag = 'Pickup requests';
 
@@ -30,6 +30,7 @@ export const pickupRequestRoutes = [
     listQuery: pickupListQuery,
     listPath: '/apply-delivery/list',
     columns: PICKUP_COLUMNS,
+    template: PICKUP_TEMPLATE,
     exportColumns: PICKUP_EXPORT_COLUMNS,
     rows: allPickups,
     importRows: importPickups,
