@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { fieldErrors } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { joinSaid, said, type Said } from '../../shared/messages.js';
+import { progress } from '../progress.js';
 import type { Column, ColumnType, RowError } from './columns.js';
 import { UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
 
@@ -68,8 +69,12 @@ export async function writeSheet<T extends Record<string, unknown>>(
       )
       .commit();
     // let the zip stream drain now and then, so a large export does not pile up in memory
-    if (++count % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++count % 1000 === 0) {
+      progress('writing', count);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
+  progress('writing', count);
   sheet.commit();
 
   const labels = workbook.addWorksheet(LABEL_SHEET);
@@ -217,6 +222,7 @@ export async function readSheet<S extends z.ZodObject>(
     maxRows,
     limits: SHEET_LIMITS,
   };
+  progress('reading');
   let outcome = await inTurn(() => readInWorker(job));
   // Our own exports were now and then called unreadable in full test runs (cause not found; see
   // docs/security.md, open findings): a workbook called unreadable is read once more, in a new worker.
@@ -233,7 +239,10 @@ export async function readSheet<S extends z.ZodObject>(
   let errorCount = 0;
   for (const [i, record] of outcome.records.entries()) {
     // let other requests in now and then while a large sheet is checked
-    if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+    if (i % 1000 === 999) {
+      progress('checking', i, outcome.records.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const result = rowSchema.safeParse(record);
     const rowNumber = outcome.rowNumbers[i]!;
     if (result.success) {
