@@ -26,21 +26,22 @@ test('a long inbound import shows a progress bar that moves, then the rows are i
   await page.getByRole('button', { name: 'upload Import' }).click();
   const modal = page.getByRole('dialog');
   await modal.locator('input[type=file]').setInputFiles([{ name: 'inbound.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes }]);
-  // every value the bar shows, as the page renders it
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-    const record = () => {
-      const bar = document.querySelector('[data-testid="work-progress"]');
-      const value = bar && `${bar.getAttribute('data-phase')} ${bar.getAttribute('data-done')} ${bar.textContent}`;
-      if (value && seen[seen.length - 1] !== value) seen.push(value);
-    };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
   await modal.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText(`${ROWS} rows imported`)).toBeVisible({ timeout: 150_000 });
+  // every value the bar shows, read until the rows are imported
+  const bar = modal.getByTestId('work-progress');
+  const imported = page.getByText(`${ROWS} rows imported`);
+  const seen: string[] = [];
+  const deadline = Date.now() + 150_000;
+  while (!(await imported.isVisible())) {
+    expect(Date.now() < deadline, seen.join(' | ')).toBe(true);
+    if (await bar.count()) {
+      const value = await bar.innerText({ timeout: 500 }).catch(() => null);
+      const phase = await bar.getAttribute('data-phase', { timeout: 500 }).catch(() => null);
+      if (value && phase && seen[seen.length - 1] !== `${phase} ${value}`) seen.push(`${phase} ${value}`);
+    }
+    await page.waitForTimeout(50);
+  }
 
-  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   expect(new Set(seen).size, seen.join(' | ')).toBeGreaterThanOrEqual(2);
   // the service's own phases were shown, with row counts where it has them
   expect(seen.some((v) => /^(reading|checking|writing) /.test(v)), seen.join(' | ')).toBe(true);
