@@ -7,7 +7,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PROGRESS_ID, type ProgressPhase, type ProgressRecord } from '../shared/progress.js';
 import { said } from '../shared/messages.js';
-import type { AppContext } from './context.js';
 import { invalid, unauthorized } from './http/errors.js';
 
 /** Entries kept per user: starting one more drops that user's oldest. */
@@ -65,18 +64,23 @@ export function progress(phase: ProgressPhase, done = 0, total: number | null = 
   store?.board.touch(store.entry, { phase, done, total });
 }
 
+/** What trackProgress reads of a request (an AppContext; context.ts imports this module's board). */
+interface ProgressRequest {
+  get(field: string): string;
+  state: { user?: { id: number } };
+  deps: { progress: ProgressBoard };
+}
+
 /**
  * Registers the progress entry the request asks for (its X-Progress-Id header) for the signed-in
  * user, and answers a function that runs work under it, marking it finished when the work settles.
  * Without the header the work just runs. A malformed id is refused (400) before anything is done.
  */
-export function trackProgress(ctx: AppContext): <T>(work: () => Promise<T>) => Promise<T> {
+export function trackProgress(ctx: ProgressRequest): <T>(work: () => Promise<T>) => Promise<T> {
   const id = ctx.get('x-progress-id');
   if (!id) return (work) => work();
   if (!PROGRESS_ID.test(id))
-    throw invalid(
-      said('X-Progress-Id must be 16 to 64 letters, digits, "-" or "_" (a random UUID fits)', 'X-Progress-Id 须为 16 到 64 个字母、数字、“-”或“_”（随机 UUID 即可）'),
-    );
+    throw invalid(said('X-Progress-Id must be 16 to 64 letters, digits, "-" or "_" (a random UUID fits)', 'X-Progress-Id 须为 16 到 64 个字母、数字、“-”或“_”（随机 UUID 即可）'));
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   const board = ctx.deps.progress;

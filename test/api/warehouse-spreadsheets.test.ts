@@ -522,7 +522,9 @@ describe('imports', () => {
     const refused = await upload('inbound', await workbook(bad));
     expect(refused.status).toBe(400);
     expect(refused.body.data.errorCount).toBe(1);
-    expect(refused.body.data.errors).toEqual([{ row: 20_000, column: 'warehouse', message: 'warehouse "NO-SUCH-WAREHOUSE" does not exist: give the code or the name of a warehouse' }]);
+    expect(refused.body.data.errors).toEqual([
+      { row: 20_000, column: 'warehouse', message: 'warehouse "NO-SUCH-WAREHOUSE" does not exist: give the code or the name of a warehouse' },
+    ]);
     expect((await list('inbound', { warehouse: w.code })).total).toBe(0);
     expect(await ledgerSize()).toBe(ledger);
 

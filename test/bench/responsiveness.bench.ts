@@ -65,11 +65,26 @@ async function makeSheets(dir: string) {
   const inbound = join(dir, 'inbound.xlsx');
   const detailRows = function* () {
     for (let i = 1; i <= DETAIL_LINES; i++)
-      yield { commodity: `铜精矿 ${i % 97}`, specification: `Cu ${20 + (i % 10)}%`, quantity: (i % 500) + 0.5, unit: 't', unitPrice: 6800 + (i % 300), deliveryDate: '2026-12-15', remark: i % 10 ? null : 'bench' };
+      yield {
+        commodity: `铜精矿 ${i % 97}`,
+        specification: `Cu ${20 + (i % 10)}%`,
+        quantity: (i % 500) + 0.5,
+        unit: 't',
+        unitPrice: 6800 + (i % 300),
+        deliveryDate: '2026-12-15',
+        remark: i % 10 ? null : 'bench',
+      };
   };
   const inboundRows = function* () {
     for (let i = 1; i <= INBOUND_ROWS; i++)
-      yield { warehouse: warehouseCode(i % 5), commodity: 'bench-commodity', blNumber: `BENCH-BL-${i % 200}`, inboundWeight: 1 + (i % 9), inboundDate: '2026-11-20', operator: 'bench' };
+      yield {
+        warehouse: warehouseCode(i % 5),
+        commodity: 'bench-commodity',
+        blNumber: `BENCH-BL-${i % 200}`,
+        inboundWeight: 1 + (i % 9),
+        inboundDate: '2026-11-20',
+        operator: 'bench',
+      };
   };
   await writeSheet(DETAIL_COLUMNS, detailRows(), createWriteStream(details), 'details');
   await writeSheet(INBOUND_COLUMNS, inboundRows(), createWriteStream(inbound), 'inbound-orders');
@@ -114,7 +129,9 @@ async function measure(root: string | undefined, dataDir: string, sheets: { deta
     figures.quiet = { seconds: null, probe: quiet };
     log(`  nothing running: small GET p99 ${quiet.p99.toFixed(0)} ms, p100 ${quiet.max.toFixed(0)} ms (${quiet.count} requests)`);
     await during(`detail import (${DETAIL_LINES.toLocaleString('en-US')} lines)`, () => upload(`/api/corp-contract/contracts/${contract.data.id}/details/import`, sheets.details));
-    await during(`detail export (${DETAIL_LINES.toLocaleString('en-US')} lines)`, () => fetch(`${service.url}/api/corp-contract/contracts/${contract.data.id}/details/export`, { headers: auth }));
+    await during(`detail export (${DETAIL_LINES.toLocaleString('en-US')} lines)`, () =>
+      fetch(`${service.url}/api/corp-contract/contracts/${contract.data.id}/details/export`, { headers: auth }),
+    );
     await during(`inbound import (${INBOUND_ROWS.toLocaleString('en-US')} rows)`, () => upload('/api/inventory/upload', sheets.inbound));
     await during('backup of the seeded folder', () => fetch(`${service.url}/api/admin/backups`, { method: 'POST', headers: auth }));
     return figures;
@@ -128,7 +145,11 @@ async function measure(root: string | undefined, dataDir: string, sheets: { deta
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'cargodesk-bench-')));
   const work = await mkdtemp(join(tmpdir(), 'cargodesk-bench-sheets-'));
-  log(`${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   try {
     if (existsSync(join(dataDir, 'cargodesk.sqlite'))) log(`reusing the seeded folder ${dataDir}`);
     else {
@@ -157,7 +178,11 @@ async function main() {
         `| ${label === 'quiet' ? 'nothing running' : label} | ${before ? `${secs(b)} | ` : ''}${secs(f)}${ratio} | ${b ? `${ms(b.probe.p99)} / ${ms(b.probe.max)} | ` : ''}${ms(f.probe.p99)} / ${ms(f.probe.max)} | ${f.probe.max <= 250 ? 'yes' : '**no**'} |`,
       );
     }
-    log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await rm(work, { recursive: true, force: true });
     if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ test('a long inbound import shows a progress bar that moves, then the rows are i
 
   expect(new Set(seen).size, seen.join(' | ')).toBeGreaterThanOrEqual(2);
   // the service's own phases were shown, with row counts where it has them
-  expect(seen.some((v) => /^(reading|checking|writing) /.test(v)), seen.join(' | ')).toBe(true);
+  expect(
+    seen.some((v) => /^(reading|checking|writing) /.test(v)),
+    seen.join(' | '),
+  ).toBe(true);
   const total = await page.request.get(`/api/inventory/inbound/list?warehouse=${WH}&pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
   expect(((await total.json()) as { data: { total: number } }).data.total).toBe(ROWS);
 });

@@ -91,7 +91,11 @@ export interface UploadRequest {
   onWork?(progress: WorkProgress): void;
 }
 
-function sendForm(req: UploadRequest, token: string | undefined, progressId: string | undefined): Promise<{ status: number; body: { success?: boolean; message?: string; data?: unknown } }> {
+function sendForm(
+  req: UploadRequest,
+  token: string | undefined,
+  progressId: string | undefined,
+): Promise<{ status: number; body: { success?: boolean; message?: string; data?: unknown } }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(req.fields ?? {})) if (v !== undefined && v !== null) form.append(k, String(v));
   for (const [field, file] of req.files) form.append(field, file, file.name);
