@@ -21,6 +21,7 @@ import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.route
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
+import { progressRoutes } from './routes/progress/progress.routes.js';
 import { reportRoutes } from './routes/reports/reports.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
@@ -50,6 +51,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...ownershipTransferRoutes,
   ...reportRoutes,
   ...backupRoutes,
+  ...progressRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (docs/api.md). */

@@ -7,16 +7,21 @@ import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
 import type { FileStore, UploadedFile } from './files/file-store.js';
 import type { AuthUser } from './http/auth.js';
+import type { ProgressBoard } from './progress.js';
 import type { LoginThrottle } from './routes/auth/auth.service.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** for reads that are not part of a write (GET routes, the signed-in user's check): see OpenDatabase.reader */
+  reader: Db;
   files: FileStore;
   backups: Backups;
   logger: Logger;
   jwtSecret: string;
   throttle: LoginThrottle;
+  /** progress of the long requests under way (server/progress.ts) */
+  progress: ProgressBoard;
 }
 
 export interface AppState {

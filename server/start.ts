@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
 import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
+import { ProgressBoard } from './progress.js';
 import { openDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
@@ -87,7 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const who = previous.lock ? ` (process ${previous.lock.pid} on ${previous.lock.host}, port ${previous.lock.port})` : '';
     throw new StartError(`the data folder ${config.dataDir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
   }
-  const { db, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const { db, reader, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
@@ -106,7 +107,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
   const throttle = new LoginThrottle({ registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
-  const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle });
+  const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress: new ProgressBoard() });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);

@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { DATABASE_FILE, snapshotDatabase } from '../db/snapshot.js';
 import type { Db } from '../db/tables.js';
 import { AREAS, type FileStore } from '../files/file-store.js';
+import { progress } from '../progress.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../private-data.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -104,9 +105,12 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
       if (secret) await appendEntry(zip, secret.createReadStream(), SECRET_FILE, now);
       let files = 0;
       const filesRoot = join(source.dataDir, 'files');
-      for (const { dir } of Object.values(AREAS)) {
-        const names = await readdir(join(filesRoot, dir)).catch(() => [] as string[]);
-        for (const name of names.sort()) {
+      const areas = await Promise.all(Object.values(AREAS).map(async ({ dir }) => ({ dir, names: (await readdir(join(filesRoot, dir)).catch(() => [] as string[])).sort() })));
+      const listed = areas.reduce((n, a) => n + a.names.length, 0);
+      progress('packing', 0, listed);
+      for (const { dir, names } of areas) {
+        for (const name of names) {
+          progress('packing', files, listed);
           // opened before it is queued: a file deleted since the listing (command line only) is skipped
           const fh = await open(join(filesRoot, dir, name), 'r').catch(() => null);
           if (!fh) continue;

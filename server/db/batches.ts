@@ -15,3 +15,19 @@ export async function* inBatches<Row, Out = Row>(
     last = rows[rows.length - 1];
   }
 }
+
+/**
+ * For long work inside one transaction (an import's inserts): `await pause()` between its steps gives
+ * the event loop back (setImmediate) once `ms` have passed since it last did, so other requests are
+ * answered meanwhile: their reads run on the reader connection (OpenDatabase.reader), their writes
+ * still wait for the transaction. Answers true when it paused (a good moment to report progress).
+ */
+export function breather(ms = 20): () => Promise<boolean> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < ms) return false;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+    return true;
+  };
+}

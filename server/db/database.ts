@@ -8,6 +8,12 @@ import { PRIVATE_FILE_MODE } from '../private-data.js';
 
 export interface OpenDatabase {
   db: Db;
+  /**
+   * For reads that are not part of a write. On SQLite a read-only connection of its own on the same
+   * WAL file: it sees the last committed state and never waits behind a write transaction on `db`
+   * (Kysely's SQLite dialect runs one query at a time per connection). Closed with `db`.
+   */
+  reader: Db;
   /** the better-sqlite3 handle, for SQLite-only work (backups, pragmas) kept inside server/db */
   sqlite: SQLite.Database;
 }
@@ -21,14 +27,22 @@ export async function openDatabase(file: string): Promise<OpenDatabase> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let readOnly: SQLite.Database | undefined;
+  const closeBoth = () => {
+    readOnly?.close();
+    sqlite.close();
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, closeBoth) }) });
   try {
     await migrate(db);
+    readOnly = new SQLite(file, { readonly: true, fileMustExist: true });
+    readOnly.pragma('busy_timeout = 5000');
   } catch (err) {
     await db.destroy();
     throw err;
   }
-  return { db, sqlite };
+  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readOnly) }) });
+  return { db, reader, sqlite };
 }
 
 const CACHED_STATEMENTS = 500;
@@ -38,10 +52,10 @@ const CACHED_STATEMENTS = 500;
  * indexed queries. This keeps the last prepared statements by their SQL text (values are always
  * parameters, so the texts are few) and prepares a fresh one only when the cached one is busy.
  */
-function withStatementCache(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'close'> {
+function withStatementCache(sqlite: SQLite.Database, close: () => void = () => sqlite.close()): Pick<SQLite.Database, 'prepare' | 'close'> {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: close as unknown as SQLite.Database['close'],
     prepare: ((source: string) => {
       const cached = cache.get(source);
       if (cached && !cached.busy) return cached;

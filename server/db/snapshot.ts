@@ -1,6 +1,7 @@
 // SQLite-only work for backups and restore, kept inside server/db.
 import SQLite from 'better-sqlite3';
 import type { Db } from './tables.js';
+import { progress } from '../progress.js';
 
 export const DATABASE_FILE = 'cargodesk.sqlite';
 
@@ -10,7 +11,14 @@ export const DATABASE_FILE = 'cargodesk.sqlite';
  * for the copy of the database (not of the files), which advances in small steps between them.
  */
 export async function snapshotDatabase(db: Db, sqlite: SQLite.Database, target: string): Promise<void> {
-  await db.connection().execute(() => sqlite.backup(target));
+  await db.connection().execute(() =>
+    sqlite.backup(target, {
+      progress: ({ totalPages, remainingPages }) => {
+        progress('copying', totalPages - remainingPages, totalPages);
+        return 100; // pages a step: better-sqlite3's default
+      },
+    }),
+  );
 }
 
 /** The same from a database file that no handle of ours has open (the command line). */

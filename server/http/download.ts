@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
+import { trackProgress } from '../progress.js';
 import type { AppContext } from '../context.js';
 import { contentTypeOf } from '../files/sniff.js';
 import { XLSX_TYPE } from '../spreadsheets/sheet.js';
@@ -47,13 +48,14 @@ export async function sendFile(ctx: ParameterizedContext<object, object>, path: 
  * a failure can only cut it off (and is logged).
  */
 export function sendSheet(ctx: AppContext, fileName: string, write: (target: Writable) => Promise<void>): void {
+  const track = trackProgress(ctx);
   const body = new PassThrough();
   ctx.type = XLSX_TYPE;
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Disposition', contentDisposition('attachment', fileName));
   ctx.body = body;
-  write(body).catch((err: unknown) => {
+  track(() => write(body)).catch((err: unknown) => {
     ctx.deps.logger.error({ err, path: ctx.path }, 'spreadsheet export failed');
     body.destroy(err as Error);
   });

@@ -25,7 +25,7 @@ export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   files: UploadedFile[];
   /** the signed-in caller (throws 401 on a public route) */
   user: AuthUser;
-  /** the database (`ctx.deps.db`) */
+  /** the database: `ctx.deps.reader` on a GET (reads only, never waiting behind a write), else `ctx.deps.db` */
   db: Db;
   /** the file store (`ctx.deps.files`); `files` are this request's uploads */
   store: FileStore;
@@ -69,7 +69,7 @@ export const reply = (data: unknown, message: string) => new Reply(data, message
 export const pathsOf = (def: RouteDef): readonly string[] => (typeof def.path === 'string' ? [def.path] : def.path);
 
 export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: AppDeps): void {
-  const auth = authenticate(deps.db, deps.jwtSecret);
+  const auth = authenticate(deps.reader, deps.jwtSecret);
   for (const def of routes) {
     const access = def.access ?? 'user';
     const chain = [];
@@ -84,7 +84,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
         query: def.query ? parse(def.query, fromText(def.query, ctx.query, { dropEmpty: true }), said('query', '查询条件')) : undefined,
         id: ctx.params.id === undefined ? 0 : parseId(ctx.params.id),
         files: ctx.state.files ?? [],
-        db: deps.db,
+        db: def.method === 'get' ? deps.reader : deps.db,
         store: deps.files,
         get user(): AuthUser {
           if (!ctx.state.user) throw unauthorized();

@@ -10,6 +10,7 @@ import { sendSheet } from '../http/download.js';
 import { invalid, requestLanguage } from '../http/errors.js';
 import { reply, route, type RouteDef } from '../http/route.js';
 import { SPREADSHEET } from '../http/upload.js';
+import { trackProgress } from '../progress.js';
 import { MAX_IMPORT_ROWS } from './row-import.js';
 import type { Column } from './columns.js';
 import { columnRules, sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE } from './sheet.js';
@@ -72,14 +73,14 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       path: s.paths.import,
       tag: s.tag,
       summary: `Import ${s.noun} from an .xlsx (all rows or none)`,
-      description: `multipart \`file\` (.xlsx). Header row: the field names or their English or Chinese labels (${columnList(s.columns)}); a template's example row is skipped; other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows per file: a sheet with more is refused (400) before anything is written; split it.`,
+      description: `multipart \`file\` (.xlsx). Header row: the field names or their English or Chinese labels (${columnList(s.columns)}); a template's example row is skipped; other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows per file: a sheet with more is refused (400) before anything is written; split it. Send \`X-Progress-Id\` to follow it on GET /progress/{progressId}.`,
       upload: SPREADSHEET,
       response: sheetImportResult,
       example: { response: { imported: 2 }, message: `2 ${s.noun} imported` },
       handler: async (ctx, { files, user, db }) => {
         const file = files[0];
         if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', '缺少文件：请在字段“file”中附上 .xlsx 工作簿'));
-        const result = await s.importRows(db, user, file.tempPath);
+        const result = await trackProgress(ctx)(() => s.importRows(db, user, file.tempPath));
         return reply(result, `${result.imported} ${s.noun} imported`);
       },
     }),

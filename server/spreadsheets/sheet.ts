@@ -11,6 +11,7 @@ import { fieldErrors } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { baseOf } from '../http/validate.js';
 import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
+import { progress } from '../progress.js';
 import type { Column, ColumnType, RowError } from './columns.js';
 import { EXAMPLE_MARK, UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
 
@@ -95,8 +96,12 @@ export async function writeSheet<T extends Record<string, unknown>>(
   for await (const row of rows) {
     sheet.addRow(columns.map((c) => cellOf(c, row[c.key]))).commit();
     // let the zip stream drain now and then, so a large export does not pile up in memory
-    if (++count % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++count % 1000 === 0) {
+      progress('writing', count);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
+  progress('writing', count);
   sheet.commit();
 
   const fields = workbook.addWorksheet(FIELDS_SHEET[layout.lang]);
@@ -257,6 +262,7 @@ export async function readSheet<S extends z.ZodObject>(
     maxRows,
     limits: SHEET_LIMITS,
   };
+  progress('reading');
   const outcome = await inTurn(() => readInWorker(job));
   if (outcome.kind === 'refused') throw Object.assign(invalid(outcome.message), { cause: outcome.cause });
   if (!outcome.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
@@ -270,7 +276,10 @@ export async function readSheet<S extends z.ZodObject>(
   let errorCount = 0;
   for (const [i, record] of outcome.records.entries()) {
     // let other requests in now and then while a large sheet is checked
-    if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+    if (i % 1000 === 999) {
+      progress('checking', i, outcome.records.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const result = rowSchema.safeParse(record);
     const rowNumber = outcome.rowNumbers[i]!;
     if (result.success) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.js';
 import { Backups } from '../../server/backups/backups.js';
 import { loadConfig } from '../../server/config.js';
+import { ProgressBoard } from '../../server/progress.js';
 import { openDatabase } from '../../server/db/database.js';
 import { FileStore } from '../../server/files/file-store.js';
 import { createLogger } from '../../server/logger.js';
@@ -235,11 +236,11 @@ describe('an answer whose body cannot be serialised', () => {
     dataDir = await newDataDir();
     const config = { ...loadConfig([], {}), dataDir, logToStdout: false };
     const { logger, close: closeLogger } = await createLogger(dataDir, { level: 'info', stdout: false });
-    const { db, sqlite } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
+    const { db, reader, sqlite } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
     const files = new FileStore(join(dataDir, 'files'));
     await files.init();
     const backups = new Backups({ dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: 7 });
-    const koa = createApp({ config, db, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle() });
+    const koa = createApp({ config, db, reader, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle(), progress: new ProgressBoard() });
     const unserialisable: Middleware = (ctx, next) => {
       if (ctx.path !== '/api/unserialisable') return next();
       ctx.body = { success: true, data: { count: 10n } };

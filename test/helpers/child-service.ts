@@ -22,10 +22,12 @@ export interface ChildService {
   stop(): Promise<void>;
 }
 
-export async function startChildService(dataDir: string, env: Record<string, string> = {}): Promise<ChildService> {
+/** `root`: the checkout whose server/main.ts runs (default: this one; the benches compare another). */
+export async function startChildService(dataDir: string, env: Record<string, string> = {}, root?: string): Promise<ChildService> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -4,6 +4,7 @@ import { sendFile } from '../../http/download.js';
 import { notFound } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
+import { trackProgress } from '../../progress.js';
 
 const example = { name: 'cargodesk-20260314-091500-000.zip', size: 48213, createTime: '2026-03-14T09:15:00.000Z' };
 
@@ -14,11 +15,11 @@ export const backupRoutes = [
     tag: 'Backups',
     summary: 'Back up now (admin)',
     description:
-      'Writes a consistent snapshot of the database (SQLite online backup) and every file area into one zip under <data>/backups/, while the service keeps running. Backups are written one at a time; a second request waits for the first.',
+      'Writes a consistent snapshot of the database (SQLite online backup) and every file area into one zip under <data>/backups/, while the service keeps running. Backups are written one at a time; a second request waits for the first. Send `X-Progress-Id` to follow it on GET /progress/{progressId}.',
     access: 'admin',
     response: backupRecord,
     example: { response: example, message: 'backup written' },
-    handler: async (ctx) => reply(await ctx.deps.backups.create('manual'), 'backup written'),
+    handler: async (ctx) => reply(await trackProgress(ctx)(() => ctx.deps.backups.create('manual')), 'backup written'),
   }),
   route({
     method: 'get',

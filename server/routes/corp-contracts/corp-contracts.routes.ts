@@ -21,6 +21,7 @@ import { sendSheet } from '../../http/download.js';
 import { invalid, requestLanguage } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
+import { trackProgress } from '../../progress.js';
 import { SPREADSHEET } from '../../http/upload.js';
 import { sheetHeadersQuery, sheetLayout, XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
@@ -230,14 +231,14 @@ export const corpContractRoutes = [
     tag,
     summary: 'Import detail lines from an .xlsx',
     description:
-      "multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet's lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1).",
+      "multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet's lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). Send `X-Progress-Id` to follow it on GET /progress/{progressId}.",
     upload: SPREADSHEET,
     query: importQuery,
     response: importResult,
     handler: async (ctx, { id, query, files, user, db }) => {
       const file = files[0];
       if (!file) throw invalid(said('file is required: attach the .xlsx workbook in the field "file"', 'file 为必填项：请在字段“file”中附上 .xlsx 工作簿'));
-      const result = await importDetails(db, user, id, file.tempPath, query.mode);
+      const result = await trackProgress(ctx)(() => importDetails(db, user, id, file.tempPath, query.mode));
       return reply(result, `${result.imported} detail line(s) imported`);
     },
   }),

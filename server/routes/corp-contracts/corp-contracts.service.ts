@@ -20,7 +20,7 @@ import {
   type detailListQuery,
   type detailUpdateBody,
 } from '../../../shared/corp-contracts.js';
-import { inBatches } from '../../db/batches.js';
+import { breather, inBatches } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
 import type { Db, Queryable } from '../../db/tables.js';
@@ -34,6 +34,7 @@ import { paginate } from '../../http/paging.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { progress } from '../../progress.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;
 type ContractRow = Selectable<CorpContractsTable>;
@@ -221,12 +222,15 @@ async function assignLineNos(db: Queryable, contractId: number, lines: { lineNo?
 const INSERT_CHUNK = 500; // rows per INSERT, well under SQLite's limit of bound values
 
 async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[]): Promise<void> {
+  const pause = breather();
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    if (await pause()) progress('writing', i, values.length);
     await db
       .insertInto('corpContractDetails')
       .values(values.slice(i, i + INSERT_CHUNK))
       .execute();
   }
+  progress('writing', values.length, values.length);
 }
 
 async function touchContract(db: Queryable, contractId: number, time: string): Promise<void> {

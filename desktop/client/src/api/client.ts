@@ -32,6 +32,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** public routes: no token, no refresh */
   anonymous?: boolean;
+  headers?: Record<string, string>;
 }
 
 /** Refresh this long before the token expires. */
@@ -78,7 +79,7 @@ function toError(status: number, body: Envelope): ApiError {
 }
 
 async function send(method: string, path: string, options: RequestOptions, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...serviceHeaders(token) };
+  const headers: Record<string, string> = { accept: 'application/json', ...serviceHeaders(token), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {
     return await fetch(`/api${path}${queryString(options.query)}`, {

@@ -7,6 +7,7 @@ import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useState } from 'react';
 import { ApiError, NetworkError, refreshTokens, serviceHeaders, validToken } from '../api/client';
 import { useT } from '../i18n';
+import { withProgress, type WorkProgress } from './progress';
 
 const MB = 1024 * 1024;
 
@@ -86,9 +87,15 @@ export interface UploadRequest {
   /** [field name, file] pairs */
   files: [string, File][];
   onProgress?(percent: number): void;
+  /** the upload's percentage, then the service's phases when it takes over a second (kit/progress.tsx) */
+  onWork?(progress: WorkProgress): void;
 }
 
-function sendForm(req: UploadRequest, token: string | undefined): Promise<{ status: number; body: { success?: boolean; message?: string; data?: unknown } }> {
+function sendForm(
+  req: UploadRequest,
+  token: string | undefined,
+  progressId: string | undefined,
+): Promise<{ status: number; body: { success?: boolean; message?: string; data?: unknown } }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(req.fields ?? {})) if (v !== undefined && v !== null) form.append(k, String(v));
   for (const [field, file] of req.files) form.append(field, file, file.name);
@@ -96,7 +103,13 @@ function sendForm(req: UploadRequest, token: string | undefined): Promise<{ stat
     const xhr = new XMLHttpRequest();
     xhr.open(req.method ?? 'POST', `/api${req.path}`);
     for (const [name, value] of Object.entries(serviceHeaders(token))) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => e.lengthComputable && req.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    if (progressId) xhr.setRequestHeader('x-progress-id', progressId);
+    xhr.upload.onprogress = (e) => {
+      if (!e.lengthComputable) return;
+      const percent = Math.round((e.loaded / e.total) * 100);
+      req.onProgress?.(percent);
+      req.onWork?.({ phase: 'uploading', done: percent, total: 100 });
+    };
     xhr.onerror = () => reject(new NetworkError('upload failed'));
     xhr.onload = () => {
       try {
@@ -111,12 +124,15 @@ function sendForm(req: UploadRequest, token: string | undefined): Promise<{ stat
 
 /** Sends a multipart form with progress; resolves with `data`, rejects with ApiError like api.*. */
 export async function uploadForm<T>(req: UploadRequest): Promise<T> {
-  let token = await validToken();
-  let res = await sendForm(req, token);
-  if (res.status === 401 && token) {
-    token = (await refreshTokens())?.token;
-    if (token) res = await sendForm(req, token);
-  }
+  const res = await withProgress(req.onWork, async (progressId) => {
+    let token = await validToken();
+    let sent = await sendForm(req, token, progressId);
+    if (sent.status === 401 && token) {
+      token = (await refreshTokens())?.token;
+      if (token) sent = await sendForm(req, token, progressId);
+    }
+    return sent;
+  });
   if (res.status >= 200 && res.status < 300 && res.body.success) return res.body.data as T;
   const errors = (res.body.data as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? [];
   throw new ApiError(res.status, res.body.message ?? '', Array.isArray(errors) ? errors : [], res.body.data);
@@ -145,15 +161,15 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** Downloads a file (public or signed-in route) under the given original name. */
-export async function downloadFile(href: string, name: string): Promise<void> {
-  saveBlob(await fetchFile(href), name);
+/** Downloads a file (public or signed-in route) under the given original name; `onWork`: an export's progress. */
+export async function downloadFile(href: string, name: string, onWork?: (progress: WorkProgress) => void): Promise<void> {
+  saveBlob(await withProgress(onWork, (progressId) => fetchFile(href, progressId)), name);
 }
 
 /** Reads a file of a public or signed-in route (the token is sent to /api routes); refusals as ApiError. */
-export async function fetchFile(href: string): Promise<Blob> {
+export async function fetchFile(href: string, progressId?: string): Promise<Blob> {
   const token = href.startsWith('/api/') ? await validToken() : undefined;
-  const res = await fetch(href, { headers: serviceHeaders(token) });
+  const res = await fetch(href, { headers: { ...serviceHeaders(token), ...(progressId ? { 'x-progress-id': progressId } : {}) } });
   if (!res.ok) {
     let message = '';
     try {

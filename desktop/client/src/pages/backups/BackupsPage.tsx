@@ -2,12 +2,14 @@
 // app's menu or the command line, since it replaces the data folder of a stopped service.
 import { CloudDownloadOutlined, DatabaseOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert, App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { BackupRecord } from '../../../../../shared/backups';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { downloadFile } from '../../kit/files';
+import { withProgress, WorkProgressBar, type WorkProgress } from '../../kit/progress';
 
 const PATH = '/admin/backups';
 
@@ -29,8 +31,10 @@ export default function BackupsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: [PATH], queryFn: ({ signal }) => api.get<BackupRecord[]>(PATH, undefined, signal) });
+  const [progress, setProgress] = useState<WorkProgress | null>(null);
   const backUp = useMutation({
-    mutationFn: () => api.post<BackupRecord>(PATH),
+    mutationFn: () => withProgress(setProgress, (id) => api.post<BackupRecord>(PATH, undefined, { headers: id ? { 'x-progress-id': id } : {} })),
+    onSettled: () => setProgress(null),
     onSuccess: (backup) => {
       void message.success(t('backups.written', { name: backup.name }));
       void queryClient.invalidateQueries({ queryKey: [PATH] });
@@ -55,6 +59,11 @@ export default function BackupsPage() {
             <Button type="primary" icon={<DatabaseOutlined />} loading={backUp.isPending} onClick={() => backUp.mutate()}>
               {t('backups.now')}
             </Button>
+            {progress && (
+              <span style={{ display: 'inline-block', width: 280 }}>
+                <WorkProgressBar progress={progress} />
+              </span>
+            )}
             {desktop && (
               <Button icon={<FolderOpenOutlined />} onClick={() => void desktop.openDataFolder()}>
                 {t('backups.openFolder')}

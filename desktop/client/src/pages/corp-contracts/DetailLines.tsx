@@ -14,6 +14,7 @@ import { toForm, toRequest } from '../../kit/EditDrawer';
 import { fieldInput } from '../../kit/fields';
 import { Confirm } from '../../kit/Confirm';
 import { downloadFile } from '../../kit/files';
+import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { ImportLines } from './ImportLines';
 import { LINE_FIELDS } from './lineFields';
@@ -36,6 +37,7 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
   const [saving, setSaving] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState<WorkProgress | null>(null);
   const quantity = Form.useWatch('quantity', form) as number | null | undefined;
   const unitPrice = Form.useWatch('unitPrice', form) as number | null | undefined;
 
@@ -103,9 +105,11 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
 
   const exportLines = async () => {
     try {
-      await downloadFile(`/api${path}/export`, `${contract.contractNumber}-details.xlsx`);
+      await downloadFile(`/api${path}/export`, `${contract.contractNumber}-details.xlsx`, setExporting);
     } catch (err) {
       void message.error(errorText(err, t));
+    } finally {
+      setExporting(null);
     }
   };
 
@@ -178,6 +182,11 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
         <Button size="small" icon={<DownloadOutlined />} onClick={() => void exportLines()}>
           {t('corp.export')}
         </Button>
+        {exporting && (
+          <span style={{ display: 'inline-block', width: 240 }}>
+            <WorkProgressBar progress={exporting} />
+          </span>
+        )}
       </Space>
       {topError && <Alert type="error" showIcon title={topError} />}
       <Form form={form} name="line" component={false}>

@@ -6,7 +6,8 @@ import type { CorpContract } from '../../../../../shared/corp-contracts';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
+import { FileDropzone, FILE_RULES, uploadForm } from '../../kit/files';
+import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { lineFieldLabel } from './lineFields';
 import { useOpeningKey } from '../../kit/useOpeningKey';
 
@@ -21,7 +22,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
   const { message } = App.useApp();
   const [files, setFiles] = useState<File[]>([]);
   const [mode, setMode] = useState<'append' | 'replace'>('append');
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState<WorkProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const openingKey = useOpeningKey(open);
   const [failure, setFailure] = useState<{ text: string; rows: RowError[]; count: number } | null>(null);
@@ -42,7 +43,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
       const result = await uploadForm<{ imported: number; removed: number }>({
         path: `/corp-contract/contracts/${contract.id}/details/import?mode=${mode}`,
         files: [['file', file]],
-        onProgress: setProgress,
+        onWork: setProgress,
       });
       void message.success(t('corp.importDone', { imported: result.imported, removed: result.removed }));
       onImported();
@@ -53,7 +54,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
       setFailure({ text: rows.length ? t('corp.importRefused', { count: data?.errorCount ?? rows.length }) : errorText(err, t), rows, count: data?.errorCount ?? rows.length });
     } finally {
       setBusy(false);
-      setProgress(0);
+      setProgress(null);
     }
   };
 
@@ -79,7 +80,7 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
           <Radio value="append">{t('corp.importAppend')}</Radio>
           <Radio value="replace">{t('corp.importReplace')}</Radio>
         </Radio.Group>
-        <UploadProgress percent={progress} />
+        <WorkProgressBar progress={progress} />
         {failure && <Alert type="error" showIcon title={failure.text} data-testid="import-error" />}
         {failure && failure.rows.length > 0 && (
           <Table<RowError>

@@ -8,7 +8,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError, queryString } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { downloadFile, FileDropzone, FILE_RULES, uploadForm, UploadProgress } from '../../kit/files';
+import { downloadFile, FileDropzone, FILE_RULES, uploadForm } from '../../kit/files';
+import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { useOpeningKey } from '../../kit/useOpeningKey';
 
 interface RowError {
@@ -35,8 +36,12 @@ export function SheetButtons({ base, importPath, listPath, fileName }: SheetButt
   const { message } = App.useApp();
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
+  const [exporting, setExporting] = useState<WorkProgress | null>(null);
 
-  const download = (href: string, name: string) => downloadFile(href, name).catch((err: unknown) => void message.error(errorText(err, t)));
+  const download = (href: string, name: string) =>
+    downloadFile(href, name, setExporting)
+      .catch((err: unknown) => void message.error(errorText(err, t)))
+      .finally(() => setExporting(null));
   const filters = Object.fromEntries([...params.entries()].filter(([k]) => !PAGING.includes(k)));
 
   return (
@@ -50,6 +55,11 @@ export function SheetButtons({ base, importPath, listPath, fileName }: SheetButt
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
         {t('wh.sheet.import')}
       </Button>
+      {exporting && (
+        <span style={{ display: 'inline-block', width: 240 }}>
+          <WorkProgressBar progress={exporting} />
+        </span>
+      )}
       <ImportDialog open={open} onClose={() => setOpen(false)} importPath={importPath} listPath={listPath} />
     </>
   );
@@ -60,7 +70,7 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState<WorkProgress | null>(null);
   const [sending, setSending] = useState(false);
   const openingKey = useOpeningKey(open);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +78,7 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
 
   const close = () => {
     setFiles([]);
-    setProgress(0);
+    setProgress(null);
     setError(null);
     setRowErrors([]);
     onClose();
@@ -81,12 +91,12 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
     setError(null);
     setRowErrors([]);
     try {
-      const data = await uploadForm<{ imported?: number }>({ path: importPath, files: [['file', file]], onProgress: setProgress });
+      const data = await uploadForm<{ imported?: number }>({ path: importPath, files: [['file', file]], onWork: setProgress });
       void message.success(t('wh.sheet.imported', { n: data?.imported ?? 0 }));
       void queryClient.invalidateQueries({ queryKey: [listPath] });
       close();
     } catch (err) {
-      setProgress(0);
+      setProgress(null);
       setError(errorText(err, t));
       const errors = err instanceof ApiError ? (err.data as { errors?: unknown } | undefined)?.errors : undefined;
       if (Array.isArray(errors)) setRowErrors(errors.filter((e): e is RowError => typeof e?.row === 'number' && typeof e?.message === 'string'));
@@ -110,7 +120,7 @@ function ImportDialog({ open, onClose, importPath, listPath }: { open: boolean; 
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <FileDropzone rule={FILE_RULES.spreadsheet} value={files} onChange={setFiles} />
-        <UploadProgress percent={progress} />
+        <WorkProgressBar progress={progress} />
         {error && <Alert type="error" showIcon title={error} />}
         {rowErrors.length > 0 && (
           <Table<RowError>
