@@ -320,7 +320,10 @@ export const ledgerEntry = z.object({
   businessDate: z.string(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
+  /** the catalog's spelling */
   commodity: z.string(),
+  /** the commodity as typed on the document */
+  enteredCommodity: z.string(),
   kind: z.enum(LEDGER_KINDS),
   documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
   documentId: z.number().int(),

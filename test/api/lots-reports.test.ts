@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { down as undoLots } from '../../server/db/migrations/009-lots.js';
+import { down as undoCatalogs } from '../../server/db/migrations/010-commodity-catalogs.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
@@ -483,10 +484,12 @@ describe('migration 009', () => {
       // the database as it was before migration 009, then the service started on it again
       await own.close();
       const { db } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
+      // 010 came after 009: undone first, then run again after it
+      await undoCatalogs(db as never);
       await undoLots(db as never);
       await db
         .deleteFrom('kysely_migration' as never)
-        .where('name' as never, '=', '009-lots' as never)
+        .where('name' as never, 'in', ['009-lots', '010-commodity-catalogs'] as never)
         .execute();
       await db.destroy();
       await own.restart();

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import type { Column, RowError } from '../../../spreadsheets/columns.js';
 import { currentStock } from '../stock/stock.service.js';
+import { commodityStockKey } from '../../catalogs/catalog-names.js';
 import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
 import { lockPickup, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
 import { insertOutbound } from './outbound-orders.service.js';
@@ -74,7 +75,7 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
         }
         if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
         if (!warehouse || warehouse.status !== 'active') continue; // already a warehouse error
-        const key = `${warehouse.id}\u0000${row.commodity}`;
+        const key = `${warehouse.id}\u0000${await commodityStockKey(trx, row.commodity)}`;
         let stock = left.get(key);
         if (!stock) left.set(key, (stock = { milli: await currentStock(trx, warehouse.id, row.commodity), takenBy: [] }));
         const wanted = toMilli(row.quantity);

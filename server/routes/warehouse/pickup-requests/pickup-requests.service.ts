@@ -12,6 +12,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
+import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
@@ -106,6 +107,7 @@ export async function allPickups(db: Queryable, q: z.output<typeof pickupListQue
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
+  await commodityOf(db, input.commodity);
   // the plain fields go in as sent; the warehouse and the quantity are converted
   const { warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
@@ -197,6 +199,7 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     if (before.shippedMilli > 0) checkShippedEdit(before, changes);
+    if (input.commodity !== undefined) await commodityOf(trx, input.commodity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
     const after = await getPickup(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
