@@ -137,7 +137,11 @@ describe('migration 010-commodity-catalogs', () => {
     expect(before.ledger.map((e) => (e as { balanceMilli: number }).balanceMilli)).toEqual([100_000, 50_000, 70_000, 30_000]);
   });
 
-  it('after: any spelling ships from the one stock', async () => {
+  it('after: the catalogs hold the names in use; any spelling ships from the one stock', async () => {
+    const commodities = await app.request('GET', '/api/commodities', { token });
+    expect(commodities.body.data.items.map((c: { name: string }) => c.name)).toEqual(['Copper cathode']);
+    const parties = await app.request('GET', '/api/parties', { token });
+    expect(parties.body.data.items.map((c: { name: string }) => c.name)).toEqual(['Acme Ltd']);
     const out = await app.request('POST', '/api/delivery-details', { token, body: { warehouse: 'WH-SH', commodity: 'copper cathode', quantity: 100, outboundDate: '2026-10-05' } });
     expect(out.status, out.body.message).toBe(200);
     const summary = await app.request('GET', '/api/inventory/summary', { token });

@@ -2,6 +2,7 @@
 // names table holds its key (shared/names.ts); a name not yet in its catalog is added, in the caller's
 // transaction, with the spelling first used as the catalog's. Stock is kept under the entry's
 // `nameKey`, so spellings that differ only by the rule, and entries merged into another, are one stock.
+import type { Kysely } from 'kysely';
 import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
 import type { Queryable } from '../../db/tables.js';
@@ -63,4 +64,32 @@ export async function partiesOf(db: Queryable, names: (string | null | undefined
       .executeTakeFirstOrThrow();
     await db.insertInto('partyNames').values({ nameKey: key, partyId: id }).execute();
   }
+}
+
+const SUMMING = [
+  { table: 'stockBalances', key: ['warehouseId', 'commodity'], sums: ['inboundMilli', 'outboundMilli', 'transferredMilli', 'currentMilli'] },
+  { table: 'stockLotDays', key: ['warehouseId', 'commodity', 'blNumber', 'businessDate'], sums: ['inboundMilli', 'outboundMilli', 'transferredMilli'] },
+  { table: 'stockDays', key: ['businessDate', 'warehouseId', 'commodity'], sums: ['inboundMilli', 'outboundMilli', 'transferredMilli'] },
+  { table: 'stockLots', key: ['warehouseId', 'commodity', 'blNumber'], sums: ['inboundMilli', 'outboundMilli', 'transferredMilli'] },
+  { table: 'stockMonths', key: ['month', 'warehouseId', 'commodity'], sums: ['inboundMilli', 'outboundMilli', 'transferredMilli'] },
+] as const;
+
+/**
+ * After a merge of commodity catalog entries: the stock kept under `fromKey` joins the stock under
+ * `intoKey` (summing tables added together, ledger entries re-keyed; what was typed stays).
+ */
+export async function foldStock(db: Queryable, fromKey: string, intoKey: string): Promise<void> {
+  const any = db as unknown as Kysely<any>;
+  for (const { table, key, sums } of SUMMING) {
+    const rows = await any.selectFrom(table).selectAll().where('commodity', '=', fromKey).execute();
+    for (const row of rows) {
+      await any
+        .insertInto(table)
+        .values({ ...row, commodity: intoKey })
+        .onConflict((oc) => oc.columns([...key]).doUpdateSet((eb) => Object.fromEntries(sums.map((s) => [s, eb(`${table}.${s}`, '+', row[s] as number)]))))
+        .execute();
+    }
+    await any.deleteFrom(table).where('commodity', '=', fromKey).execute();
+  }
+  await db.updateTable('stockLedger').set({ commodityKey: intoKey }).where('commodityKey', '=', fromKey).execute();
 }
