@@ -13,6 +13,7 @@ import { mountRoutes, type RouteDef } from './http/route.js';
 import { buildOpenApi, type Mount } from './openapi.js';
 import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { backupRoutes } from './routes/backups/backups.routes.js';
+import { masterDataRoutes } from './routes/catalogs/catalogs.routes.js';
 import { auditRoutes } from './routes/audit/audit.routes.js';
 import { authRoutes } from './routes/auth/auth.routes.js';
 import { companyRoutes } from './routes/company/company.routes.js';
@@ -50,6 +51,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...outboundOrderRoutes,
   ...ownershipTransferRoutes,
   ...reportRoutes,
+  ...masterDataRoutes,
   ...backupRoutes,
   ...progressRoutes,
 ];

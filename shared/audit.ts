@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './validation.js';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'merge'] as const;
 
 export const auditQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   entity: z.string().trim().max(50).optional(),

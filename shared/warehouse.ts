@@ -113,6 +113,10 @@ export const pickupRecord = z.object({
   remark: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
+  /** what its outbound orders that are not cancelled ship */
+  shippedQuantity: z.number(),
+  /** quantity − shippedQuantity, never below 0 */
+  remainingQuantity: z.number(),
 });
 export type PickupRequest = z.infer<typeof pickupRecord>;
 
@@ -177,6 +181,9 @@ export const outboundRecord = z.object({
   updateTime: z.string(),
 });
 export type OutboundOrder = z.infer<typeof outboundRecord>;
+
+/** One pickup request with the outbound orders that name it, oldest first. */
+export const pickupDetail = pickupRecord.extend({ outboundOrders: z.array(outboundRecord) });
 
 export const receiptRecord = z.object({
   id: z.number().int(),
@@ -313,7 +320,10 @@ export const ledgerEntry = z.object({
   businessDate: z.string(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
+  /** the catalog's spelling */
   commodity: z.string(),
+  /** the commodity as typed on the document */
+  enteredCommodity: z.string(),
   kind: z.enum(LEDGER_KINDS),
   documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
   documentId: z.number().int(),

@@ -128,7 +128,10 @@ export interface StockLedgerTable {
   entryTime: string;
   businessDate: string;
   warehouseId: number;
+  /** what was typed */
   commodity: string;
+  /** the key its stock is kept under: the `nameKey` of the commodity catalog entry the typed name means */
+  commodityKey: string;
   kind: LedgerKind;
   documentType: LedgerDocumentType;
   documentId: number;
@@ -143,6 +146,7 @@ export interface StockLedgerTable {
 /** Totals of the ledger per (warehouseId, commodity), kept in the transaction of each entry. */
 export interface StockBalancesTable {
   warehouseId: number;
+  /** the commodity's key (commodities.nameKey); responses show the catalog's name */
   commodity: string;
   inboundMilli: number;
   outboundMilli: number;
@@ -153,6 +157,7 @@ export interface StockBalancesTable {
 /** The ledger summed per lot (warehouse, commodity, B/L number; '' for none) and business date, kept in the transaction of each entry. */
 export interface StockLotDaysTable {
   warehouseId: number;
+  /** the commodity's key (commodities.nameKey); responses show the catalog's name */
   commodity: string;
   blNumber: string;
   businessDate: string;
@@ -165,6 +170,7 @@ export interface StockLotDaysTable {
 export interface StockDaysTable {
   businessDate: string;
   warehouseId: number;
+  /** the commodity's key (commodities.nameKey); responses show the catalog's name */
   commodity: string;
   inboundMilli: number;
   outboundMilli: number;
@@ -174,6 +180,7 @@ export interface StockDaysTable {
 /** The ledger summed per lot ('' for no B/L number), kept in the transaction of each entry. */
 export interface StockLotsTable {
   warehouseId: number;
+  /** the commodity's key (commodities.nameKey); responses show the catalog's name */
   commodity: string;
   blNumber: string;
   inboundMilli: number;
@@ -185,6 +192,7 @@ export interface StockLotsTable {
 export interface StockMonthsTable {
   month: string;
   warehouseId: number;
+  /** the commodity's key (commodities.nameKey); responses show the catalog's name */
   commodity: string;
   inboundMilli: number;
   outboundMilli: number;

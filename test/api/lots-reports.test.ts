@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { down as undoLots } from '../../server/db/migrations/009-lots.js';
+import { down as undoCatalogs } from '../../server/db/migrations/010-commodity-catalogs.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
-import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
+import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -220,7 +221,7 @@ describe('the B/L trace', () => {
     await contract({ BLNumber: 'TRACE/0011', contractCode: 'TRACE-PC-2' }); // a longer number is another B/L
     const ib1 = await makeInbound(app, token, { warehouse: w1.code, blNumber: bl, inboundWeight: 100, inboundDate: '2026-10-01' });
     const ib2 = await makeInbound(app, token, { warehouse: w2.code, blNumber: bl, inboundWeight: 50, inboundDate: '2026-10-03' });
-    const pickup = await makePickup(app, token, { warehouse: w1.code, blNumber: bl, quantity: 30 });
+    const pickup = await makeApprovedPickup(app, token, { warehouse: w1.code, blNumber: bl, quantity: 30 });
     const ob1 = await makeOutbound(app, token, { warehouse: w1.code, blNumber: bl, quantity: 30, outboundDate: '2026-10-05', deliveryOrderNumber: pickup.orderNumber });
     const ot = await transfer({ warehouse: w2.code, blNumber: bl, quantity: 20, transferDate: '2026-10-06' });
     const ob2 = await makeOutbound(app, token, { warehouse: w1.code, blNumber: bl, quantity: 10, outboundDate: '2026-10-07' });
@@ -242,7 +243,10 @@ describe('the B/L trace', () => {
     expect(trace.blNumber).toBe(bl);
     expect(trace.contracts).toEqual([await get(`/api/contract/${deal.id}`)]);
     expect(trace.inboundOrders).toEqual([await get(`/api/inventory/inbound/${ib1.id}`), await get(`/api/inventory/inbound/${ib2.id}`)]);
-    expect(trace.pickupRequests).toEqual([await get(`/api/apply-delivery/${pickup.id}`)]);
+    // the pickup detail also lists its outbound orders; the trace lists those once, under outboundOrders
+    const { outboundOrders: shippedBy, ...pickupRecord } = await get(`/api/apply-delivery/${pickup.id}`);
+    expect(trace.pickupRequests).toEqual([pickupRecord]);
+    expect(shippedBy).toEqual([await get(`/api/delivery-details/${ob1.id}`)]);
     expect(trace.outboundOrders).toEqual([await get(`/api/delivery-details/${ob1.id}`), await get(`/api/delivery-details/${ob2.id}`)]);
     expect(trace.ownershipTransfers).toEqual([await get(`/api/ownership-transfer/${ot.id}`)]);
     expect(trace.finance.freightCharges).toMatchObject({ count: 1, totals: [{ currency: 'USD', count: 1, amount: 1200.5 }], items: [{ id: freight.body.data.id, blNumber: bl }] });
@@ -493,10 +497,12 @@ describe('migration 009', () => {
       // the database as it was before migration 009, then the service started on it again
       await own.close();
       const { db } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
+      // 010 came after 009: undone first, then run again after it
+      await undoCatalogs(db as never);
       await undoLots(db as never);
       await db
         .deleteFrom('kysely_migration' as never)
-        .where('name' as never, '=', '009-lots' as never)
+        .where('name' as never, 'in', ['009-lots', '010-commodity-catalogs'] as never)
         .execute();
       await db.destroy();
       await own.restart();

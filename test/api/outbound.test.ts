@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
-import { makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
+import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 
 let app: TestApp;
 let token: string;
@@ -56,7 +56,7 @@ describe('outbound orders', () => {
     const none = await app.request('POST', '/api/delivery-details', { token, body: { ...base, deliveryOrderNumber: 'PU19990101-0001' } });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('deliveryOrderNumber "PU19990101-0001" is not the orderNumber of any pickup request');
-    const pickup = await makePickup(app, token, { warehouse: w.code });
+    const pickup = await makeApprovedPickup(app, token, { warehouse: w.code });
     const ok = await app.request('POST', '/api/delivery-details', { token, body: { ...base, deliveryOrderNumber: pickup.orderNumber } });
     expect(ok.status).toBe(200);
     expect(ok.body.data.deliveryOrderNumber).toBe(pickup.orderNumber);

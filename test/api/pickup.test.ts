@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
-import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
+import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
 let token: string;
@@ -201,7 +201,7 @@ describe('pickup requests', () => {
 
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5 });
-    const used = await makePickup(app, token, { warehouse: w.code });
+    const used = await makeApprovedPickup(app, token, { warehouse: w.code });
     const o = await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: used.orderNumber });
     const refused = await app.request('DELETE', `/api/apply-delivery/${used.id}`, { token });
     expect(refused.status).toBe(400);
@@ -242,7 +242,7 @@ describe('pickup refusals in Chinese (Accept-Language: zh)', () => {
 
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5 });
-    const used = await makePickup(app, token, { warehouse: w.code });
+    const used = await makeApprovedPickup(app, token, { warehouse: w.code });
     const o = await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: used.orderNumber });
     const refused = await app.request('DELETE', `/api/apply-delivery/${used.id}`, { token, headers: zh });
     expect(refused.status).toBe(400);

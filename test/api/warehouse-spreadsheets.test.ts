@@ -1,7 +1,7 @@
 // Spreadsheets of the warehouse area: templates, filtered exports, all-or-none imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
-import { makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
+import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -237,7 +237,7 @@ describe('exports', () => {
   it('pickup requests and outbound orders: the same filters as their lists', async () => {
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 50 });
-    const p1 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-1', quantity: 5.5, driverName: '张师傅' });
+    const p1 = await makeApprovedPickup(app, token, { warehouse: w.code, blNumber: 'PEXP-1', quantity: 5.5, driverName: '张师傅' });
     const p2 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-2', deliveryDate: '2026-12-01' });
     await app.request('PUT', `/api/apply-delivery/${p2.id}`, { token, body: { status: 'approved' } });
     await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: p1.orderNumber, blNumber: 'OEXP-1', quantity: 2.5 });
@@ -341,7 +341,7 @@ describe('imports', () => {
   it('outbound orders: a good sheet takes its quantities from stock, earlier rows counted', async () => {
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
-    const p = await makePickup(app, token, { warehouse: w.code });
+    const p = await makeApprovedPickup(app, token, { warehouse: w.code, quantity: 6 });
     const res = await upload(
       'outbound',
       await workbook([

@@ -191,6 +191,7 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
             businessDate: m.date,
             warehouseId: ids[m.key % s.warehouses]!,
             commodity: commodityName(Math.floor(m.key / s.warehouses)),
+            commodityKey: commodityName(Math.floor(m.key / s.warehouses)),
             kind: m.kind,
             documentType: m.kind === 'inbound' ? 'inboundOrder' : 'outboundOrder',
             documentId: docIds.get(m.number)!,
@@ -217,6 +218,29 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       })),
       2000,
     );
+    // the commodity catalog: every name in use is in it (the names are their own keys)
+    const catalogTime = new Date().toISOString();
+    for (let i = 0; i < s.commodities; i++) {
+      const { id } = await db
+        .insertInto('commodities')
+        .values({
+          name: commodityName(i),
+          nameKey: commodityName(i),
+          code: null,
+          unit: 't',
+          category: null,
+          remark: null,
+          active: 1,
+          createTime: catalogTime,
+          updateTime: catalogTime,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('commodityNames')
+        .values({ nameKey: commodityName(i), commodityId: id })
+        .execute();
+    }
     await fillDayTables(db as never);
     lap(`ledger (${s.ledgerEntries} entries)`);
 

@@ -1,7 +1,7 @@
 // The warehouse area in the browser: a warehouse, goods coming in (summary and ledger follow),
 // a pickup request walked through its statuses, an outbound order against it with its receipt and
 // print page, the stock rule, an ownership transfer with a PDF attachment, and the dashboard.
-import { expect, signInAsAdmin, test } from './fixtures.js';
+import { ADMIN, expect, signInAsAdmin, test } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 test.describe.configure({ mode: 'serial' });
@@ -172,14 +172,26 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
 
+  // the request above was completed by hand and takes no shipment: a second one, approved, does
+  const login = await (await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } })).json();
+  const headers = { authorization: `Bearer ${login.data.token as string}` };
+  const created = await (
+    await page.request.post('/api/apply-delivery', {
+      headers,
+      data: { blNumber: BL, warehouse: WH.code, commodity: COMMODITY, quantity: 40, unit: 't', deliveryDate: today, driverName: 'Zhang Wei' },
+    })
+  ).json();
+  expect((await page.request.put(`/api/apply-delivery/${created.data.id as number}`, { headers, data: { status: 'approved' } })).ok()).toBe(true);
+  pickupNumber = created.data.orderNumber as string;
+
   await page.goto('/warehouse/outbound-orders');
   await page.getByRole('button', { name: 'New' }).click();
   const d = drawer(page);
   await d.getByLabel('Pickup request').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content').filter({ hasText: pickupNumber }).click();
-  // the order's empty fields come from the pickup request
+  // the order's fields come from the pickup request, the quantity being what is left to ship
   await expect(d.getByLabel('Commodity', { exact: true })).toHaveValue(COMMODITY);
-  await expect(d.getByLabel('Quantity')).toHaveValue('30');
+  await expect(d.getByLabel('Quantity')).toHaveValue('40');
   await d.getByLabel('Quantity').fill('40');
   await fillDate(d, 'Outbound date', today);
   await save(page);

@@ -38,6 +38,14 @@ export async function makePickup(app: TestApp, token: string, overrides: Record<
   return res.body.data as { id: number; orderNumber: string; status: string };
 }
 
+/** A pickup request approved, so outbound orders can ship against it. */
+export async function makeApprovedPickup(app: TestApp, token: string, overrides: Record<string, unknown>) {
+  const pickup = await makePickup(app, token, overrides);
+  const res = await app.request('PUT', `/api/apply-delivery/${pickup.id}`, { token, body: { status: 'approved' } });
+  if (res.status !== 200) throw new Error(`approve pickup: ${res.body.message}`);
+  return res.body.data as { id: number; orderNumber: string; status: string };
+}
+
 /** The summary row of one warehouse and commodity (undefined when there is none). */
 export async function stockOf(app: TestApp, token: string, warehouse: string, commodity = 'copper', asOf?: string) {
   const qs = new URLSearchParams({ warehouse, commodity, ...(asOf ? { asOf } : {}) });

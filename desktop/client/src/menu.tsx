@@ -1,5 +1,5 @@
 // The side menu and the routes come from this one list; each page is a lazily loaded chunk.
-import { BarChartOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, SettingOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DatabaseOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, SettingOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { FINANCE_PAGES } from '../../../shared/finance-kinds';
 import type { MessageKey } from './i18n';
@@ -64,6 +64,15 @@ export const MENU: MenuGroup[] = [
       page('/warehouse/ownership-transfers', 'menu.ownershipTransfers', () => import('./pages/warehouse/OwnershipTransfersPage')),
       page('/warehouse/lots', 'menu.lots', () => import('./pages/reports/LotsPage')),
       page('/warehouse/bl-trace', 'menu.blTrace', () => import('./pages/reports/BlTracePage')),
+    ],
+  },
+  {
+    key: 'master-data',
+    label: 'menu.masterData',
+    icon: <DatabaseOutlined />,
+    items: [
+      page('/master-data/commodities', 'menu.commodities', () => import('./pages/master-data/CommoditiesPage')),
+      page('/master-data/parties', 'menu.parties', () => import('./pages/master-data/PartiesPage')),
     ],
   },
   {

@@ -7,7 +7,7 @@ import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate } from '../../http/paging.js';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'status';
+export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'username'> | null;

@@ -35,6 +35,7 @@ import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { progress } from '../../progress.js';
+import { partiesOf } from '../catalogs/catalog-names.js';
 
 type FolderRow = Selectable<CorpContractFoldersTable>;
 type ContractRow = Selectable<CorpContractsTable>;
@@ -454,6 +455,7 @@ export async function createContract(db: Db, store: FileStore, actor: AuthUser, 
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await partiesOf(trx, [row.partyA, row.partyB]);
       await recordAudit(trx, { actor, action: 'create', entity: 'corpContract', entityId: row.id, after: await auditView(trx, row) });
       return presentContract(row, { details: [], detailCount: 0 });
     });
@@ -487,6 +489,7 @@ export async function updateContract(
         changes.remove(beforeRow.fileUrl);
       }
       const row = await trx.updateTable('corpContracts').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await partiesOf(trx, [input.partyA, input.partyB]);
       await recordAudit(trx, { actor, action: 'update', entity: 'corpContract', entityId: id, before, after: await auditView(trx, row) });
       return presentContract(row, (await detailsOf(trx, [id])).get(id)!);
     });

@@ -9,6 +9,7 @@ import { fromMilli } from '../../../shared/warehouse.js';
 import type { Queryable } from '../../db/tables.js';
 import { paginate, prefixEnd } from '../../http/paging.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
+import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 
 type LotFilters = Partial<Omit<z.output<typeof lotQuery>, 'page' | 'pageSize' | 'sortOrder'>> & { exactBlNumber?: string };
 
@@ -42,7 +43,7 @@ async function lotsQuery(db: Queryable, f: LotFilters) {
     .groupBy(['d.warehouseId', 'd.commodity', 'd.blNumber'])
     .having(sql<boolean>`(sum(d.inboundMilli) != 0 or sum(d.outboundMilli) != 0 or sum(d.transferredMilli) != 0)`);
   if (f.warehouse) days = days.where('d.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
-  if (f.commodity) days = days.where('d.commodity', '=', f.commodity);
+  if (f.commodity) days = days.where('d.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) days = days.where('d.blNumber', '>=', f.blNumber).where('d.blNumber', '<', prefixEnd(f.blNumber));
   if (f.exactBlNumber !== undefined) days = days.where('d.blNumber', '=', f.exactBlNumber);
   if (f.asOf) days = days.where('d.businessDate', '<=', f.asOf);
@@ -71,7 +72,7 @@ async function currentLotsQuery(db: Queryable, f: LotFilters) {
     .$narrowType<{ warehouse: NotNull }>()
     .where((eb) => eb.or([eb('l.inboundMilli', '!=', 0), eb('l.outboundMilli', '!=', 0), eb('l.transferredMilli', '!=', 0)]));
   if (f.warehouse) lots = lots.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
-  if (f.commodity) lots = lots.where('l.commodity', '=', f.commodity);
+  if (f.commodity) lots = lots.where('l.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) lots = lots.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
   const stock = sql`l.inboundMilli - l.outboundMilli - l.transferredMilli`;
   if (f.inStock === 'true') lots = lots.where(sql<boolean>`${stock} > 0`);
@@ -98,12 +99,13 @@ async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'la
   );
 }
 
-function presentLot(r: LotSums): Lot {
+/** A lot as the API answers it; `names` gives the catalog's spelling of each commodity key. */
+function presentLot(r: LotSums, names: Map<string, string>): Lot {
   const [inbound, outbound, transferred] = [Number(r.inbound), Number(r.outbound), Number(r.transferred)];
   return {
     warehouse: r.warehouse,
     warehouseId: r.warehouseId,
-    commodity: r.commodity,
+    commodity: names.get(r.commodity) ?? r.commodity,
     blNumber: r.blNumber === '' ? null : r.blNumber,
     inboundQuantity: fromMilli(inbound),
     outboundQuantity: fromMilli(outbound),
@@ -115,14 +117,16 @@ function presentLot(r: LotSums): Lot {
 }
 
 export async function listLots(db: Queryable, q: z.output<typeof lotQuery>) {
-  if (q.asOf) return paginate(await lotsQuery(db, q), q, presentLot);
+  const names = await commodityNamesByKey(db);
+  if (q.asOf) return paginate(await lotsQuery(db, q), q, (r) => presentLot(r, names));
   const page = await paginate(await currentLotsQuery(db, q), q, (row) => row);
-  return { ...page, items: (await withDates(db, page.items)).map(presentLot) };
+  return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names)) };
 }
 
 /** Every lot the filters match, for the export. */
 export async function allLots(db: Queryable, f: LotFilters): Promise<Lot[]> {
-  return (await (await lotsQuery(db, f)).execute()).map(presentLot);
+  const names = await commodityNamesByKey(db);
+  return (await (await lotsQuery(db, f)).execute()).map((r) => presentLot(r, names));
 }
 
 /** Every lot of one B/L number, in stock or not. */

@@ -9,6 +9,7 @@ import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Queryable } from '../../db/tables.js';
 import { invalid } from '../../http/errors.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
+import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 
 type Sums = { inbound: number; outbound: number; transferred: number };
 const keyOf = (warehouseId: number, commodity: string) => `${warehouseId}\u0000${commodity}`;
@@ -32,6 +33,9 @@ export function checkPeriod(q: { startDate: string; endDate: string }): void {
 export async function stockMovement(db: Queryable, q: z.output<typeof movementQuery>): Promise<MovementReport> {
   checkPeriod(q);
   const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
+  // stock is kept under the commodity's key; rows show the catalog's spelling
+  const commodityKey = q.commodity ? await commodityStockKey(db, q.commodity) : undefined;
+  const names = await commodityNamesByKey(db);
   const sumsFrom = async (from: string, to?: string) => {
     const sums = new Map<string, Sums>();
     const add = (rows: { warehouseId: number; commodity: string; inbound: number; outbound: number; transferred: number }[]) => {
@@ -53,7 +57,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
         .where('d.businessDate', '<=', dayTo)
         .groupBy(['d.warehouseId', 'd.commodity']);
       if (warehouseId !== undefined) q1 = q1.where('d.warehouseId', '=', warehouseId);
-      if (q.commodity) q1 = q1.where('d.commodity', '=', q.commodity);
+      if (commodityKey) q1 = q1.where('d.commodity', '=', commodityKey);
       add(await q1.execute());
     }
     if (months) {
@@ -64,7 +68,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
         .groupBy(['d.warehouseId', 'd.commodity']);
       if (months[1]) q2 = q2.where('d.month', '<=', months[1]);
       if (warehouseId !== undefined) q2 = q2.where('d.warehouseId', '=', warehouseId);
-      if (q.commodity) q2 = q2.where('d.commodity', '=', q.commodity);
+      if (commodityKey) q2 = q2.where('d.commodity', '=', commodityKey);
       add(await q2.execute());
     }
     return sums;
@@ -77,7 +81,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
     .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.currentMilli']);
   if (warehouseId !== undefined) stocks = stocks.where('b.warehouseId', '=', warehouseId);
-  if (q.commodity) stocks = stocks.where('b.commodity', '=', q.commodity);
+  if (commodityKey) stocks = stocks.where('b.commodity', '=', commodityKey);
   const none: Sums = { inbound: 0, outbound: 0, transferred: 0 };
   const milli = { opening: 0, inbound: 0, outbound: 0, transferred: 0, closing: 0 };
   const items: MovementRow[] = [];
@@ -93,7 +97,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
     items.push({
       warehouse: s.warehouse,
       warehouseId: s.warehouseId,
-      commodity: s.commodity,
+      commodity: names.get(s.commodity) ?? s.commodity,
       opening: fromMilli(opening),
       inbound: fromMilli(p.inbound),
       outbound: fromMilli(p.outbound),

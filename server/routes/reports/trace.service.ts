@@ -38,7 +38,18 @@ async function timelineOf(db: Queryable, blNumber: string): Promise<TimelineEntr
   const rows = await db
     .selectFrom('stockLedger as l')
     .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
-    .select(['l.businessDate', 'l.entryTime', 'l.kind', 'l.documentType', 'l.documentId', 'l.documentNumber', 'w.name as warehouse', 'l.commodity', 'l.quantityChangeMilli'])
+    .innerJoin('commodities as c', 'c.nameKey', 'l.commodityKey')
+    .select([
+      'l.businessDate',
+      'l.entryTime',
+      'l.kind',
+      'l.documentType',
+      'l.documentId',
+      'l.documentNumber',
+      'w.name as warehouse',
+      'c.name as commodity',
+      'l.quantityChangeMilli',
+    ])
     .where('l.blNumber', '=', blNumber)
     .orderBy('l.businessDate')
     .orderBy('l.id')

@@ -10,6 +10,7 @@ import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
 import * as progress from './areas/progress';
+import * as masterData from './areas/master-data';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -198,6 +199,7 @@ export const enUS = {
   ...dashboard.en,
   ...backups.en,
   ...progress.en,
+  ...masterData.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -9,6 +9,7 @@ import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
 import * as progress from './areas/progress';
+import * as masterData from './areas/master-data';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -198,4 +199,5 @@ export const zhCN: Messages = {
   ...dashboard.zh,
   ...backups.zh,
   ...progress.zh,
+  ...masterData.zh,
 };

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
+import { partiesOf } from '../../catalogs/catalog-names.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
@@ -112,6 +113,7 @@ export async function insertInbound(db: Queryable, actor: AuthUser | null, input
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await loadInbound(db, id);
+  await partiesOf(db, [row.owner]);
   await moveStock(db, null, movementOf(row));
   const after = presentInbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'inboundOrder', entityId: id, after });
@@ -131,6 +133,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
     if (blWeight !== undefined) changes.blWeightMilli = blWeight === null ? null : toMilli(blWeight);
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadInbound(trx, id);
+    await partiesOf(trx, [row.owner]);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentInbound(row);
     await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after });

@@ -73,7 +73,7 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'Create an outbound order (takes its quantity from stock)',
     description:
-      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity.',
+      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity. A `deliveryOrderNumber` names the pickup request it ships against: that request must be approved or in progress, with the same warehouse and commodity, and have the quantity left ("pickup request PU... has 18 t left to ship"); it then moves to in_progress, or completed once all is shipped.',
     body: outboundBody,
     response: outboundRecord,
     example: {
@@ -96,7 +96,8 @@ export const outboundOrderRoutes = [
     path: ['/delivery-details/update/:id', '/delivery-details/:id'],
     tag: outboundTag,
     summary: 'Change an outbound order (fields not sent stay as they are)',
-    description: 'Setting outboundStatus to cancelled gives its quantity back to stock; re-activating it takes it again (refused when stock is short).',
+    description:
+      'Setting outboundStatus to cancelled gives its quantity back to stock and to its pickup request (which moves back from completed to in_progress, or to approved when nothing is shipped); re-activating it or raising its quantity takes them again (refused when stock or the request is short).',
     body: outboundUpdateBody,
     response: outboundRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateOutbound(db, user, id, body), 'outbound order updated'),

@@ -22,6 +22,7 @@ import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { followPickups } from '../pickup-requests/pickup-shipping.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
 
@@ -30,7 +31,7 @@ export function presentOutbound({ quantityMilli, ...row }: OutboundRow): Outboun
   return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
-const selectOutbound = (db: Queryable) =>
+export const selectOutbound = (db: Queryable) =>
   db
     .selectFrom('outboundOrders as d')
     .selectAll('d')
@@ -62,16 +63,6 @@ const movementOf = (row: OutboundRow): Movement | null =>
         quantityMilli: row.quantityMilli,
         businessDate: row.outboundDate,
       };
-
-/** deliveryOrderNumber, when given, must be the orderNumber of a pickup request that is not cancelled. */
-export async function checkPickup(db: Queryable, orderNumber: string | null | undefined): Promise<void> {
-  if (!orderNumber) return;
-  const pickup = await db.selectFrom('pickupRequests').select('status').where('orderNumber', '=', orderNumber).executeTakeFirst();
-  if (!pickup)
-    throw invalid(said(`deliveryOrderNumber "${orderNumber}" is not the orderNumber of any pickup request`, `deliveryOrderNumber “${orderNumber}” 不是任何提货申请的提货单号`));
-  if (pickup.status === 'cancelled')
-    throw invalid(said(`pickup request ${orderNumber} is cancelled; an outbound order cannot refer to it`, `提货申请 ${orderNumber} 已取消，出库单不能引用它`));
-}
 
 /** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
 async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
@@ -113,7 +104,6 @@ export async function allOutbound(db: Queryable, q: z.output<typeof outboundList
 
 export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
-  await checkPickup(db, input.deliveryOrderNumber);
   if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
   // the plain fields go in as sent; the number, the warehouse and the quantity are converted
   const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
@@ -134,6 +124,7 @@ export async function insertOutbound(db: Queryable, actor: AuthUser | null, inpu
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await loadOutbound(db, id);
+  await followPickups(db, actor, null, row);
   await moveStock(db, null, movementOf(row));
   const after = presentOutbound(row);
   await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
@@ -145,7 +136,6 @@ export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof o
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id);
-    if (input.deliveryOrderNumber !== undefined && input.deliveryOrderNumber !== before.deliveryOrderNumber) await checkPickup(trx, input.deliveryOrderNumber);
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, quantity, ...fields } = input;
     const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
@@ -153,6 +143,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id);
+    await followPickups(trx, actor, before, row);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentOutbound(row);
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
@@ -167,6 +158,7 @@ export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<voi
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
+    await followPickups(trx, actor, before, null);
     await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
   });
 }

@@ -5,11 +5,13 @@ import { said } from '../../../../shared/messages.js';
 import { fromMilli, outboundBody, toMilli } from '../../../../shared/warehouse.js';
 import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { importRows, refusal } from '../../../spreadsheets/row-import.js';
+import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
 import { currentStock } from '../stock/stock.service.js';
+import { commodityStockKey } from '../../catalogs/catalog-names.js';
 import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
-import { checkPickup, insertOutbound } from './outbound-orders.service.js';
+import { lockPickup, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
+import { insertOutbound } from './outbound-orders.service.js';
 
 export const OUTBOUND_COLUMNS = sheetColumns([
   { key: 'deliveryOrderNumber', type: 'text', width: 18 },
@@ -51,8 +53,9 @@ export const OUTBOUND_TEMPLATE = {
 export const OUTBOUND_EXPORT_COLUMNS = sheetColumns([{ key: 'outboundNumber', type: 'text', width: 18 }, ...OUTBOUND_COLUMNS, { key: 'receiptStatus', type: 'text', width: 12 }]);
 
 /**
- * Outbound rows also need a pickup request for their deliveryOrderNumber, and stock: each row
- * takes from what the warehouse holds less what the earlier rows of the sheet take.
+ * Outbound rows also need a pickup request that takes them (pickup-shipping.ts) for their
+ * deliveryOrderNumber, and stock: each row takes from what the warehouse holds, and from what its
+ * request has left, less what the earlier rows of the sheet take.
  */
 export function importOutbound(db: Db, actor: AuthUser, path: string) {
   return importRows(
@@ -64,14 +67,32 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       const errors: RowError[] = [];
       await checkWarehouses(trx, rows, rowNumbers, errors);
       const left = new Map<string, { milli: number; takenBy: number[] }>();
+      // what the earlier rows of the sheet ship against each pickup request
+      const shippedBySheet = new Map<string, number>();
       for (const [i, row] of rows.entries()) {
         const rowNumber = rowNumbers[i]!;
-        const pickup = await refusal(() => checkPickup(trx, row.deliveryOrderNumber));
-        if (pickup) errors.push({ row: rowNumber, column: 'deliveryOrderNumber', message: pickup });
-        if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
         const warehouse = await findWarehouseByRef(trx, row.warehouse);
+        const orderNumber = row.deliveryOrderNumber;
+        if (orderNumber) {
+          const pickup = await lockPickup(trx, orderNumber);
+          if (!pickup) errors.push({ row: rowNumber, column: 'deliveryOrderNumber', message: unknownPickup(orderNumber) });
+          else if (warehouse) {
+            const order = {
+              deliveryOrderNumber: orderNumber,
+              commodity: row.commodity,
+              warehouseId: warehouse.id,
+              quantityMilli: toMilli(row.quantity),
+              outboundStatus: row.outboundStatus ?? 'completed',
+            };
+            const earlier = shippedBySheet.get(orderNumber) ?? 0;
+            const refused = shipmentRefusal(pickup, null, order, pickup.shippedMilli + earlier);
+            if (refused) errors.push({ row: rowNumber, column: refused.field, message: refused.message });
+            else if (order.outboundStatus !== 'cancelled') shippedBySheet.set(orderNumber, earlier + order.quantityMilli);
+          }
+        }
+        if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
         if (!warehouse || warehouse.status !== 'active') continue; // already a warehouse error
-        const key = `${warehouse.id}\u0000${row.commodity}`;
+        const key = `${warehouse.id}\u0000${await commodityStockKey(trx, row.commodity)}`;
         let stock = left.get(key);
         if (!stock) left.set(key, (stock = { milli: await currentStock(trx, warehouse.id, row.commodity), takenBy: [] }));
         const wanted = toMilli(row.quantity);

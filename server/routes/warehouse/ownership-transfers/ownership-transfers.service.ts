@@ -10,6 +10,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
 import { paginate, startsWith } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
+import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
@@ -138,6 +139,7 @@ export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input:
       .returning('id')
       .executeTakeFirstOrThrow();
     await addFiles(trx, changes, id, uploads);
+    await partiesOf(trx, [input.transferor, input.transferee]);
     await moveStock(trx, null, movementOf(await loadTransfer(trx, id)));
     const after = await getTransfer(trx, id);
     await recordAudit(trx, { actor, action: 'create', entity: 'ownershipTransfer', entityId: id, after });
@@ -177,6 +179,7 @@ export function updateTransfer(
     }
     await addFiles(trx, changes, id, uploads);
     await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
+    await partiesOf(trx, [input.transferor, input.transferee]);
     await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id)));
     const after = await getTransfer(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';

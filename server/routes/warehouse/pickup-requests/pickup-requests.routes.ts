@@ -2,10 +2,11 @@
 // (docs/api.md), so the two are visibly one thing. Literal paths (the spreadsheet routes too) come
 // before `/:id`.
 import { pagedSchema } from '../../../../shared/paging.js';
-import { pickupBody, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
+import { pickupBody, pickupDetail, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
-import { allPickups, cancelPickup, createPickup, deletePickup, getPickup, listPickups, updatePickup } from './pickup-requests.service.js';
+import { getPickupDetail } from './pickup-detail.js';
+import { allPickups, cancelPickup, createPickup, deletePickup, listPickups, updatePickup } from './pickup-requests.service.js';
 import { importPickups, PICKUP_COLUMNS, PICKUP_TEMPLATE, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
 
 const pickupTag = 'Pickup requests';
@@ -39,9 +40,9 @@ export const pickupRequestRoutes = [
     method: 'get',
     path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
     tag: pickupTag,
-    summary: 'One pickup request',
-    response: pickupRecord,
-    handler: async (ctx, { id, db }) => await getPickup(db, id),
+    summary: 'One pickup request, with the outbound orders that ship against it',
+    response: pickupDetail,
+    handler: async (ctx, { id, db }) => await getPickupDetail(db, id),
   }),
   route({
     method: 'post',
@@ -73,7 +74,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'Change a pickup request, or move its status along',
     description:
-      'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits.',
+      'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits. Outbound orders that name the request move it too (approved → in_progress → completed and back); once something is shipped, it cannot be cancelled, its warehouse and commodity stay, and its quantity cannot go below what is shipped (reduced to exactly that, it is completed). Completing an in-progress request by hand closes a short shipment.',
     body: pickupUpdateBody,
     response: pickupRecord,
     example: { request: { status: 'approved' } },
@@ -83,7 +84,7 @@ export const pickupRequestRoutes = [
     method: 'put',
     path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
     tag: pickupTag,
-    summary: 'Cancel a pending, approved or in-progress pickup request',
+    summary: 'Cancel a pending, approved or in-progress pickup request that has nothing shipped',
     response: pickupRecord,
     handler: async (ctx, { id, user, db }) => reply(await cancelPickup(db, user, id), 'pickup request cancelled'),
   }),
@@ -91,7 +92,7 @@ export const pickupRequestRoutes = [
     method: 'delete',
     path: '/apply-delivery/:id',
     tag: pickupTag,
-    summary: 'Delete a pickup request no outbound order refers to (both shapes share this path)',
+    summary: 'Delete a pickup request nothing is shipped against and no outbound order refers to (both shapes share this path)',
     handler: async (ctx, { id, user, db }) => {
       await deletePickup(db, user, id);
       return reply({ id }, 'pickup request deleted');

@@ -1,6 +1,7 @@
 import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { said } from '../../../../shared/messages.js';
+import { said, type Said } from '../../../../shared/messages.js';
+import { nameKey } from '../../../../shared/names.js';
 import { fromMilli, toMilli, type PickupRequest, type pickupBody, type pickupListQuery, type pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { inBatches } from '../../../db/batches.js';
 import { now } from '../../../db/database.js';
@@ -8,13 +9,14 @@ import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound } from '../../../http/errors.js';
+import { invalid, notFound, refusedField } from '../../../http/errors.js';
 import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
+import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
-type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string };
+export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 
 /** The status machine: each status and the statuses it may move to. */
 export const PICKUP_TRANSITIONS: Record<PickupStatus, readonly PickupStatus[]> = {
@@ -26,7 +28,7 @@ export const PICKUP_TRANSITIONS: Record<PickupStatus, readonly PickupStatus[]> =
 };
 
 /** The statuses as the Chinese client names them (wh.pickup.* in desktop/client/src/i18n/areas/warehouse.ts). */
-const STATUS_ZH: Record<PickupStatus, string> = {
+export const STATUS_ZH: Record<PickupStatus, string> = {
   pending: '待审核',
   approved: '已审核',
   in_progress: '提货中',
@@ -34,18 +36,30 @@ const STATUS_ZH: Record<PickupStatus, string> = {
   cancelled: '已取消',
 };
 
-/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths. */
-export function presentPickup({ quantityMilli, ...row }: PickupRow): PickupRequest {
-  return { ...row, quantity: fromMilli(quantityMilli) };
+/** A quantity with the request's unit: "18 t". */
+export const withUnit = (milli: number, unit: string | null) => `${fromMilli(milli)}${unit ? ` ${unit}` : ''}`;
+
+/** The row as the API answers it: the stored columns as they are, quantities converted from thousandths. */
+export function presentPickup({ quantityMilli, shippedMilli, ...row }: PickupRow): PickupRequest {
+  return { ...row, quantity: fromMilli(quantityMilli), shippedQuantity: fromMilli(shippedMilli), remainingQuantity: fromMilli(Math.max(quantityMilli - shippedMilli, 0)) };
 }
 
-const selectPickup = (db: Queryable) =>
+export const selectPickup = (db: Queryable) =>
   db
     .selectFrom('pickupRequests as d')
     .selectAll('d')
     // the name by a subquery, not a join: the count of a filtered list then reads one table's index
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
-    .$narrowType<{ warehouse: NotNull }>();
+    // what its outbound orders that are not cancelled ship (on the index outboundOrders_pickup)
+    .select((eb) =>
+      eb
+        .selectFrom('outboundOrders as o')
+        .select((o) => o.fn.coalesce(o.fn.sum<number>('o.quantityMilli'), o.lit(0)).as('shipped'))
+        .whereRef('o.deliveryOrderNumber', '=', 'd.orderNumber')
+        .where('o.outboundStatus', '!=', 'cancelled')
+        .as('shippedMilli'),
+    )
+    .$narrowType<{ warehouse: NotNull; shippedMilli: NotNull }>();
 
 export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
@@ -93,6 +107,7 @@ export async function allPickups(db: Queryable, q: z.output<typeof pickupListQue
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);
+  await commodityOf(db, input.commodity);
   // the plain fields go in as sent; the warehouse and the quantity are converted
   const { warehouse: _warehouse, quantity, ...fields } = input;
   const time = now();
@@ -131,6 +146,42 @@ function checkTransition(row: PickupRow, next: PickupStatus): void {
   }
 }
 
+/**
+ * A request its outbound orders ship against keeps its warehouse and commodity, and is never reduced
+ * below what they ship; reduced to exactly that, it is completed.
+ */
+function checkShippedEdit(before: PickupRow, changes: Updateable<PickupRequestsTable>): void {
+  const n = before.orderNumber;
+  const shipped = withUnit(before.shippedMilli, before.unit);
+  if (changes.warehouseId !== undefined && changes.warehouseId !== before.warehouseId)
+    throw refusedField(
+      'warehouse',
+      said(`pickup request ${n} has ${shipped} shipped from its warehouse; its warehouse can no longer change`, `提货申请 ${n} 已从其仓库出库 ${shipped}，不能再更换仓库`),
+    );
+  if (changes.commodity !== undefined && nameKey(changes.commodity) !== nameKey(before.commodity))
+    throw refusedField(
+      'commodity',
+      said(
+        `pickup request ${n} has ${shipped} of ${before.commodity} shipped; its commodity can no longer change`,
+        `提货申请 ${n} 的${before.commodity}已出库 ${shipped}，不能再更换品名`,
+      ),
+    );
+  if (typeof changes.quantityMilli === 'number' && changes.quantityMilli < before.shippedMilli)
+    throw refusedField('quantity', said(`pickup request ${n} has ${shipped} shipped already; its quantity cannot be less`, `提货申请 ${n} 已出库 ${shipped}，数量不能少于此数`));
+  if (typeof changes.quantityMilli === 'number' && changes.quantityMilli === before.shippedMilli && changes.status === undefined) changes.status = 'completed';
+}
+
+/** A request that has shipped something can be neither cancelled nor deleted. */
+function refuseIfShipped(pickup: PickupRow, verb: Said): void {
+  if (pickup.shippedMilli > 0)
+    throw invalid(
+      said(
+        `pickup request ${pickup.orderNumber} has ${withUnit(pickup.shippedMilli, pickup.unit)} shipped and cannot be ${verb.en}; cancel its outbound orders first, or complete it`,
+        `提货申请 ${pickup.orderNumber} 已出库 ${withUnit(pickup.shippedMilli, pickup.unit)}，不能${verb.zh}；请先取消其出库单，或将其完成`,
+      ),
+    );
+}
+
 function checkEditable(row: PickupRow): void {
   if (row.status === 'completed' || row.status === 'cancelled')
     throw invalid(said(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`, `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`));
@@ -141,11 +192,14 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
     const before = await loadPickup(trx, id);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
+    if (input.status === 'cancelled') refuseIfShipped(before, said('cancelled', '取消'));
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, quantity, ...fields } = input;
     const changes: Updateable<PickupRequestsTable> = { ...fields, updateTime: now() };
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
+    if (before.shippedMilli > 0) checkShippedEdit(before, changes);
+    if (input.commodity !== undefined) await commodityOf(trx, input.commodity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
     const after = await getPickup(trx, id);
     const action = after.status !== before.status ? 'status' : 'update';
@@ -159,6 +213,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
     const before = await loadPickup(trx, id);
     checkTransition(before, 'cancelled');
     if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
+    refuseIfShipped(before, said('cancelled', '取消'));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
     const after = await getPickup(trx, id);
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
@@ -166,7 +221,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
   });
 }
 
-/** Deletes a pickup request that no outbound order refers to. */
+/** Deletes a pickup request that no outbound order refers to (so nothing is shipped against it either). */
 export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await loadPickup(trx, id);

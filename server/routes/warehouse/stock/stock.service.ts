@@ -15,6 +15,7 @@ import { invalid } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import { warehouseFilterId } from './warehouse-lookup.js';
 import { addToDays } from './lot-days.js';
+import { commodityNamesByKey, commodityOf, commodityStockKey } from '../../catalogs/catalog-names.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {
@@ -33,13 +34,25 @@ export interface Movement {
 /** A document's B/L number as the ledger keeps it: trimmed, blank as none. */
 export const blNumberOf = (value: string | null): string | null => value?.trim() || null;
 
+/** A movement with the catalog entry its typed commodity means: its stock is kept under `stockKey`. */
+interface KeyedMovement extends Movement {
+  stockKey: string;
+  stockName: string;
+}
+
+async function keyed(db: Queryable, m: Movement | null): Promise<KeyedMovement | null> {
+  if (!m) return null;
+  const entry = await commodityOf(db, m.commodity);
+  return { ...m, stockKey: entry.nameKey, stockName: entry.name };
+}
+
 const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
-const keyOf = (m: Movement) => `${m.warehouseId}\u0000${m.commodity}`;
-const same = (a: Movement, b: Movement) =>
+const keyOf = (m: KeyedMovement) => `${m.warehouseId}\u0000${m.stockKey}`;
+const same = (a: KeyedMovement, b: KeyedMovement) =>
   keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
 
 /** Appends one ledger entry and updates the balance of its warehouse and commodity; returns the new balance. */
-async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: string): Promise<number> {
+async function post(db: Queryable, m: KeyedMovement, direction: 1 | -1, entryTime: string): Promise<number> {
   const change = direction * signOf(m.kind) * m.quantityMilli;
   const delta = { inbound: 0, outbound: 0, transfer: 0 };
   delta[m.kind] = direction * m.quantityMilli;
@@ -47,7 +60,7 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
     .insertInto('stockBalances')
     .values({
       warehouseId: m.warehouseId,
-      commodity: m.commodity,
+      commodity: m.stockKey,
       inboundMilli: delta.inbound,
       outboundMilli: delta.outbound,
       transferredMilli: delta.transfer,
@@ -70,6 +83,7 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
       businessDate: m.businessDate,
       warehouseId: m.warehouseId,
       commodity: m.commodity,
+      commodityKey: m.stockKey,
       kind: m.kind,
       documentType: m.documentType,
       documentId: m.documentId,
@@ -79,13 +93,18 @@ async function post(db: Queryable, m: Movement, direction: 1 | -1, entryTime: st
       balanceMilli: currentMilli,
     })
     .execute();
-  await addToDays(db, m, delta);
+  await addToDays(db, { ...m, commodity: m.stockKey }, delta);
   return currentMilli;
 }
 
-export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
-  const row = await db.selectFrom('stockBalances').select('currentMilli').where('warehouseId', '=', warehouseId).where('commodity', '=', commodity).executeTakeFirst();
+async function stockOfKey(db: Queryable, warehouseId: number, stockKey: string): Promise<number> {
+  const row = await db.selectFrom('stockBalances').select('currentMilli').where('warehouseId', '=', warehouseId).where('commodity', '=', stockKey).executeTakeFirst();
   return row?.currentMilli ?? 0;
+}
+
+/** The stock of a commodity (any spelling of it) in a warehouse, in thousandths. */
+export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
+  return stockOfKey(db, warehouseId, await commodityStockKey(db, commodity));
 }
 
 async function warehouseName(db: Queryable, id: number): Promise<string> {
@@ -98,29 +117,31 @@ async function warehouseName(db: Queryable, id: number): Promise<string> {
  * refuses the change (400, inside the caller's transaction, so nothing is written) when the stock
  * of a warehouse and commodity it touches would end below zero.
  */
-export async function moveStock(db: Queryable, before: Movement | null, after: Movement | null): Promise<void> {
+export async function moveStock(db: Queryable, beforeTyped: Movement | null, afterTyped: Movement | null): Promise<void> {
+  const before = await keyed(db, beforeTyped);
+  const after = await keyed(db, afterTyped);
   if (before && after && same(before, after)) return;
   const touched = new Map<string, { warehouseId: number; commodity: string; start: number; end: number }>();
   for (const m of [before, after]) {
     if (m && !touched.has(keyOf(m))) {
-      const start = await currentStock(db, m.warehouseId, m.commodity);
-      touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.commodity, start, end: start });
+      const start = await stockOfKey(db, m.warehouseId, m.stockKey);
+      touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.stockName, start, end: start });
     }
   }
   // Entries that add stock go first, so when the end result is not below zero, no running
   // balance in between is either.
-  const postings: [Movement, 1 | -1][] = [];
+  const postings: [KeyedMovement, 1 | -1][] = [];
   if (before) postings.push([before, -1]);
   if (after) postings.push([after, 1]);
   postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
   const entryTime = now();
   for (const [m, direction] of postings) touched.get(keyOf(m))!.end = await post(db, m, direction, entryTime);
 
-  for (const t of touched.values()) {
+  for (const [key, t] of touched) {
     if (t.end >= 0) continue;
     const warehouse = await warehouseName(db, t.warehouseId);
     const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
-    if (after && after.kind !== 'inbound' && keyOf(after) === `${t.warehouseId}\u0000${t.commodity}`) {
+    if (after && after.kind !== 'inbound' && keyOf(after) === key) {
       // what this order could take: the stock as it stands, plus what it held itself before
       const available = t.end + after.quantityMilli;
       throw invalid(
@@ -141,19 +162,21 @@ export async function moveStock(db: Queryable, before: Movement | null, after: M
 
 export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery>) {
   const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
-  if (q.asOf) return summaryAsOf(db, q.asOf, warehouseId, q.commodity);
+  const commodityKey = q.commodity ? await commodityStockKey(db, q.commodity) : undefined;
+  if (q.asOf) return summaryAsOf(db, q.asOf, warehouseId, commodityKey);
   let query = db
     .selectFrom('stockBalances as b')
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
     .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.inboundMilli', 'b.outboundMilli', 'b.transferredMilli', 'b.currentMilli'])
     .where((eb) => eb.or([eb('b.inboundMilli', '!=', 0), eb('b.outboundMilli', '!=', 0), eb('b.transferredMilli', '!=', 0)]));
   if (warehouseId !== undefined) query = query.where('b.warehouseId', '=', warehouseId);
-  if (q.commodity) query = query.where('b.commodity', '=', q.commodity);
+  if (commodityKey) query = query.where('b.commodity', '=', commodityKey);
   const rows = await query.orderBy('w.name').orderBy('b.commodity').execute();
+  const names = await commodityNamesByKey(db);
   return rows.map((r) => ({
     warehouse: r.warehouse,
     warehouseId: r.warehouseId,
-    commodity: r.commodity,
+    commodity: names.get(r.commodity) ?? r.commodity,
     inboundQuantity: fromMilli(r.inboundMilli),
     outboundQuantity: fromMilli(r.outboundMilli),
     transferredQuantity: fromMilli(r.transferredMilli),
@@ -162,22 +185,30 @@ export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery
 }
 
 /** The summary as it stood at the end of `asOf`: the ledger's entries of that business date and before. */
-async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodity: string | undefined) {
-  // grouped on the ledger's covering index alone; warehouse names are added afterwards
+async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodityKey: string | undefined) {
+  // grouped on the ledger's covering index alone; warehouse and commodity names are added afterwards
   let query = db
     .selectFrom('stockLedger as l')
-    .select(['l.warehouseId', 'l.commodity', 'l.kind'])
+    .select(['l.warehouseId', 'l.commodityKey as commodity', 'l.kind'])
     .select(sql<number>`sum(${sql.ref('l.quantityChangeMilli')})`.as('total'))
     .where('l.businessDate', '<=', asOf)
-    .groupBy(['l.warehouseId', 'l.commodity', 'l.kind']);
+    .groupBy(['l.warehouseId', 'l.commodityKey', 'l.kind']);
   if (warehouseId !== undefined) query = query.where('l.warehouseId', '=', warehouseId);
-  if (commodity) query = query.where('l.commodity', '=', commodity);
+  if (commodityKey) query = query.where('l.commodityKey', '=', commodityKey);
   const rows = await query.execute();
   const names = new Map((await db.selectFrom('warehouses').select(['id', 'name']).execute()).map((w) => [w.id, w.name]));
+  const commodities = await commodityNamesByKey(db);
   const byKey = new Map<string, { warehouse: string; warehouseId: number; commodity: string; inbound: number; outbound: number; transfer: number }>();
   for (const r of rows) {
     const key = `${r.warehouseId}\u0000${r.commodity}`;
-    const row = byKey.get(key) ?? { warehouse: names.get(r.warehouseId) ?? '', warehouseId: r.warehouseId, commodity: r.commodity, inbound: 0, outbound: 0, transfer: 0 };
+    const row = byKey.get(key) ?? {
+      warehouse: names.get(r.warehouseId) ?? '',
+      warehouseId: r.warehouseId,
+      commodity: commodities.get(r.commodity) ?? r.commodity,
+      inbound: 0,
+      outbound: 0,
+      transfer: 0,
+    };
     row[r.kind] += Number(r.total) * signOf(r.kind);
     byKey.set(key, row);
   }
@@ -202,18 +233,20 @@ export async function listLedger(db: Queryable, q: z.output<typeof ledgerQuery>)
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>();
   if (q.warehouse) query = query.where('l.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.commodity) query = query.where('l.commodity', '=', q.commodity);
+  if (q.commodity) query = query.where('l.commodityKey', '=', await commodityStockKey(db, q.commodity));
   if (q.documentNumber) query = query.where('l.documentNumber', '=', q.documentNumber);
   if (q.startDate) query = query.where('l.businessDate', '>=', q.startDate);
   if (q.endDate) query = query.where('l.businessDate', '<=', q.endDate);
   const order = q.sortOrder ?? 'asc';
+  const names = await commodityNamesByKey(db);
   return paginate(query.orderBy('l.id', order), q, (r) => ({
     id: r.id,
     entryTime: r.entryTime,
     businessDate: r.businessDate,
     warehouse: r.warehouse,
     warehouseId: r.warehouseId,
-    commodity: r.commodity,
+    commodity: names.get(r.commodityKey) ?? r.commodity,
+    enteredCommodity: r.commodity,
     kind: r.kind,
     documentType: r.documentType,
     documentId: r.documentId,

@@ -28,13 +28,15 @@ import { formatQuantity, invalidateStock, outboundStatusMap, receiptStatusMap, W
 import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
 import { BlLink } from '../reports/BlLink';
+import { CommodityInput } from '../master-data/CatalogInput';
 
 export const OUTBOUND_PATH = '/delivery-details';
 type Receipt = z.infer<typeof receiptRecord>;
 
 /**
- * Chooses the pickup request an order serves (not cancelled ones), searched on the server; the
- * order's empty fields are filled from it.
+ * Chooses the pickup request an order ships against (approved or in progress ones: the others take
+ * no shipment), searched on the server; the order starts from it: warehouse, commodity, B/L number,
+ * plate, driver and the quantity left to ship are filled in.
  */
 function PickupSelect({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
   const t = useT();
@@ -44,7 +46,7 @@ function PickupSelect({ value, onChange, id }: { value?: string | null; onChange
     queryKey: [PICKUP_PATH, { keyword, pageSize: 20, purpose: 'select' }],
     queryFn: ({ signal }) => api.get<Paged<PickupRequest>>(PICKUP_PATH, { keyword, pageSize: 20 }, signal),
   });
-  const requests = (data?.items ?? []).filter((p) => p.status !== 'cancelled');
+  const requests = (data?.items ?? []).filter((p) => p.status === 'approved' || p.status === 'in_progress');
   return (
     <Select
       id={id}
@@ -53,15 +55,17 @@ function PickupSelect({ value, onChange, id }: { value?: string | null; onChange
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={isFetching}
       placeholder={t('wh.outbound.pickupHint')}
-      options={requests.map((p) => ({ value: p.orderNumber, label: `${p.orderNumber} · ${p.blNumber} · ${p.commodity} ${formatQuantity(p.quantity)}` }))}
+      data-testid="pickup-select"
+      options={requests.map((p) => ({
+        value: p.orderNumber,
+        label: `${p.orderNumber} · ${p.blNumber} · ${p.commodity} ${t('wh.outbound.pickupLeft', { left: formatQuantity(p.remainingQuantity), total: formatQuantity(p.quantity) })}`,
+      }))}
       onChange={(v: string | undefined) => {
         onChange?.(v ?? null);
         const picked = requests.find((p) => p.orderNumber === v);
         if (!picked) return;
-        const current = form.getFieldsValue() as Record<string, unknown>;
-        const fill: Record<string, unknown> = {};
-        for (const k of ['blNumber', 'warehouse', 'commodity', 'quantity', 'unit', 'licensePlate', 'driverName', 'driverPhone'] as const)
-          if ((current[k] === undefined || current[k] === null || current[k] === '') && picked[k] != null) fill[k] = picked[k];
+        const fill: Record<string, unknown> = { quantity: picked.remainingQuantity };
+        for (const k of ['blNumber', 'warehouse', 'commodity', 'unit', 'licensePlate', 'driverName', 'driverPhone'] as const) if (picked[k] != null) fill[k] = picked[k];
         form.setFieldsValue(fill);
       }}
     />
@@ -84,7 +88,7 @@ const fields: FieldDef[] = [
   { name: 'outboundNumber', label: 'wh.f.outboundNumber', hint: 'wh.numberHint' },
   { name: 'deliveryOrderNumber', label: 'wh.f.deliveryOrderNumber', render: () => <PickupSelect /> },
   { name: 'warehouse', label: 'wh.f.warehouse', required: true, render: () => <WarehouseSelect /> },
-  { name: 'commodity', label: 'wh.f.commodity', required: true },
+  { name: 'commodity', label: 'wh.f.commodity', required: true, render: () => <CommodityInput /> },
   { name: 'commodityCode', label: 'wh.f.commodityCode' },
   { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
   { name: 'unit', label: 'wh.f.unit' },

@@ -45,6 +45,8 @@ const columns = tableColumns<PickupRequest>([
   'warehouse',
   'commodity',
   ['quantity', { cell: withUnit }],
+  'shippedQuantity',
+  'remainingQuantity',
   'licensePlate',
   'driverName',
   'driverPhone',

@@ -11,6 +11,7 @@ import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef, Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { BlLink } from '../reports/BlLink';
+import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
 import { formatQuantity, outboundStatusMap, pickupStatusMap, receiptStatusMap, transferStatusMap, WarehouseSelect, warehouseStatusMap } from './warehouseUi';
 
 interface FieldEntry {
@@ -81,7 +82,7 @@ const catalog = {
   outboundStatus: { label: 'wh.f.outboundStatus', ...select(OUTBOUND_STATUSES, 'wh.outbound', outboundStatusMap) },
   receiptStatus: { label: 'wh.f.receiptStatus', ...select(RECEIPT_STATUSES, 'wh.receipt', receiptStatusMap) },
   warehouse: { label: 'wh.f.warehouse', kind: 'warehouse', required: true },
-  commodity: { label: 'wh.f.commodity', required: true },
+  commodity: { label: 'wh.f.commodity', required: true, input: () => <CommodityInput /> },
   commodityCode: { label: 'wh.f.commodityCode' },
   blNumber: { label: 'wh.f.blNumber', cell: (value) => <BlLink value={value as string | null} /> },
   blWeight: { label: 'wh.f.blWeight', kind: 'number' },
@@ -92,15 +93,17 @@ const catalog = {
     cell: (value) => (value == null ? '' : <Typography.Text type={(value as number) < 0 ? 'danger' : undefined}>{formatQuantity(value as number)}</Typography.Text>),
   },
   quantity: { label: 'wh.f.quantity', kind: 'number', required: true },
+  shippedQuantity: { label: 'wh.f.shippedQuantity', kind: 'number', cell: (value, row) => withUnit(value, row) },
+  remainingQuantity: { label: 'wh.f.remainingQuantity', kind: 'number', cell: (value, row) => withUnit(value, row) },
   unit: { label: 'wh.f.unit' },
   inboundDate: { label: 'wh.f.inboundDate', kind: 'date', required: true },
   outboundDate: { label: 'wh.f.outboundDate', kind: 'date', required: true },
   deliveryDate: { label: 'wh.f.deliveryDate', kind: 'date', required: true },
   transferDate: { label: 'wh.f.transferDate', kind: 'date', required: true },
   updateTime: { label: 'wh.f.updateTime', kind: 'dateTime' },
-  transferor: { label: 'wh.f.transferor', required: true },
-  transferee: { label: 'wh.f.transferee', required: true },
-  owner: { label: 'wh.f.owner' },
+  transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput /> },
+  transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput /> },
+  owner: { label: 'wh.f.owner', input: () => <PartyInput /> },
   contractNumber: { label: 'wh.f.contractNumber' },
   operator: { label: 'wh.f.operator' },
   licensePlate: { label: 'wh.f.licensePlate' },

@@ -1,0 +1,52 @@
+// Inputs that pick a commodity or a party from its catalog while typing (a new name stays allowed:
+// the service adds it to the catalog with the record). Choosing a commodity fills the form's unit
+// with the commodity's default unit when the unit is still empty.
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Form } from 'antd';
+import { useState } from 'react';
+import type { Commodity, Party } from '../../../../../shared/catalogs';
+import type { Paged } from '../../../../../shared/paging';
+import { api } from '../../api/client';
+
+export const COMMODITIES_PATH = '/commodities';
+export const PARTIES_PATH = '/parties';
+
+interface InputProps {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  id?: string;
+}
+
+function useCatalog<T>(path: string, keyword: string) {
+  return useQuery({
+    queryKey: [path, { keyword, active: 'true', pageSize: 20, purpose: 'autocomplete' }],
+    queryFn: ({ signal }) => api.get<Paged<T>>(path, { keyword, active: 'true', pageSize: 20 }, signal),
+  });
+}
+
+export function CommodityInput({ value, onChange, id }: InputProps) {
+  const form = Form.useFormInstance();
+  const [keyword, setKeyword] = useState('');
+  const { data } = useCatalog<Commodity>(COMMODITIES_PATH, keyword);
+  const items = data?.items ?? [];
+  return (
+    <AutoComplete
+      id={id}
+      data-testid="commodity-input"
+      value={value ?? ''}
+      onChange={(v: string) => onChange?.(v)}
+      onSearch={setKeyword}
+      options={items.map((c) => ({ value: c.name, label: c.unit ? `${c.name} (${c.unit})` : c.name }))}
+      onSelect={(name: string) => {
+        const picked = items.find((c) => c.name === name);
+        if (picked?.unit && !form.getFieldValue('unit')) form.setFieldsValue({ unit: picked.unit });
+      }}
+    />
+  );
+}
+
+export function PartyInput({ value, onChange, id }: InputProps) {
+  const [keyword, setKeyword] = useState('');
+  const { data } = useCatalog<Party>(PARTIES_PATH, keyword);
+  return <AutoComplete id={id} value={value ?? ''} onChange={(v: string) => onChange?.(v)} onSearch={setKeyword} options={(data?.items ?? []).map((p) => ({ value: p.name }))} />;
+}

@@ -1,0 +1,238 @@
+// The catalogs of commodities and parties: list, create, update, delete (refused while a record uses
+// the entry), import, and the admin's merge of one entry into another. Both catalogs have the same
+// shape (an entry, and the name keys that mean it), so one set of functions serves both, each told
+// its tables and columns by a `CatalogSpec`. The queries go through an untyped view of the database
+// (`anyDb`): the two catalogs' tables differ only in their optional columns.
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { catalogListQuery } from '../../../shared/catalogs.js';
+import { said, type Said } from '../../../shared/messages.js';
+import { nameKey } from '../../../shared/names.js';
+import { now } from '../../db/database.js';
+import type { Db, Queryable } from '../../db/tables.js';
+import type { AuthUser } from '../../http/auth.js';
+import { invalid, notFound, refusedField } from '../../http/errors.js';
+import { paginate } from '../../http/paging.js';
+import type { Column, RowError } from '../../spreadsheets/columns.js';
+import { importRows } from '../../spreadsheets/row-import.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type Row = Record<string, unknown> & { id: number; name: string; nameKey: string; active: number };
+
+export interface CatalogSpec {
+  table: 'commodities' | 'parties';
+  namesTable: 'commodityNames' | 'partyNames';
+  idColumn: 'commodityId' | 'partyId';
+  /** the audit log's entity */
+  entity: 'commodity' | 'party';
+  noun: Said;
+  /** the optional text columns besides name and remark */
+  fields: readonly string[];
+  /** the columns the keyword searches besides the name */
+  keywordColumns: readonly string[];
+  /** the record columns that name an entry of this catalog */
+  uses: readonly (readonly [table: string, column: string, numberColumn: string])[];
+  /** what else follows a merge (a commodity's stock) */
+  onMerge?: (db: Queryable, fromKey: string, intoKey: string) => Promise<void>;
+}
+
+const anyDb = (db: Queryable) => db as unknown as Kysely<any>;
+
+function present(spec: CatalogSpec, row: Row) {
+  const out: Record<string, unknown> = { id: row.id };
+  if (spec.table === 'commodities') out.code = row.code ?? null;
+  out.name = row.name;
+  for (const f of spec.fields) if (f !== 'code') out[f] = row[f] ?? null;
+  return { ...out, remark: row.remark ?? null, active: row.active === 1, createTime: row.createTime, updateTime: row.updateTime };
+}
+
+async function load(db: Queryable, spec: CatalogSpec, id: number): Promise<Row> {
+  const row = (await anyDb(db).selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound(spec.noun, id);
+  return row;
+}
+
+export const getEntry = async (db: Queryable, spec: CatalogSpec, id: number) => present(spec, await load(db, spec, id));
+
+/** The entry a name key already means, if any. */
+async function entryOfKey(db: Queryable, spec: CatalogSpec, key: string): Promise<Row | undefined> {
+  return (await anyDb(db)
+    .selectFrom(`${spec.namesTable} as k`)
+    .innerJoin(`${spec.table} as e`, 'e.id', `k.${spec.idColumn}`)
+    .selectAll('e')
+    .where('k.nameKey', '=', key)
+    .executeTakeFirst()) as Row | undefined;
+}
+
+function duplicate(spec: CatalogSpec, name: string, existing: Row): Said {
+  return said(
+    `${spec.noun.en} "${name}" is already in the catalog as "${existing.name}" (names differing only in case, spaces or full-width characters are the same); use that entry`,
+    `${spec.noun.zh}“${name}”已在目录中，名为“${existing.name}”（仅大小写、空格或全角半角不同的名称视为同一个）；请使用该条目`,
+  );
+}
+
+export async function listEntries(db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) {
+  let query = anyDb(db).selectFrom(spec.table).selectAll();
+  if (q.active) query = query.where('active', '=', q.active === 'true' ? 1 : 0);
+  if (q.keyword) {
+    const keyword = q.keyword;
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const keyLike = `%${nameKey(keyword).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.ref('nameKey'), 'like', eb.val(keyLike)).$castTo<boolean>(),
+        ...spec.keywordColumns.map((c) => eb(eb.ref(c), 'like', eb.val(like))),
+        // an entry is found by any name merged into it too
+        eb.exists(eb.selectFrom(spec.namesTable).select('nameKey').whereRef(spec.idColumn, '=', `${spec.table}.id`).where('nameKey', 'like', keyLike)),
+      ]),
+    );
+  }
+  return paginate(query.orderBy('id', q.sortOrder ?? 'desc'), q, (row) => present(spec, row as Row));
+}
+
+/** Creates an entry (in the caller's transaction); a name the catalog already has by the rule is 400. */
+export async function insertEntry(db: Queryable, spec: CatalogSpec, actor: AuthUser | null, input: Record<string, unknown> & { name: string }) {
+  const key = nameKey(input.name);
+  const existing = await entryOfKey(db, spec, key);
+  if (existing) throw refusedField('name', duplicate(spec, input.name, existing));
+  const time = now();
+  const values: Record<string, unknown> = {
+    name: input.name,
+    nameKey: key,
+    remark: input.remark ?? null,
+    active: input.active === false ? 0 : 1,
+    createTime: time,
+    updateTime: time,
+  };
+  for (const f of spec.fields) values[f] = input[f] ?? null;
+  const { id } = await anyDb(db).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow();
+  await anyDb(db)
+    .insertInto(spec.namesTable)
+    .values({ nameKey: key, [spec.idColumn]: id })
+    .execute();
+  const after = await getEntry(db, spec, id);
+  await recordAudit(db, { actor, action: 'create', entity: spec.entity, entityId: id, after });
+  return after;
+}
+
+export const createEntry = (db: Db, spec: CatalogSpec, actor: AuthUser, input: Record<string, unknown> & { name: string }) =>
+  db.transaction().execute((trx) => insertEntry(trx, spec, actor, input));
+
+/** Changes an entry. A new name adds its key to the entry; the old names keep meaning it. */
+export function updateEntry(db: Db, spec: CatalogSpec, actor: AuthUser, id: number, input: Record<string, unknown>) {
+  return db.transaction().execute(async (trx) => {
+    const before = await load(trx, spec, id);
+    const changes: Record<string, unknown> = { updateTime: now() };
+    if (typeof input.name === 'string') {
+      const key = nameKey(input.name);
+      const existing = await entryOfKey(trx, spec, key);
+      if (existing && existing.id !== id) throw refusedField('name', duplicate(spec, input.name, existing));
+      if (!existing)
+        await anyDb(trx)
+          .insertInto(spec.namesTable)
+          .values({ nameKey: key, [spec.idColumn]: id })
+          .execute();
+      changes.name = input.name;
+    }
+    for (const f of [...spec.fields, 'remark']) if (input[f] !== undefined) changes[f] = input[f];
+    if (input.active !== undefined) changes.active = input.active ? 1 : 0;
+    await anyDb(trx).updateTable(spec.table).set(changes).where('id', '=', id).execute();
+    const after = await getEntry(trx, spec, id);
+    await recordAudit(trx, { actor, action: 'update', entity: spec.entity, entityId: id, before: present(spec, before), after });
+    return after;
+  });
+}
+
+/** The number of a record that names the entry (by any of its names), or null when none does. */
+async function firstUse(db: Queryable, spec: CatalogSpec, id: number): Promise<string | null> {
+  const keys = new Set((await anyDb(db).selectFrom(spec.namesTable).select('nameKey').where(spec.idColumn, '=', id).execute()).map((r) => String(r.nameKey)));
+  for (const [table, column, numberColumn] of spec.uses) {
+    const names = await anyDb(db).selectFrom(table).select(column).distinct().where(column, 'is not', null).execute();
+    const used = names.map((r) => String(r[column])).find((n) => keys.has(nameKey(n)));
+    if (used !== undefined) {
+      const record = await anyDb(db).selectFrom(table).select(numberColumn).where(column, '=', used).executeTakeFirstOrThrow();
+      return String(record[numberColumn]);
+    }
+  }
+  return null;
+}
+
+export function deleteEntry(db: Db, spec: CatalogSpec, actor: AuthUser, id: number) {
+  return db.transaction().execute(async (trx) => {
+    const before = await load(trx, spec, id);
+    const use = await firstUse(trx, spec, id);
+    if (use)
+      throw invalid(
+        said(
+          `${spec.noun.en} "${before.name}" is used by ${use} and cannot be deleted; deactivate it instead (active: false)`,
+          `${spec.noun.zh}“${before.name}”已被 ${use} 使用，不能删除；请改为停用（active: false）`,
+        ),
+      );
+    await anyDb(trx).deleteFrom(spec.namesTable).where(spec.idColumn, '=', id).execute();
+    await anyDb(trx).deleteFrom(spec.table).where('id', '=', id).execute();
+    await recordAudit(trx, { actor, action: 'delete', entity: spec.entity, entityId: id, before: present(spec, before) });
+  });
+}
+
+/** Merges entry `id` into `intoId`: its names mean `intoId` from now on, what is grouped by its key follows, and it is removed. */
+export function mergeEntry(db: Db, spec: CatalogSpec, actor: AuthUser, id: number, intoId: number) {
+  return db.transaction().execute(async (trx) => {
+    if (id === intoId)
+      throw refusedField('intoId', said(`an entry cannot be merged into itself; choose another ${spec.noun.en}`, `不能把条目合并到它自己；请选择另一个${spec.noun.zh}`));
+    const from = await load(trx, spec, id);
+    const into = await load(trx, spec, intoId);
+    await anyDb(trx)
+      .updateTable(spec.namesTable)
+      .set({ [spec.idColumn]: intoId })
+      .where(spec.idColumn, '=', id)
+      .execute();
+    await spec.onMerge?.(trx, from.nameKey, into.nameKey);
+    await anyDb(trx).deleteFrom(spec.table).where('id', '=', id).execute();
+    await anyDb(trx).updateTable(spec.table).set({ updateTime: now() }).where('id', '=', intoId).execute();
+    const after = await getEntry(trx, spec, intoId);
+    await recordAudit(trx, { actor, action: 'merge', entity: spec.entity, entityId: intoId, before: { merged: present(spec, from), into: present(spec, into) }, after });
+    return after;
+  });
+}
+
+/** Imports entries from a sheet, all or none; a name already in the catalog, or twice in the sheet, is a row error. */
+export function importEntries<S extends z.ZodObject>(db: Db, spec: CatalogSpec, actor: AuthUser, path: string, columns: readonly Column[], schema: S) {
+  return importRows(
+    db,
+    path,
+    columns,
+    schema,
+    async (trx, rows, rowNumbers) => {
+      const errors: RowError[] = [];
+      const inSheet = new Map<string, number>();
+      for (const [i, row] of rows.entries()) {
+        const name = String((row as { name: string }).name);
+        const key = nameKey(name);
+        const existing = await entryOfKey(trx, spec, key);
+        if (existing) errors.push({ row: rowNumbers[i]!, column: 'name', message: duplicate(spec, name, existing) });
+        else if (inSheet.has(key))
+          errors.push({
+            row: rowNumbers[i]!,
+            column: 'name',
+            message: said(`"${name}" is the same name as row ${inSheet.get(key)} of this sheet`, `“${name}”与本表第 ${inSheet.get(key)} 行的名称相同`),
+          });
+        else inSheet.set(key, rowNumbers[i]!);
+      }
+      return errors;
+    },
+    (trx, row) => insertEntry(trx, spec, actor, row as Record<string, unknown> & { name: string }),
+  );
+}
+
+/** Every entry the list's filters match, newest first, for the export. */
+export async function allEntries(db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) {
+  const all: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await listEntries(db, spec, { ...q, page, pageSize: 100 });
+    all.push(...items);
+    if (all.length >= total || items.length === 0) break;
+  }
+  return (async function* () {
+    yield* all;
+  })();
+}
