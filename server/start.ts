@@ -6,7 +6,7 @@ import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
 import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, openPostgresDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
 import { sweepOrphans } from './files/orphans.js';
@@ -87,7 +87,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const who = previous.lock ? ` (process ${previous.lock.pid} on ${previous.lock.host}, port ${previous.lock.port})` : '';
     throw new StartError(`the data folder ${config.dataDir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
   }
-  const { db, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const { db, sqlite } = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.

@@ -146,7 +146,12 @@ export async function rotateRefreshToken(db: Db, secret: string, refreshToken: s
     }
     const user = await trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirst();
     if (!user || user.status !== 'active') return null;
-    await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).execute();
+    // single use even when two requests (two instances) exchange it at once: only one claims it
+    const claimed = await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      await trx.deleteFrom('refreshTokens').where('familyId', '=', row.familyId).execute();
+      return { reused: row, tokens: undefined };
+    }
     return { reused: undefined, tokens: await issueTokens(trx, secret, user, row.familyId) };
   });
   if (outcome?.tokens) return outcome.tokens;
