@@ -105,7 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
-  const throttle = new LoginThrottle({ registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
+  const throttle = new LoginThrottle(db, { registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
   const app = createApp({ config, db, files, backups, logger, jwtSecret, throttle });
   const server = createServer(app.callback());
   try {

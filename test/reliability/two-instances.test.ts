@@ -72,4 +72,14 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
     const winner = answers.find((a) => a.status === 200)!;
     expect((await clients[0]!.request('POST', '/api/auth/refresh', { body: { refreshToken: winner.body.data.refreshToken } })).status).toBe(401);
   });
+
+  it('failed sign-ins are counted together: ten spread over both lock the username at either', async () => {
+    const bad = { username: 'admin', password: 'not-the-password' };
+    for (let i = 0; i < 10; i++) expect((await clients[i % 2]!.request('POST', '/api/auth/login', { body: bad })).status).toBe(401);
+    for (const client of clients) {
+      const locked = await client.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(/^too many failed sign-ins for this username; try again in 1[45] minutes$/);
+    }
+  });
 });
