@@ -120,9 +120,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   await writeLock(config.dataDir, port);
-  const stopDaily = config.dailyBackup ? backups.startDaily() : () => undefined;
+  // on PostgreSQL the database administrator's own backups are the backups (the page says so)
+  const stopDaily = config.dailyBackup && sqlite ? backups.startDaily() : () => undefined;
   const stopUpkeep = await startAccountUpkeep(db, config.pendingAccountDays, logger);
-  logger.info({ port, dataDir: config.dataDir, dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
+  logger.info(
+    { port, dataDir: config.dataDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup && sqlite !== null },
+    'Cargodesk is listening',
+  );
 
   let closing: Promise<void> | undefined;
   return {

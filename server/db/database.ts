@@ -21,7 +21,7 @@ export interface OpenPostgresDatabase {
 
 /** Connects a pool to the PostgreSQL database at `url`, then migrates it. */
 export async function openPostgresDatabase(url: string): Promise<OpenPostgresDatabase> {
-  const db = new Kysely<Database>({ dialect: postgresDialect(url).dialect });
+  const db = new Kysely<Database>({ dialect: postgresDialect(url) });
   try {
     await migrate(db);
   } catch (err) {

@@ -47,11 +47,10 @@ const types = {
     oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 
-export function postgresDialect(url: string): { dialect: PostgresDialect; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
-  return { dialect: new CargodeskPostgresDialect({ pool }), pool };
+export function postgresDialect(url: string): PostgresDialect {
+  return new CargodeskPostgresDialect({ pool: new pg.Pool({ connectionString: url, max: POOL_SIZE, types }) });
 }
 
 /** True when the error is PostgreSQL refusing a duplicate in a UNIQUE column. */

@@ -6,10 +6,7 @@ import pg from 'pg';
 export const onPostgres = process.env.CARGODESK_TEST_DATABASE === 'postgres';
 
 /** The server the test databases are made on: a role allowed to create databases (.ci/run makes it). */
-export const TEST_PG_URL = process.env.TEST_PG_URL || 'postgres://cargodesk:cargodesk@127.0.0.1:5432/postgres';
-
-/** Why a test is left out of the PostgreSQL run, for `it.skipIf(onPostgres)` next to it. */
-export const SQLITE_ONLY = 'SQLite only';
+const TEST_PG_URL = process.env.TEST_PG_URL || 'postgres://cargodesk:cargodesk@127.0.0.1:5432/postgres';
 
 async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_PG_URL });

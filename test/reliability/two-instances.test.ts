@@ -55,7 +55,7 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
     for (const client of clients) {
       expect(await stockOf(client, token, warehouse.code)).toMatchObject({ inboundQuantity: 10, outboundQuantity: 10, currentStock: 0 });
     }
-    const db = new Kysely<Database>({ dialect: postgresDialect(database.url).dialect });
+    const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
     try {
       expect(await ledgerMismatches(db)).toEqual([]);
     } finally {
