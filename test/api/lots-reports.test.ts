@@ -3,9 +3,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Migrator } from 'kysely/migration';
 import { openDatabase } from '../../server/db/database.js';
 import { onPostgres } from '../helpers/postgres.js';
-import { down as undoLots } from '../../server/db/migrations/009-lots.js';
+import { migrations } from '../../server/db/migrations/index.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
@@ -482,12 +483,10 @@ describe.skipIf(onPostgres)('migration 009', () => {
       // the database as it was before migration 009, then the service started on it again
       await own.close();
       const { db } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
-      await undoLots(db as never);
-      await db
-        .deleteFrom('kysely_migration' as never)
-        .where('name' as never, '=', '009-lots' as never)
-        .execute();
+      // 009 and every later migration undone (their `down`, in reverse order)
+      const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('008-token-families');
       await db.destroy();
+      if (error) throw error;
       await own.restart();
       ownToken = (await signInAdmin(own)).token;
       expect(await read()).toEqual(before);
