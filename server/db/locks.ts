@@ -17,3 +17,12 @@ export async function lockStocks(db: Queryable, stocks: readonly ({ warehouseId:
   keys.sort((a, b) => a.warehouseId - b.warehouseId || (a.commodity < b.commodity ? -1 : a.commodity > b.commodity ? 1 : 0));
   for (const { warehouseId, commodity } of keys) await sql`select pg_advisory_xact_lock(${warehouseId}::int, hashtext(${commodity}))`.execute(db);
 }
+
+/**
+ * Holds the row `id` of `table` until the caller's transaction ends (`SELECT … FOR UPDATE`): changes
+ * that read and rewrite one record's children (a contract's detail lines, numbered from the largest)
+ * wait for each other, as they do on SQLite's single connection.
+ */
+export async function lockRow(db: Queryable, table: 'corpContracts', id: number): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
