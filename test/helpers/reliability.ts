@@ -31,14 +31,17 @@ export async function tableNames(db: Db): Promise<string[]> {
 
 /** Row count and a hash of the content of every table: equal fingerprints, equal data. */
 export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const name of await tableNames(db)) {
-    // rows sorted by their content: some tables (the search index's shadow tables) have no rowid
-    const { rows } = await sql.raw(`select * from "${name}"`).execute(db);
-    const content = rows.map((r) => JSON.stringify(r)).sort();
-    out[name] = `${rows.length}:${createHash('sha1').update(content.join('\n')).digest('hex').slice(0, 12)}`;
-  }
-  return out;
+  // all tables at once: PostgreSQL's pool reads them side by side (SQLite's one connection in turn)
+  const names = await tableNames(db);
+  const prints = await Promise.all(
+    names.map(async (name) => {
+      // rows sorted by their content: some tables (the search index's shadow tables) have no rowid
+      const { rows } = await sql.raw(`select * from "${name}"`).execute(db);
+      const content = rows.map((r) => JSON.stringify(r)).sort();
+      return `${rows.length}:${createHash('sha1').update(content.join('\n')).digest('hex').slice(0, 12)}`;
+    }),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, prints[i]!]));
 }
 
 /** Every file under <data>/files (areas and temp folder), as sorted relative paths. */
