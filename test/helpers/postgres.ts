@@ -34,6 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => onServer((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    // the app's pool is closed by then; a plain drop also stops an autovacuum worker still there
+    drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined),
   };
 }
