@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL=postgres://…: the database is this PostgreSQL one instead of SQLite in the data folder */
+  databaseUrl?: string;
   /** from JWT_SECRET; when absent a secret is generated into the data folder */
   jwtSecret?: string;
   logLevel: string;
@@ -37,7 +39,7 @@ export class ConfigError extends Error {}
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
     strict: true,
   });
   const portText = values.port ?? env.PORT ?? '8080';
@@ -52,10 +54,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a whole number from 1, not "${text}"`);
     return Number(text);
   };
+  const databaseUrl = values['database-url'] ?? (env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError(`DATABASE_URL must be a PostgreSQL address like postgres://user:password@host/database, not "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"`);
   return {
     port,
     host: values.host ?? env.HOST ?? '0.0.0.0',
     dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? './data'),
+    databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     logToStdout: true,

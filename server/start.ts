@@ -7,7 +7,7 @@ import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
 import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
 import { ProgressBoard } from './progress.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, openPostgresDatabase } from './db/database.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
 import { sweepOrphans } from './files/orphans.js';
@@ -88,7 +88,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const who = previous.lock ? ` (process ${previous.lock.pid} on ${previous.lock.host}, port ${previous.lock.port})` : '';
     throw new StartError(`the data folder ${config.dataDir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
   }
-  const { db, reader, sqlite } = await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
+  const { db, reader, sqlite } = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(config.dataDir, 'files'));
   await files.init();
   // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
@@ -106,7 +106,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
-  const throttle = new LoginThrottle({ registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
+  const throttle = new LoginThrottle(db, { registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
   const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress: new ProgressBoard() });
   const server = createServer(app.callback());
   try {
@@ -121,9 +121,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   await writeLock(config.dataDir, port);
-  const stopDaily = config.dailyBackup ? backups.startDaily() : () => undefined;
+  // on PostgreSQL the database administrator's own backups are the backups (the page says so)
+  const stopDaily = config.dailyBackup && sqlite ? backups.startDaily() : () => undefined;
   const stopUpkeep = await startAccountUpkeep(db, config.pendingAccountDays, logger);
-  logger.info({ port, dataDir: config.dataDir, dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
+  logger.info(
+    { port, dataDir: config.dataDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup && sqlite !== null },
+    'Cargodesk is listening',
+  );
 
   let closing: Promise<void> | undefined;
   return {

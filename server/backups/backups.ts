@@ -17,6 +17,8 @@ import { DATABASE_FILE, snapshotDatabase } from '../db/snapshot.js';
 import type { Db } from '../db/tables.js';
 import { AREAS, type FileStore } from '../files/file-store.js';
 import { progress } from '../progress.js';
+import { said } from '../../shared/messages.js';
+import { invalid } from '../http/errors.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../private-data.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -152,7 +154,8 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
 export interface BackupsOptions {
   dataDir: string;
   db: Db;
-  sqlite: SQLite.Database;
+  /** null on PostgreSQL: its backups are the database administrator's (pg_dump) */
+  sqlite: SQLite.Database | null;
   files: FileStore;
   appVersion: string;
   logger: Logger;
@@ -172,12 +175,20 @@ export class Backups {
   /** `at` names the backup (the current time unless a test injects one). */
   create(kind: BackupKind = 'manual', at?: Date): Promise<BackupInfo> {
     const run = async (): Promise<BackupInfo> => {
+      const { sqlite } = this.options;
+      if (!sqlite)
+        throw invalid(
+          said(
+            'this service keeps its data in PostgreSQL: back it up with the backups the database administrator makes (pg_dump) and copy the files folder',
+            '本系统的数据保存在 PostgreSQL 中：请使用数据库管理员自己的备份（pg_dump）并复制文件夹',
+          ),
+        );
       await privateDir(this.dir);
       let now = at ?? new Date();
       while (await stat(join(this.dir, backupName(kind, now))).catch(() => null)) now = new Date(now.getTime() + 1);
       const name = backupName(kind, now);
       const started = performance.now();
-      const { db, sqlite, files, dataDir, appVersion } = this.options;
+      const { db, files, dataDir, appVersion } = this.options;
       const { size, files: count } = await writeBackupZip({ dataDir, snapshot: (to) => snapshotDatabase(db, sqlite, to), files, appVersion, now }, join(this.dir, name));
       this.options.logger.info({ backup: name, size, files: count, ms: Math.round(performance.now() - started) }, 'backup written');
       return { name, size, createTime: now.toISOString() };

@@ -5,6 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 import type { Database, Db } from './tables.js';
 import { PRIVATE_FILE_MODE } from '../private-data.js';
+import { isPostgresUniqueViolation, postgresDialect } from './postgres.js';
 
 export interface OpenDatabase {
   db: Db;
@@ -16,6 +17,26 @@ export interface OpenDatabase {
   reader: Db;
   /** the better-sqlite3 handle, for SQLite-only work (backups, pragmas) kept inside server/db */
   sqlite: SQLite.Database;
+}
+
+/** The same service on PostgreSQL (DATABASE_URL): no SQLite handle. */
+export interface OpenPostgresDatabase {
+  db: Db;
+  /** the pool serves reads beside writes itself */
+  reader: Db;
+  sqlite: null;
+}
+
+/** Connects a pool to the PostgreSQL database at `url`, then migrates it. */
+export async function openPostgresDatabase(url: string): Promise<OpenPostgresDatabase> {
+  const db = new Kysely<Database>({ dialect: postgresDialect(url) });
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return { db, reader: db, sqlite: null };
 }
 
 /** Opens (creating if needed) the SQLite file with WAL, foreign keys and a busy timeout, then migrates it. */
@@ -76,9 +97,16 @@ export async function migrate(db: Db): Promise<void> {
   if (error) throw error;
 }
 
-/** True when the error is SQLite refusing a duplicate in a UNIQUE column. */
+/** True when the error is the database refusing a duplicate in a UNIQUE column. */
 export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || isPostgresUniqueViolation(err);
+}
+
+/** The columns of the unique key a duplicate broke, as `table.column` (SQLite names them in its message, PostgreSQL in its detail). */
+export function uniqueViolationColumns(err: unknown): string[] {
+  const e = err as { message?: string; table?: string; detail?: string } | null;
+  if (isPostgresUniqueViolation(err)) return (/^Key \(([^)]*)\)=/.exec(e?.detail ?? '')?.[1] ?? '').split(', ').map((c) => `${e?.table}.${c.replaceAll('"', '')}`);
+  return (/UNIQUE constraint failed: (.*)$/.exec(e?.message ?? '')?.[1] ?? '').split(', ');
 }
 
 export const now = (): string => new Date().toISOString();

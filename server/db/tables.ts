@@ -48,7 +48,16 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** One counted event of the login throttle (server/routes/auth/auth.service.ts). */
+export interface ThrottleEventsTable {
+  id: Generated<number>;
+  key: string;
+  /** milliseconds since 1970 */
+  at: number;
+}
+
 export interface CoreTables {
+  throttleEvents: ThrottleEventsTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   auditLog: AuditLogTable;

@@ -35,12 +35,12 @@ export function withPrefixes<DB, TB extends keyof DB, O>(query: SelectQueryBuild
   );
 }
 
-/** The same filter tested on each row: SQLite does not read an index for `+column`, so the list's own order is walked. */
+/** The same filter tested on each row: no index is read for an expression (`column || ''`, on either engine), so the list's own order is walked. */
 function testedPerRow<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefixes: readonly StartsWith<DB, TB>[]) {
   return prefixes.reduce(
     (q, { column, prefix }) =>
       q.where((eb) => {
-        const value = sql<string>`+${sql.ref(column)}`;
+        const value = sql<string>`(${sql.ref(column)} || '')`;
         return eb.and([eb(value, '>=', prefix), eb(value, '<', prefixEnd(prefix))]);
       }),
     query,

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/tables.js';
 import { listContracts } from '../../server/routes/contracts/contracts.service.js';
 import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
+import { onPostgres } from '../helpers/postgres.js';
 
 let app: TestApp;
 let adminToken: string;
@@ -388,7 +389,12 @@ describe('POST /contract/batch-upload', () => {
   it('creates nothing when the database refuses the second contract', async () => {
     // a trigger makes the insert of one contract fail after the first was written
     const { sql } = await import('kysely');
-    await sql`CREATE TRIGGER block_second BEFORE INSERT ON contracts WHEN NEW.name = 'blocked' BEGIN SELECT RAISE(ABORT, 'blocked'); END`.execute(app.server.db);
+    if (onPostgres) {
+      await sql`CREATE FUNCTION block_second() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.name = 'blocked' THEN RAISE EXCEPTION 'blocked'; END IF; RETURN NEW; END $$`.execute(
+        app.server.db,
+      );
+      await sql`CREATE TRIGGER block_second BEFORE INSERT ON contracts FOR EACH ROW EXECUTE FUNCTION block_second()`.execute(app.server.db);
+    } else await sql`CREATE TRIGGER block_second BEFORE INSERT ON contracts WHEN NEW.name = 'blocked' BEGIN SELECT RAISE(ABORT, 'blocked'); END`.execute(app.server.db);
     try {
       await refused(
         () =>
@@ -404,7 +410,7 @@ describe('POST /contract/batch-upload', () => {
         'something went wrong on the server; it has been logged',
       );
     } finally {
-      await sql`DROP TRIGGER block_second`.execute(app.server.db);
+      await sql`DROP TRIGGER block_second${onPostgres ? sql` ON contracts` : sql``}`.execute(app.server.db);
     }
   });
 });

@@ -240,7 +240,7 @@ describe('an answer whose body cannot be serialised', () => {
     const files = new FileStore(join(dataDir, 'files'));
     await files.init();
     const backups = new Backups({ dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: 7 });
-    const koa = createApp({ config, db, reader, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle(), progress: new ProgressBoard() });
+    const koa = createApp({ config, db, reader, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle(db), progress: new ProgressBoard() });
     const unserialisable: Middleware = (ctx, next) => {
       if (ctx.path !== '/api/unserialisable') return next();
       ctx.body = { success: true, data: { count: 10n } };

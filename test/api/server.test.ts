@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
 import { startServer } from '../../server/start.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -65,6 +66,18 @@ describe('the service process', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('takes the PostgreSQL database from --database-url or DATABASE_URL, and refuses another address with one plain line', async () => {
+    expect(loadConfig(['--database-url', 'postgres://a@db1/x'], { DATABASE_URL: 'postgres://b@db2/y' }).databaseUrl).toBe('postgres://a@db1/x');
+    expect(loadConfig([], { DATABASE_URL: 'postgresql://b@db2/y' }).databaseUrl).toBe('postgresql://b@db2/y');
+    expect(loadConfig([], {}).databaseUrl).toBeUndefined();
+    const run = startMain(['--port', '0', '--host', '127.0.0.1'], { DATA_DIR: await newDataDir(), DATABASE_URL: 'mysql://cargo:secret-pw@db/x' });
+    expect(await run.exited).toBe(1);
+    // the password is not repeated
+    expect(run.out.stderr.trim()).toBe(
+      'Cargodesk could not start: DATABASE_URL must be a PostgreSQL address like postgres://user:password@host/database, not "mysql://cargo:***@db/x"',
+    );
   });
 
   it('exits with code 1 and names the folder when the data folder cannot be written', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
+import { onPostgres } from '../helpers/postgres.js';
 
 let app: TestApp;
 let token: string;
@@ -597,7 +598,8 @@ describe('imports', () => {
     expect(exported.map((r) => r[INBOUND.indexOf('blNumber') + 1])).toEqual(rows.slice(1).map((r) => r[3]));
     expect((await stockOf(app, token, w.code))!.currentStock).toBe(20_000);
     expect(await ledgerSize()).toBe(ledger + 20_000);
-  }, 240_000);
+    // on PostgreSQL each of the statements is a round trip to the server
+  }, 600_000);
 
   it('refuses a sheet of more than 20,000 rows before writing anything, saying how many it has', async () => {
     const w = await makeWarehouse(app, token);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
+import { createTestDatabase, onPostgres } from './postgres.js';
 
 export interface Envelope<T = any> {
   success: boolean;
@@ -17,10 +18,8 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-export interface TestApp {
-  url: string;
-  dataDir: string;
-  server: RunningServer;
+/** Requests to one running service (a test app, or a service process of its own). */
+export interface Client {
   /** JSON request; `token` signs it in. Answers status, parsed envelope and headers. */
   request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** multipart request: `fields` as text, `files` as [field, name, bytes] */
@@ -29,6 +28,12 @@ export interface TestApp {
     path: string,
     options: { token?: string; fields?: Record<string, string>; files?: [string, string, Uint8Array | string][]; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
+}
+
+export interface TestApp extends Client {
+  url: string;
+  dataDir: string;
+  server: RunningServer;
   /** count of the files in the area folders and in the temp folder */
   fileCount(): Promise<number>;
   restart(): Promise<void>;
@@ -69,35 +74,11 @@ async function parseResponse(res: Response): Promise<ApiResponse> {
   return { status: res.status, body, headers: res.headers };
 }
 
-/**
- * `config` overrides settings. Every test talks from 127.0.0.1, so the registration limits are
- * raised unless a test sets them (test/api/auth-hardening.test.ts does).
- */
-export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const dataDir = options.dataDir ?? (await newDataDir());
-  const start = () =>
-    startServer({
-      dataDir,
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'info',
-      jwtSecret: options.jwtSecret,
-      dailyBackup: false,
-      registrationsPerAddressPerHour: 1000,
-      registrationsPerHour: 1000,
-      ...options.config,
-    });
-  let server = await start();
-  const app: TestApp = {
-    get url() {
-      return server.url;
-    },
-    dataDir,
-    get server() {
-      return server;
-    },
+/** A client of the service at `baseUrl()`. */
+export function clientOf(baseUrl: () => string): Client {
+  return {
     async request(method, path, { token, body, rawBody, headers = {} } = {}) {
-      const res = await fetch(server.url + path, {
+      const res = await fetch(baseUrl() + path, {
         method,
         headers: {
           ...(body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -112,9 +93,43 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       for (const [field, name, bytes] of files) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-      const res = await fetch(server.url + path, { method, body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+      const res = await fetch(baseUrl() + path, { method, body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
       return parseResponse(res);
     },
+  };
+}
+
+/**
+ * `config` overrides settings. Every test talks from 127.0.0.1, so the registration limits are
+ * raised unless a test sets them (test/api/auth-hardening.test.ts does).
+ */
+export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? (await newDataDir());
+  // on the PostgreSQL run, a database of its own that lives as long as the app (restarts keep it)
+  const database = onPostgres && !options.config?.databaseUrl ? await createTestDatabase() : undefined;
+  const start = () =>
+    startServer({
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      jwtSecret: options.jwtSecret,
+      dailyBackup: false,
+      registrationsPerAddressPerHour: 1000,
+      registrationsPerHour: 1000,
+      databaseUrl: database?.url,
+      ...options.config,
+    });
+  let server = await start();
+  const app: TestApp = {
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    get server() {
+      return server;
+    },
+    ...clientOf(() => server.url),
     fileCount: () => countFiles(join(dataDir, 'files')),
     async restart() {
       await server.close();
@@ -122,6 +137,7 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
     },
     async close() {
       await server.close();
+      await database?.drop();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -133,7 +149,7 @@ let counter = 0;
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Registers the first user (an admin) and signs in. */
-export async function signInAdmin(app: TestApp, username = 'admin', password = 'admin-password-1') {
+export async function signInAdmin(app: Client, username = 'admin', password = 'admin-password-1') {
   await app.request('POST', '/api/auth/register', { body: { username, password } });
   const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.body.message}`);

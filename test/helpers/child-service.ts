@@ -34,7 +34,8 @@ export async function startChildService(dataDir: string, env: Record<string, str
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
+  // generous: tsx compiles the service on start, slow on a busy machine
+  const deadline = Date.now() + 60_000;
   while (!out.includes('Cargodesk serves')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 25));

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
+import { isPostgres } from '../../server/db/postgres.js';
 import type { Db } from '../../server/db/tables.js';
 import { KIND_SAMPLES } from './finance.js';
 import { contractForm, pdfFile } from './contracts.js';
@@ -11,24 +12,36 @@ import { sampleFiles, uniqueName, type TestApp } from './app.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from './warehouse.js';
 import { workbook } from './xlsx.js';
 
-/** Every table of the database (migrations' bookkeeping excluded). */
+/**
+ * Every table of the database (bookkeeping excluded: the migrations', and the login throttle's
+ * counts, which a refused sign-in adds to by design, as it did when they were kept in memory).
+ */
 export async function tableNames(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(
-    db,
-  );
+  const { rows } = isPostgres(db)
+    ? await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%' and table_name != 'throttleEvents' order by name`.execute(
+        db,
+      )
+    : await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name != 'throttleEvents' order by name`.execute(db);
   return rows.map((r) => r.name);
 }
 
 /** Row count and a hash of the content of every table: equal fingerprints, equal data. */
 export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const name of await tableNames(db)) {
-    // rows sorted by their content: some tables (the search index's shadow tables) have no rowid
-    const { rows } = await sql.raw(`select * from "${name}"`).execute(db);
-    const content = rows.map((r) => JSON.stringify(r)).sort();
-    out[name] = `${rows.length}:${createHash('sha1').update(content.join('\n')).digest('hex').slice(0, 12)}`;
-  }
-  return out;
+  // all tables at once: PostgreSQL's pool reads them side by side (SQLite's one connection in turn)
+  const names = await tableNames(db);
+  const prints = await Promise.all(
+    names.map(async (name) => {
+      // rows sorted by their content: some tables (the search index's shadow tables) have no rowid
+      const { rows } = await sql.raw(`select * from "${name}"`).execute(db);
+      const content = rows.map((r) => JSON.stringify(r)).sort();
+      return `${rows.length}:${createHash('sha1').update(content.join('\n')).digest('hex').slice(0, 12)}`;
+    }),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, prints[i]!]));
 }
 
 /** Every file under <data>/files (areas and temp folder), as sorted relative paths. */
@@ -131,16 +144,16 @@ export function multipartBody(parts: Part[], boundary = `----fuzz${Math.random()
 /** Stocks whose balance row disagrees with its ledger (sums by kind, running balance, below zero). */
 export async function ledgerMismatches(db: Db): Promise<unknown[]> {
   const { rows } = await sql<Record<string, number | string | null>>`
-    select b.warehouseId, b.commodity, b.inboundMilli, b.outboundMilli, b.transferredMilli, b.currentMilli,
-      coalesce(sum(l.quantityChangeMilli), 0) as ledgerCurrent,
-      coalesce(sum(case when l.kind = 'inbound' then l.quantityChangeMilli end), 0) as ledgerInbound,
-      coalesce(-sum(case when l.kind = 'outbound' then l.quantityChangeMilli end), 0) as ledgerOutbound,
-      coalesce(-sum(case when l.kind = 'transfer' then l.quantityChangeMilli end), 0) as ledgerTransferred,
-      (select balanceMilli from stockLedger x where x.warehouseId = b.warehouseId and x.commodity = b.commodity order by x.id desc limit 1) as lastBalance
-    from stockBalances b left join stockLedger l on l.warehouseId = b.warehouseId and l.commodity = b.commodity
-    group by b.warehouseId, b.commodity`.execute(db);
-  const { rows: unbalanced } = await sql`select distinct l.warehouseId, l.commodity from stockLedger l
-    left join stockBalances b on b.warehouseId = l.warehouseId and b.commodity = l.commodity where b.warehouseId is null`.execute(db);
+    select b."warehouseId", b.commodity, b."inboundMilli", b."outboundMilli", b."transferredMilli", b."currentMilli",
+      coalesce(sum(l."quantityChangeMilli"), 0) as "ledgerCurrent",
+      coalesce(sum(case when l.kind = 'inbound' then l."quantityChangeMilli" end), 0) as "ledgerInbound",
+      coalesce(-sum(case when l.kind = 'outbound' then l."quantityChangeMilli" end), 0) as "ledgerOutbound",
+      coalesce(-sum(case when l.kind = 'transfer' then l."quantityChangeMilli" end), 0) as "ledgerTransferred",
+      (select "balanceMilli" from "stockLedger" x where x."warehouseId" = b."warehouseId" and x.commodity = b.commodity order by x.id desc limit 1) as "lastBalance"
+    from "stockBalances" b left join "stockLedger" l on l."warehouseId" = b."warehouseId" and l.commodity = b.commodity
+    group by b."warehouseId", b.commodity`.execute(db);
+  const { rows: unbalanced } = await sql`select distinct l."warehouseId", l.commodity from "stockLedger" l
+    left join "stockBalances" b on b."warehouseId" = l."warehouseId" and b.commodity = l.commodity where b."warehouseId" is null`.execute(db);
   return [
     ...rows.filter(
       (r) =>

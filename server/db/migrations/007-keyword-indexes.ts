@@ -1,7 +1,10 @@
 // Keyword filters answered from a trigram index instead of reading every row (server/db/search.ts).
 // A migration is frozen: the column lists and the index's SQL are written out here, not imported,
 // so a later change to the live lists cannot make new and old databases differ silently.
+// SQLite's FTS5 tables are SQLite-only: on PostgreSQL the same question is answered by a pg_trgm
+// GIN index per column (ILIKE '%keyword%' reads them).
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../postgres.js';
 
 const INDEXED: Record<string, readonly string[]> = {
   contracts: ['name', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'blNumber'],
@@ -29,11 +32,26 @@ async function createKeywordIndex(db: Kysely<unknown>, table: string, columns: r
   await sql`insert into ${index}(${index}) values ('rebuild')`.execute(db);
 }
 
+async function createTrigramIndexes(db: Kysely<unknown>, table: string, columns: readonly string[]): Promise<void> {
+  for (const column of columns) {
+    await sql`create index ${sql.ref(`${indexOf(table)}_${column}`)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);
+  }
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    for (const [table, columns] of Object.entries(INDEXED)) await createTrigramIndexes(db, table, columns);
+    return;
+  }
   for (const [table, columns] of Object.entries(INDEXED)) await createKeywordIndex(db, table, columns);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const [table, columns] of Object.entries(INDEXED)) for (const column of columns) await db.schema.dropIndex(`${indexOf(table)}_${column}`).execute();
+    return;
+  }
   for (const table of Object.keys(INDEXED)) {
     for (const suffix of ['insert', 'delete', 'update']) await sql`drop trigger ${sql.ref(`${table}_keyword_${suffix}`)}`.execute(db);
     await sql`drop table ${sql.table(`${table}_keyword`)}`.execute(db);

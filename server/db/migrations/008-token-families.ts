@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // a rotated token stays, marked used, until it expires: presenting it again is the sign of a theft
   await db.schema.alterTable('refreshTokens').addColumn('usedAt', 'text').execute();
-  await sql`update refreshTokens set familyId = 'legacy-' || id`.execute(db);
+  await sql`update "refreshTokens" set "familyId" = 'legacy-' || "id"`.execute(db);
   await db.schema.createIndex('refreshTokens_familyId').on('refreshTokens').column('familyId').execute();
 }
 

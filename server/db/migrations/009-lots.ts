@@ -2,7 +2,14 @@
 // business date (`stockLotDays`, read by the lot list), per stock and business date (`stockDays`)
 // and per stock and month (`stockMonths`), read by the stock movement report and the charts, so
 // none of them reads the whole ledger. All are backfilled from the documents and the ledger.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { isPostgres } from '../postgres.js';
+
+/** SQLite stores these key-only tables in their primary key's b-tree; PostgreSQL has no such option. */
+const withoutRowid =
+  (db: Kysely<unknown>) =>
+  <T extends CreateTableBuilder<any, any>>(table: T): T =>
+    isPostgres(db) ? table : (table.modifyEnd(sql`without rowid`) as T);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('stockLedger').addColumn('blNumber', 'text').execute();
@@ -12,8 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['outboundOrder', 'outboundOrders'],
     ['ownershipTransfer', 'ownershipTransfers'],
   ] as const) {
-    await sql`update stockLedger set blNumber = (select nullif(trim(d.blNumber), '') from ${sql.table(table)} d where d.id = stockLedger.documentId)
-      where documentType = ${type}`.execute(db);
+    await sql`update "stockLedger" set "blNumber" = (select nullif(trim(d."blNumber"), '') from ${sql.table(table)} d where d.id = "stockLedger"."documentId")
+      where "documentType" = ${type}`.execute(db);
   }
   // the B/L trace's timeline: one B/L's entries in business-date order
   await db.schema.createIndex('stockLedger_bl').on('stockLedger').columns(['blNumber', 'businessDate']).where(sql.ref('blNumber'), 'is not', null).execute();
@@ -29,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outboundMilli', 'integer', (c) => c.notNull())
     .addColumn('transferredMilli', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('stockLotDays_pk', ['warehouseId', 'commodity', 'blNumber', 'businessDate'])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
   // a lot by its B/L number (the trace, the prefix filter)
   await db.schema.createIndex('stockLotDays_bl').on('stockLotDays').columns(['blNumber', 'warehouseId', 'commodity']).execute();
@@ -44,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outboundMilli', 'integer', (c) => c.notNull())
     .addColumn('transferredMilli', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('stockDays_pk', ['businessDate', 'warehouseId', 'commodity'])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
   // the lots as they stand: the paged lot list reads this, as the summary reads stockBalances
   await db.schema
@@ -56,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outboundMilli', 'integer', (c) => c.notNull())
     .addColumn('transferredMilli', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('stockLots_pk', ['warehouseId', 'commodity', 'blNumber'])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
   await db.schema.createIndex('stockLots_bl').on('stockLots').columns(['blNumber', 'warehouseId', 'commodity']).execute();
 
@@ -70,28 +77,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outboundMilli', 'integer', (c) => c.notNull())
     .addColumn('transferredMilli', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('stockMonths_pk', ['month', 'warehouseId', 'commodity'])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
   await fillDayTables(db);
 }
 
 /** Sums the whole ledger into the (empty) day and month tables; the benchmark's seed uses it too. */
 export async function fillDayTables(db: Kysely<unknown>): Promise<void> {
-  await sql`insert into stockLotDays (warehouseId, commodity, blNumber, businessDate, inboundMilli, outboundMilli, transferredMilli)
-    select warehouseId, commodity, coalesce(blNumber, ''), businessDate,
-      sum(case when kind = 'inbound' then quantityChangeMilli else 0 end),
-      -sum(case when kind = 'outbound' then quantityChangeMilli else 0 end),
-      -sum(case when kind = 'transfer' then quantityChangeMilli else 0 end)
-    from stockLedger group by warehouseId, commodity, coalesce(blNumber, ''), businessDate`.execute(db);
-  await sql`insert into stockDays (businessDate, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
-    select businessDate, warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
-    from stockLotDays group by businessDate, warehouseId, commodity`.execute(db);
-  await sql`insert into stockLots (warehouseId, commodity, blNumber, inboundMilli, outboundMilli, transferredMilli)
-    select warehouseId, commodity, blNumber, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
-    from stockLotDays group by warehouseId, commodity, blNumber`.execute(db);
-  await sql`insert into stockMonths (month, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli)
-    select substr(businessDate, 1, 7), warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli)
-    from stockDays group by substr(businessDate, 1, 7), warehouseId, commodity`.execute(db);
+  await sql`insert into "stockLotDays" ("warehouseId", commodity, "blNumber", "businessDate", "inboundMilli", "outboundMilli", "transferredMilli")
+    select "warehouseId", commodity, coalesce("blNumber", ''), "businessDate",
+      sum(case when kind = 'inbound' then "quantityChangeMilli" else 0 end),
+      -sum(case when kind = 'outbound' then "quantityChangeMilli" else 0 end),
+      -sum(case when kind = 'transfer' then "quantityChangeMilli" else 0 end)
+    from "stockLedger" group by "warehouseId", commodity, coalesce("blNumber", ''), "businessDate"`.execute(db);
+  await sql`insert into "stockDays" ("businessDate", "warehouseId", commodity, "inboundMilli", "outboundMilli", "transferredMilli")
+    select "businessDate", "warehouseId", commodity, sum("inboundMilli"), sum("outboundMilli"), sum("transferredMilli")
+    from "stockLotDays" group by "businessDate", "warehouseId", commodity`.execute(db);
+  await sql`insert into "stockLots" ("warehouseId", commodity, "blNumber", "inboundMilli", "outboundMilli", "transferredMilli")
+    select "warehouseId", commodity, "blNumber", sum("inboundMilli"), sum("outboundMilli"), sum("transferredMilli")
+    from "stockLotDays" group by "warehouseId", commodity, "blNumber"`.execute(db);
+  await sql`insert into "stockMonths" (month, "warehouseId", commodity, "inboundMilli", "outboundMilli", "transferredMilli")
+    select substr("businessDate", 1, 7), "warehouseId", commodity, sum("inboundMilli"), sum("outboundMilli"), sum("transferredMilli")
+    from "stockDays" group by substr("businessDate", 1, 7), "warehouseId", commodity`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,6 +10,7 @@ import * as m007 from './007-keyword-indexes.js';
 import * as m008 from './008-token-families.js';
 import * as m009 from './009-lots.js';
 import * as m010 from './010-commodity-catalogs.js';
+import * as m011 from './011-login-throttle.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-token-families': m008,
   '009-lots': m009,
   '010-commodity-catalogs': m010,
+  '011-login-throttle': m011,
 };

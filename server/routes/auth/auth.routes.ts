@@ -19,9 +19,9 @@ export const authRoutes = [
     response: userRecord,
     example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },
     handler: async (ctx, { body, db }) => {
-      const release = ctx.deps.throttle.admitRegistration(ctx.ip);
-      const user = await registerUser(db, body).catch((err: unknown) => {
-        release();
+      const release = await ctx.deps.throttle.admitRegistration(ctx.ip);
+      const user = await registerUser(db, body).catch(async (err: unknown) => {
+        await release();
         throw err;
       });
       return reply(user, user.status === 'active' ? 'account created' : 'account created; it awaits approval by an admin');
@@ -40,7 +40,7 @@ export const authRoutes = [
     example: { request: { username: 'li.wei', password: 'a long passphrase' } },
     handler: async (ctx, { body }) => {
       const { db, throttle, jwtSecret } = ctx.deps;
-      throttle.check(body.username, ctx.ip);
+      await throttle.check(body.username, ctx.ip);
       const user = await findUserByName(db, body.username);
       // A pending or disabled account gets the same answer whatever the password: it tells its owner
       // what to do without confirming a guessed (or a former employee's) password. No hash is run.
@@ -48,10 +48,10 @@ export const authRoutes = [
       if (user?.status === 'disabled') throw forbidden(said('this account is disabled; ask an admin', '此账号已停用；请联系管理员'));
       const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash));
       if (!user || !passwordOk) {
-        throttle.fail(body.username, ctx.ip);
+        await throttle.fail(body.username, ctx.ip);
         throw unauthorized(said('wrong username or password', '用户名或密码错误'));
       }
-      throttle.succeed(body.username);
+      await throttle.succeed(body.username);
       const time = now();
       await db.updateTable('users').set({ lastLoginTime: time }).where('id', '=', user.id).execute();
       const tokens = await issueTokens(db, jwtSecret, user);
@@ -70,11 +70,11 @@ export const authRoutes = [
     response: tokenPair,
     handler: async (ctx, { body }) => {
       const { db, jwtSecret, throttle, logger } = ctx.deps;
-      throttle.checkRefresh(ctx.ip);
+      await throttle.checkRefresh(ctx.ip);
       try {
         return await rotateRefreshToken(db, jwtSecret, body.refreshToken, logger, ctx.ip);
       } catch (err) {
-        if ((err as { status?: number }).status === 401) throttle.failRefresh(ctx.ip);
+        if ((err as { status?: number }).status === 401) await throttle.failRefresh(ctx.ip);
         throw err;
       }
     },

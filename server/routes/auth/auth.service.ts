@@ -146,7 +146,12 @@ export async function rotateRefreshToken(db: Db, secret: string, refreshToken: s
     }
     const user = await trx.selectFrom('users').selectAll().where('id', '=', row.userId).executeTakeFirst();
     if (!user || user.status !== 'active') return null;
-    await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).execute();
+    // single use even when two requests (two instances) exchange it at once: only one claims it
+    const claimed = await trx.updateTable('refreshTokens').set({ usedAt: now() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      await trx.deleteFrom('refreshTokens').where('familyId', '=', row.familyId).execute();
+      return { reused: row, tokens: undefined };
+    }
     return { reused: undefined, tokens: await issueTokens(trx, secret, user, row.familyId) };
   });
   if (outcome?.tokens) return outcome.tokens;
@@ -192,30 +197,43 @@ const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' 
  * Failed sign-ins per username (10 in 15 minutes) and per address (200 in 15 minutes), failed
  * token refreshes per address (50 in 15 minutes), and new accounts per address and overall per hour
  * (REGISTRATIONS_PER_ADDRESS_PER_HOUR, REGISTRATIONS_PER_HOUR).
- * Kept in memory: a restart clears it, which is acceptable for an office LAN service.
+ * Kept in the database (`throttleEvents`): every instance sharing it counts together, and a restart
+ * forgets nothing. Each key's events older than an hour (the longest window) go when it gets a new one.
  */
 export class LoginThrottle {
-  private readonly events = new Map<string, number[]>();
   private readonly limits: ThrottleLimits;
 
-  constructor(limits: Partial<ThrottleLimits> = {}) {
+  constructor(
+    private readonly db: Db,
+    limits: Partial<ThrottleLimits> = {},
+  ) {
     this.limits = { perUsername: 10, perAddress: 200, refreshesPerAddress: 50, registrationsPerAddress: 5, registrations: 20, ...limits };
   }
 
-  private recent(key: string, at: number, windowMs = WINDOW_MS): number[] {
-    const times = (this.events.get(key) ?? []).filter((t) => at - t < windowMs);
-    if (times.length) this.events.set(key, times);
-    else this.events.delete(key);
-    return times;
+  private async recent(key: string, at: number, windowMs = WINDOW_MS): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('throttleEvents')
+      .select('at')
+      .where('key', '=', key)
+      .where('at', '>', at - windowMs)
+      .orderBy('at')
+      .execute();
+    return rows.map((r) => r.at);
   }
 
-  private add(key: string, at: number, windowMs = WINDOW_MS): void {
-    this.events.set(key, [...this.recent(key, at, windowMs), at]);
+  private async add(key: string, at: number): Promise<number> {
+    await this.db
+      .deleteFrom('throttleEvents')
+      .where('key', '=', key)
+      .where('at', '<=', at - HOUR_MS)
+      .execute();
+    const row = await this.db.insertInto('throttleEvents').values({ key, at }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** Throws 429 when this address has failed to refresh too often. */
-  checkRefresh(address: string, at = Date.now()): void {
-    const times = this.recent(`r:${address}`, at);
+  async checkRefresh(address: string, at = Date.now()): Promise<void> {
+    const times = await this.recent(`r:${address}`, at);
     if (times.length >= this.limits.refreshesPerAddress) {
       const minutes = minutesLeft(times[0]!, WINDOW_MS, at);
       throw tooManyRequests(
@@ -224,18 +242,18 @@ export class LoginThrottle {
     }
   }
 
-  failRefresh(address: string, at = Date.now()): void {
-    this.add(`r:${address}`, at);
+  async failRefresh(address: string, at = Date.now()): Promise<void> {
+    await this.add(`r:${address}`, at);
   }
 
   /** Throws 429 when the username or the address is locked. */
-  check(username: string, address: string, at = Date.now()): void {
+  async check(username: string, address: string, at = Date.now()): Promise<void> {
     const checks: [string, number, Said][] = [
       [`u:${username.toLowerCase()}`, this.limits.perUsername, said('for this username', '此用户名')],
       [`a:${address}`, this.limits.perAddress, said('from this computer', '此电脑')],
     ];
     for (const [key, limit, who] of checks) {
-      const times = this.recent(key, at);
+      const times = await this.recent(key, at);
       if (times.length >= limit) {
         const minutes = minutesLeft(times[0]!, WINDOW_MS, at);
         throw tooManyRequests(said(`too many failed sign-ins ${who.en}; try again in ${minutesText(minutes)}`, `${who.zh}登录失败次数过多；请在 ${minutes} 分钟后重试`));
@@ -243,25 +261,25 @@ export class LoginThrottle {
     }
   }
 
-  fail(username: string, address: string, at = Date.now()): void {
-    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) this.add(key, at);
+  async fail(username: string, address: string, at = Date.now()): Promise<void> {
+    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) await this.add(key, at);
   }
 
-  succeed(username: string): void {
-    this.events.delete(`u:${username.toLowerCase()}`);
+  async succeed(username: string): Promise<void> {
+    await this.db.deleteFrom('throttleEvents').where('key', '=', `u:${username.toLowerCase()}`).execute();
   }
 
   /**
    * Takes one of the hour's registrations of this address and of the service, or throws 429.
    * Returns the release for a registration that created no account (a taken username).
    */
-  admitRegistration(address: string, at = Date.now()): () => void {
+  async admitRegistration(address: string, at = Date.now()): Promise<() => Promise<void>> {
     const checks: [string, number, Said][] = [
       [`n:${address}`, this.limits.registrationsPerAddress, said('from this computer', '此电脑')],
       ['n:*', this.limits.registrations, said('on this service', '本系统')],
     ];
     for (const [key, limit, where] of checks) {
-      const times = this.recent(key, at, HOUR_MS);
+      const times = await this.recent(key, at, HOUR_MS);
       if (times.length >= limit) {
         const minutes = minutesLeft(times[0]!, HOUR_MS, at);
         throw tooManyRequests(
@@ -272,13 +290,10 @@ export class LoginThrottle {
         );
       }
     }
-    for (const [key] of checks) this.add(key, at, HOUR_MS);
-    return () => {
-      for (const [key] of checks) {
-        const times = this.events.get(key);
-        const i = times?.lastIndexOf(at) ?? -1;
-        if (i >= 0) times!.splice(i, 1);
-      }
+    const ids: number[] = [];
+    for (const [key] of checks) ids.push(await this.add(key, at));
+    return async () => {
+      await this.db.deleteFrom('throttleEvents').where('id', 'in', ids).execute();
     };
   }
 }

@@ -73,7 +73,7 @@ function filtered(db: Queryable, q: z.output<typeof listContractsQuery>) {
   if (q.contractType) query = query.where('contractType', '=', q.contractType);
   if (q.keyword) {
     const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, keyword));
+    query = query.where((eb) => containsKeyword(db, eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, keyword));
   }
   return query;
 }

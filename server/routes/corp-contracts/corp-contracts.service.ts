@@ -22,6 +22,7 @@ import {
 } from '../../../shared/corp-contracts.js';
 import { breather, inBatches } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
+import { lockRow } from '../../db/locks.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
@@ -253,6 +254,7 @@ export function listDetails(db: Queryable, contractId: number, q: z.output<typeo
 export async function createDetails(db: Db, actor: AuthUser, contractId: number, lines: DetailInput[], batch: boolean): Promise<Detail[]> {
   return db.transaction().execute(async (trx) => {
     await findContractRow(trx, contractId);
+    await lockRow(trx, 'corpContracts', contractId);
     const lineNos = await assignLineNos(trx, contractId, lines, (i) => (batch ? `details.${i}.` : ''));
     const time = now();
     const created: Detail[] = [];
@@ -581,6 +583,7 @@ export async function importDetails(db: Db, actor: AuthUser, contractId: number,
 
   return db.transaction().execute(async (trx) => {
     const contract = await findContractRow(trx, contractId);
+    await lockRow(trx, 'corpContracts', contractId);
     let removed = 0;
     let next: number;
     if (mode === 'replace') {

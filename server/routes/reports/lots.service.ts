@@ -25,7 +25,7 @@ interface LotSums {
   lastMovement: string | null;
 }
 
-const moved = sql`(d.inboundMilli != 0 or d.outboundMilli != 0 or d.transferredMilli != 0)`;
+const moved = sql`(d."inboundMilli" != 0 or d."outboundMilli" != 0 or d."transferredMilli" != 0)`;
 
 /** The lots the filters match, in warehouse, commodity and B/L order. */
 async function lotsQuery(db: Queryable, f: LotFilters) {
@@ -33,21 +33,21 @@ async function lotsQuery(db: Queryable, f: LotFilters) {
     .selectFrom('stockLotDays as d')
     .select(['d.warehouseId', 'd.commodity', 'd.blNumber'])
     .select([
-      sql<number>`sum(d.inboundMilli)`.as('inbound'),
-      sql<number>`sum(d.outboundMilli)`.as('outbound'),
-      sql<number>`sum(d.transferredMilli)`.as('transferred'),
+      sql<number>`sum(d."inboundMilli")`.as('inbound'),
+      sql<number>`sum(d."outboundMilli")`.as('outbound'),
+      sql<number>`sum(d."transferredMilli")`.as('transferred'),
       // days whose entries cancel out (a document edited or cancelled) are no movement
-      sql<string | null>`min(case when d.inboundMilli != 0 then d.businessDate end)`.as('firstInbound'),
-      sql<string | null>`max(case when ${moved} then d.businessDate end)`.as('lastMovement'),
+      sql<string | null>`min(case when d."inboundMilli" != 0 then d."businessDate" end)`.as('firstInbound'),
+      sql<string | null>`max(case when ${moved} then d."businessDate" end)`.as('lastMovement'),
     ])
     .groupBy(['d.warehouseId', 'd.commodity', 'd.blNumber'])
-    .having(sql<boolean>`(sum(d.inboundMilli) != 0 or sum(d.outboundMilli) != 0 or sum(d.transferredMilli) != 0)`);
+    .having(sql<boolean>`(sum(d."inboundMilli") != 0 or sum(d."outboundMilli") != 0 or sum(d."transferredMilli") != 0)`);
   if (f.warehouse) days = days.where('d.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
   if (f.commodity) days = days.where('d.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) days = days.where('d.blNumber', '>=', f.blNumber).where('d.blNumber', '<', prefixEnd(f.blNumber));
   if (f.exactBlNumber !== undefined) days = days.where('d.blNumber', '=', f.exactBlNumber);
   if (f.asOf) days = days.where('d.businessDate', '<=', f.asOf);
-  const stock = sql`sum(d.inboundMilli) - sum(d.outboundMilli) - sum(d.transferredMilli)`;
+  const stock = sql`sum(d."inboundMilli") - sum(d."outboundMilli") - sum(d."transferredMilli")`;
   if (f.inStock === 'true') days = days.having(sql<boolean>`${stock} > 0`);
   if (f.inStock === 'false') days = days.having(sql<boolean>`${stock} <= 0`);
   return db
@@ -74,7 +74,7 @@ async function currentLotsQuery(db: Queryable, f: LotFilters) {
   if (f.warehouse) lots = lots.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
   if (f.commodity) lots = lots.where('l.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) lots = lots.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
-  const stock = sql`l.inboundMilli - l.outboundMilli - l.transferredMilli`;
+  const stock = sql`l."inboundMilli" - l."outboundMilli" - l."transferredMilli"`;
   if (f.inStock === 'true') lots = lots.where(sql<boolean>`${stock} > 0`);
   if (f.inStock === 'false') lots = lots.where(sql<boolean>`${stock} <= 0`);
   return lots.orderBy('l.warehouseId').orderBy('l.commodity').orderBy('l.blNumber');
@@ -87,8 +87,8 @@ async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'la
       const dates = await db
         .selectFrom('stockLotDays as d')
         .select([
-          sql<string | null>`min(case when d.inboundMilli != 0 then d.businessDate end)`.as('firstInbound'),
-          sql<string | null>`max(case when ${moved} then d.businessDate end)`.as('lastMovement'),
+          sql<string | null>`min(case when d."inboundMilli" != 0 then d."businessDate" end)`.as('firstInbound'),
+          sql<string | null>`max(case when ${moved} then d."businessDate" end)`.as('lastMovement'),
         ])
         .where('d.warehouseId', '=', l.warehouseId)
         .where('d.commodity', '=', l.commodity)

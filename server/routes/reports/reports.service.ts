@@ -109,7 +109,11 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
   return { startDate: q.startDate, endDate: q.endDate, items, totals };
 }
 
-const SUMS = [sql<number>`sum(d.inboundMilli)`.as('inbound'), sql<number>`sum(d.outboundMilli)`.as('outbound'), sql<number>`sum(d.transferredMilli)`.as('transferred')] as const;
+const SUMS = [
+  sql<number>`sum(d."inboundMilli")`.as('inbound'),
+  sql<number>`sum(d."outboundMilli")`.as('outbound'),
+  sql<number>`sum(d."transferredMilli")`.as('transferred'),
+] as const;
 
 const monthAfter = (month: string) => nextDay(`${month}-31`).slice(0, 7);
 const monthBefore = (month: string) => {
@@ -144,14 +148,14 @@ function nextDay(date: string): string {
 async function documentSums(db: Queryable) {
   const inbound = await db
     .selectFrom('inboundOrders')
-    .select(['contractNumber', 'blNumber', sql<number>`sum(inboundWeightMilli)`.as('milli')])
+    .select(['contractNumber', 'blNumber', sql<number>`sum("inboundWeightMilli")`.as('milli')])
     .where((eb) => eb.or([eb('contractNumber', 'is not', null), eb('blNumber', 'is not', null)]))
     .groupBy(['contractNumber', 'blNumber'])
     .execute();
   const perBl = async (table: 'outboundOrders' | 'ownershipTransfers', status: 'outboundStatus' | 'status') => {
     const rows = await db
       .selectFrom(table)
-      .select(['blNumber', sql<number>`sum(quantityMilli)`.as('milli')])
+      .select(['blNumber', sql<number>`sum("quantityMilli")`.as('milli')])
       .where('blNumber', 'is not', null)
       .where(status, '!=', 'cancelled')
       .groupBy('blNumber')
@@ -172,7 +176,7 @@ export async function contractExecution(db: Queryable, q: Partial<z.output<typeo
   if (q.contractType) contracts = contracts.where('contractType', '=', q.contractType);
   if (q.keyword) {
     const keyword = q.keyword;
-    contracts = contracts.where((eb) => containsKeyword(eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, keyword));
+    contracts = contracts.where((eb) => containsKeyword(db, eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, keyword));
   }
   const rows = await contracts.orderBy('id', 'desc').execute();
   if (rows.length === 0) return [];
@@ -222,9 +226,9 @@ export async function stockChart(db: Queryable, today: string): Promise<StockCha
   const byWarehouse = await db
     .selectFrom('stockBalances as b')
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
-    .select(['w.name as warehouse', sql<number>`sum(b.currentMilli)`.as('milli')])
+    .select(['w.name as warehouse', sql<number>`sum(b."currentMilli")`.as('milli')])
     .groupBy('w.name')
-    .having(sql<boolean>`sum(b.currentMilli) != 0`)
+    .having(sql<boolean>`sum(b."currentMilli") != 0`)
     .orderBy('w.name')
     .execute();
   const [y, m] = today.split('-').map(Number) as [number, number];

@@ -26,7 +26,7 @@ async function contractsOf(db: Queryable, blNumber: string) {
   const rows = await db
     .selectFrom('contracts')
     .select(['id', 'blNumber'])
-    .where((eb) => containsKeyword(eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, blNumber))
+    .where((eb) => containsKeyword(db, eb, 'contracts', 'contracts.id', CONTRACT_KEYWORD_COLUMNS, blNumber))
     .orderBy('id')
     .execute();
   const ids = rows.filter((r) => splitBlNumbers(r.blNumber).includes(blNumber)).map((r) => r.id);

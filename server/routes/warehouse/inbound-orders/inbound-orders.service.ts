@@ -66,7 +66,7 @@ async function filterInbound(db: Queryable, q: z.output<typeof inboundListQuery>
   if (q.endDate) query = query.where('d.inboundDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(eb, 'inboundOrders', 'd.id', INBOUND_KEYWORD_COLUMNS, keyword));
+    query = query.where((eb) => containsKeyword(db, eb, 'inboundOrders', 'd.id', INBOUND_KEYWORD_COLUMNS, keyword));
   }
   const prefixes = startsWith(query, [
     ['d.inboundNumber', q.inboundNumber],

@@ -76,7 +76,7 @@ async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuer
   if (q.endDate) query = query.where('d.outboundDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(eb, 'outboundOrders', 'd.id', OUTBOUND_KEYWORD_COLUMNS, keyword));
+    query = query.where((eb) => containsKeyword(db, eb, 'outboundOrders', 'd.id', OUTBOUND_KEYWORD_COLUMNS, keyword));
   }
   const prefixes = startsWith(query, [
     ['d.outboundNumber', q.outboundNumber],

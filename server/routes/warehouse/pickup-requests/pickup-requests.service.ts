@@ -79,7 +79,7 @@ async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>)
   if (q.endDate) query = query.where('d.deliveryDate', '<=', q.endDate);
   if (q.keyword) {
     const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(eb, 'pickupRequests', 'd.id', PICKUP_KEYWORD_COLUMNS, keyword));
+    query = query.where((eb) => containsKeyword(db, eb, 'pickupRequests', 'd.id', PICKUP_KEYWORD_COLUMNS, keyword));
   }
   const prefixes = startsWith(query, [
     ['d.orderNumber', q.orderNumber],

@@ -3,12 +3,13 @@
 // transaction, which appends ledger entries (a reversal of `before` and an entry for `after`), keeps
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
-// and the writes cannot interleave with another request's.
+// and the writes cannot interleave with another request's; on PostgreSQL `lockStocks` makes them wait.
 import { sql, type NotNull } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
 import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
+import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
 import { invalid } from '../../../http/errors.js';
@@ -121,6 +122,7 @@ export async function moveStock(db: Queryable, beforeTyped: Movement | null, aft
   const before = await keyed(db, beforeTyped);
   const after = await keyed(db, afterTyped);
   if (before && after && same(before, after)) return;
+  await lockStocks(db, [before, after]);
   const touched = new Map<string, { warehouseId: number; commodity: string; start: number; end: number }>();
   for (const m of [before, after]) {
     if (m && !touched.has(keyOf(m))) {

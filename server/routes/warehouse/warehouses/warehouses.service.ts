@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
 import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../../shared/warehouse.js';
-import { isUniqueViolation, now } from '../../../db/database.js';
+import { isUniqueViolation, now, uniqueViolationColumns } from '../../../db/database.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { WarehousesTable } from '../../../db/tables-warehouse.js';
 import type { WarehouseRow } from '../stock/warehouse-lookup.js';
@@ -42,8 +42,7 @@ export async function listWarehouses(db: Queryable, q: z.output<typeof warehouse
 }
 
 function duplicate(err: unknown, input: { code?: string; name?: string }): never {
-  const message = String((err as Error).message ?? '');
-  if (message.includes('warehouses.code'))
+  if (uniqueViolationColumns(err).includes('warehouses.code'))
     throw refusedField('code', said(`a warehouse with code "${input.code}" already exists; choose another code`, `编码为“${input.code}”的仓库已存在；请换一个编码`));
   throw refusedField('name', said(`a warehouse named "${input.name}" already exists; choose another name`, `名称为“${input.name}”的仓库已存在；请换一个名称`));
 }

@@ -1,0 +1,40 @@
+// The suite on PostgreSQL: `CARGODESK_TEST_DATABASE=postgres` (npm run test:pg) gives every test app a
+// fresh database of its own on the server at TEST_PG_URL, dropped when the app closes.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const onPostgres = process.env.CARGODESK_TEST_DATABASE === 'postgres';
+
+/** The server the test databases are made on: a role allowed to create databases (.ci/run makes it). */
+const TEST_PG_URL = process.env.TEST_PG_URL || 'postgres://cargodesk:cargodesk@127.0.0.1:5432/postgres';
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new empty database. Byte-order collation, as SQLite compares text (the list orders and the
+ * prefix filters' ranges rely on it); UTF-8 character classes for ILIKE and pg_trgm.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `cargodesk_test_${randomBytes(6).toString('hex')}`;
+  await onServer((c) => c.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`));
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // the app's pool is closed by then; a plain drop also stops an autovacuum worker still there
+    drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined),
+  };
+}

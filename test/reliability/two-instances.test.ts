@@ -1,0 +1,85 @@
+// Two service processes on one PostgreSQL database (issue 17): the rules that one SQLite process kept
+// by running one transaction at a time hold when concurrent requests are spread over both.
+// Runs in the PostgreSQL pass of the suite (npm run test:pg); the SQLite pass has one process per file.
+import { randomBytes } from 'node:crypto';
+import { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresDialect } from '../../server/db/postgres.js';
+import type { Database } from '../../server/db/tables.js';
+import { clientOf, newDataDir, signInAdmin, type Client } from '../helpers/app.js';
+import { startChildService, type ChildService } from '../helpers/child-service.js';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { ledgerMismatches } from '../helpers/reliability.js';
+import { makeInbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
+
+describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (PostgreSQL pass only)', () => {
+  let database: TestDatabase;
+  let services: ChildService[] = [];
+  let clients: Client[];
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // what every instance behind one proxy shares: the database and the token secret
+    const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64url'), BACKUP_DAILY: 'off' };
+    // started together: the migrations run once, under Kysely's migration lock
+    services = await Promise.all([startChildService(await newDataDir(), env), startChildService(await newDataDir(), env)]);
+    clients = services.map((s) => clientOf(() => s.url));
+    token = (await signInAdmin(clients[0]!)).token;
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const s of services) await s.stop();
+    await database?.drop();
+  });
+
+  it('30 outbound orders spread over both against stock for 10: exactly 10 accepted, the summary equals the ledger', async () => {
+    const warehouse = await makeWarehouse(clients[0]!, token);
+    await makeInbound(clients[1]!, token, { warehouse: warehouse.code, inboundWeight: 10 });
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        clients[i % 2]!.request('POST', '/api/delivery-details', { token, body: { warehouse: warehouse.code, commodity: 'copper', quantity: 1, outboundDate: '2026-11-02' } }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.status === 200);
+    expect(accepted).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^insufficient stock: 0 available of copper in /);
+    }
+    // both instances accepted some, and numbered them without a duplicate
+    expect(new Set(answers.flatMap((a, i) => (a.status === 200 ? [i % 2] : []))).size).toBe(2);
+    expect(new Set(accepted.map((a) => a.body.data.outboundNumber)).size).toBe(10);
+
+    for (const client of clients) {
+      expect(await stockOf(client, token, warehouse.code)).toMatchObject({ inboundQuantity: 10, outboundQuantity: 10, currentStock: 0 });
+    }
+    const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+    try {
+      expect(await ledgerMismatches(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('a refresh token exchanged at both instances at once is exchanged once, and its family is revoked', async () => {
+    const login = await clients[1]!.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
+    const { refreshToken } = login.body.data;
+    const answers = await Promise.all(clients.map((c) => c.request('POST', '/api/auth/refresh', { body: { refreshToken } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    // the reuse revoked the family: the token the winner got is refused as well
+    const winner = answers.find((a) => a.status === 200)!;
+    expect((await clients[0]!.request('POST', '/api/auth/refresh', { body: { refreshToken: winner.body.data.refreshToken } })).status).toBe(401);
+  });
+
+  it('failed sign-ins are counted together: ten spread over both lock the username at either', async () => {
+    const bad = { username: 'admin', password: 'not-the-password' };
+    for (let i = 0; i < 10; i++) expect((await clients[i % 2]!.request('POST', '/api/auth/login', { body: bad })).status).toBe(401);
+    for (const client of clients) {
+      const locked = await client.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(/^too many failed sign-ins for this username; try again in 1[45] minutes$/);
+    }
+  });
+});
