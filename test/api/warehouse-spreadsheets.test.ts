@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
-import { onPostgres } from '../helpers/postgres.js';
 
 let app: TestApp;
 let token: string;
