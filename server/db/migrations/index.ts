@@ -9,6 +9,7 @@ import * as m006 from './006-list-indexes.js';
 import * as m007 from './007-keyword-indexes.js';
 import * as m008 from './008-token-families.js';
 import * as m009 from './009-lots.js';
+import * as m011 from './011-must-change-password.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-keyword-indexes': m007,
   '008-token-families': m008,
   '009-lots': m009,
+  '011-must-change-password': m011,
 };

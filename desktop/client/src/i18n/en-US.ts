@@ -9,6 +9,7 @@ import * as contracts from './areas/contracts';
 import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
+import * as shell from './areas/shell';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -196,6 +197,7 @@ export const enUS = {
   ...reports.en,
   ...dashboard.en,
   ...backups.en,
+  ...shell.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

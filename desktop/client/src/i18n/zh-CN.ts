@@ -8,6 +8,7 @@ import * as corpContracts from './areas/corp-contracts';
 import * as dashboard from './areas/dashboard';
 import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
+import * as shell from './areas/shell';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -196,4 +197,5 @@ export const zhCN: Messages = {
   ...reports.zh,
   ...dashboard.zh,
   ...backups.zh,
+  ...shell.zh,
 };
