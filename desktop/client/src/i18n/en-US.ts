@@ -80,7 +80,7 @@ export const enUS = {
   'menu.backups': 'Backups',
 
   'files.drop': 'Drop files here, or click to choose',
-  'files.limit': 'At most {max} MB a file, {count} files',
+  'files.limit': 'At most {max} MB a file, {count} {count|file|files}',
   'files.wrongType': '{name}: this kind of file cannot be uploaded here',
   'files.tooLarge': '{name} is larger than {max} MB',
   'files.empty': '{name} is empty',
@@ -98,7 +98,7 @@ export const enUS = {
   'folders.new': 'New folder',
   'folders.search': 'Search folders',
   'folders.none': 'No folders yet',
-  'folders.count': '{n} record(s)',
+  'folders.count': '{n} {n|record|records}',
   'folders.edit': 'Rename folder',
   'folders.delete': 'Delete folder',
   'folders.deleteConfirm': 'Delete folder "{name}"? Only an empty folder can be deleted.',

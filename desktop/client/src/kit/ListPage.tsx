@@ -250,7 +250,14 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         const value = row[c.key] as unknown;
         if (c.kind === 'status' && c.status) return <StatusBadge value={value as string} map={c.status} />;
         if (c.kind === 'date' || c.kind === 'dateTime') return formatDate(value as string | null, c.kind === 'dateTime');
-        return value == null ? '' : String(value);
+        if (value == null) return '';
+        // free text (an address, a remark) is cut to one line so the table keeps to the screen (CSS
+        // only: a measuring ellipsis per cell slowed long lists down)
+        return (
+          <span className="cell-text" title={String(value)}>
+            {String(value)}
+          </span>
+        );
       },
     }));
     const removable = (row: T) => (typeof canDelete === 'function' ? canDelete(row) : !!canDelete);

@@ -34,8 +34,11 @@ export function AppLayout() {
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group.key] : []));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
 
-  // a new page starts at its top
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // a new page starts at its top (a block: Chromium's scrollTo may answer a promise, which React
+  // would take for the effect's cleanup)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   const collapse = (next: boolean) => {
     setCollapsed(next);
