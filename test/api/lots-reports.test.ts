@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { down as undoLots } from '../../server/db/migrations/009-lots.js';
+import { migrations } from '../../server/db/migrations/index.js';
 import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
@@ -480,10 +481,15 @@ describe('migration 009', () => {
       // the database as it was before migration 009, then the service started on it again
       await own.close();
       const { db } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
+      // the migrations after 009 are undone too (newest first): migrations run in order only
+      const later = Object.keys(migrations)
+        .filter((name) => name > '009-lots')
+        .reverse();
+      for (const name of later) await migrations[name]!.down!(db as never);
       await undoLots(db as never);
       await db
         .deleteFrom('kysely_migration' as never)
-        .where('name' as never, '=', '009-lots' as never)
+        .where('name' as never, 'in', ['009-lots', ...later] as never)
         .execute();
       await db.destroy();
       await own.restart();

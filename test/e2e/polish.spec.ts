@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, login, signInAsAdmin, test } from './fixtures.js';
 
-test.describe.configure({ mode: 'serial' });
+// each test opens several lists: more time than the default minute on a busy machine
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ viewport: { width: 1366, height: 768 } });
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
@@ -34,7 +35,8 @@ async function api(page: Page, method: 'POST' | 'PUT', path: string, data: unkno
  */
 async function expectKeyColumns(page: Page, titles: string[]) {
   const firstRow = page.locator('tr.ant-table-row').first();
-  await expect(firstRow).toBeVisible();
+  // the machine running the suite may be busy: the first answer of a list can take a while
+  await expect(firstRow).toBeVisible({ timeout: 30_000 });
   const rowBox = (await firstRow.boundingBox())!;
   for (const title of titles) {
     const th = page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title.replace(/[/()]/g, '\\$&')}$`) });
@@ -139,7 +141,7 @@ test('the side menu stays in view while the page scrolls, and folds to icons, re
   // a page longer than the window
   for (let i = 0; i < 12; i++) await api(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Lead ${U}`, inboundWeight: i + 1, inboundDate: today });
   await page.goto('/warehouse/inbound-orders?pageSize=50');
-  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const sider = page.getByTestId('sider');
   await page.evaluate(() => window.scrollTo(0, 100_000));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -160,7 +162,7 @@ test('the side menu stays in view while the page scrolls, and folds to icons, re
 
 test('column settings hide and order columns and set the density, kept for this user and list', async ({ page }) => {
   await page.goto('/warehouse/inbound-orders');
-  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const headers = page.locator('.ant-table-thead th');
   await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(1);
   await page.getByTestId('column-settings-button').click();
@@ -186,7 +188,7 @@ test('column settings hide and order columns and set the density, kept for this 
 
 test('Enter in a date field of the form picks the date and saves nothing', async ({ page }) => {
   await page.goto('/warehouse/inbound-orders');
-  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/inventory/inbound')) posts.push(r.url());

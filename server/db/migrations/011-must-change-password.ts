@@ -7,3 +7,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mustChangePassword', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('mustChangePassword').execute();
+}
