@@ -195,7 +195,7 @@ test('Enter in a date field of the form picks the date and saves nothing', async
   });
   await page.getByRole('button', { name: 'New' }).click();
   const drawer = page.getByRole('dialog');
-  await drawer.getByLabel('Commodity').fill(`Tin ${U}`);
+  await drawer.getByLabel('Commodity', { exact: true }).fill(`Tin ${U}`);
   const date = drawer.getByLabel('Inbound date', { exact: true });
   await date.click();
   await date.fill(today);
@@ -217,19 +217,19 @@ test('closing a drawer with unsaved changes asks first; Keep editing keeps them,
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: 'New' }).click();
-  await drawer.getByLabel('Commodity').fill(`Zinc ${U}`);
+  await drawer.getByLabel('Commodity', { exact: true }).fill(`Zinc ${U}`);
   await page.keyboard.press('Escape');
   const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();
-  await expect(drawer.getByLabel('Commodity')).toHaveValue(`Zinc ${U}`);
+  await expect(drawer.getByLabel('Commodity', { exact: true })).toHaveValue(`Zinc ${U}`);
 
   await drawer.getByRole('button', { name: 'Close' }).click();
   await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'New' }).click();
-  await expect(drawer.getByLabel('Commodity')).toHaveValue('');
+  await expect(drawer.getByLabel('Commodity', { exact: true })).toHaveValue('');
 });
 
 test('an admin resets a password; the user must choose a new one, then signs in with it; the bell counts users waiting', async ({ page }) => {

@@ -150,7 +150,7 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
   const r = row(page, BL);
   await expect(r).toContainText('Pending');
   pickupNumber = /PU\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
-  expect(await rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
 
   await r.getByRole('button', { name: 'Edit' }).click();
   await d.getByLabel('License plate').fill('沪A12345');
@@ -159,17 +159,17 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
 
   await rowAction(r, 'Approve');
   await expect(r).toContainText('Approved');
-  expect(await rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
 
   await rowAction(r, 'Start pickup');
   await expect(r).toContainText('In progress');
-  expect(await rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
 
   await rowAction(r, 'Complete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(r).toContainText('Completed');
   await expect(page.getByText(`Pickup request ${pickupNumber}: Completed`)).toBeVisible();
-  expect(await rowActions(r)).toEqual(['Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Delete']);
 
   // the status filter is sent to the server
   await page.getByLabel('Status').click();
