@@ -1,4 +1,4 @@
-// Screenshots of the lots, B/L trace and report pages and the dashboard's charts (1440×900), in
+// Screenshots of the lots, B/L trace and report pages and the dashboard's charts (1366×768), in
 // English and Chinese, against a real service on a temp data folder:
 // `npx tsx scripts/reports-screenshots.ts` (builds the client first when needed).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -127,7 +127,7 @@ try {
 
   for (const language of ['en-US', 'zh-CN'] as const) {
     const suffix = language === 'en-US' ? 'en' : 'zh';
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language, colorScheme: 'light' });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(server.url + '/login');
     await page.locator('#username').fill('admin');

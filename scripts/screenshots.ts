@@ -1,4 +1,4 @@
-// Takes the README's screenshots (1440×900, light layout) of the client against a real service on
+// Takes the README's screenshots (1366×768, light layout) of the client against a real service on
 // a temp data folder: `npx tsx scripts/screenshots.ts` (builds the client first when needed).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,8 @@ const out = join(REPO, 'docs', 'screenshots');
 await ensureClient();
 await mkdir(out, { recursive: true });
 const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
-const server = await startServer({ dataDir, port: 0, host: '127.0.0.1' });
+// six accounts from this one address: more than the default hourly registration limit lets through
+const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', registrationsPerAddressPerHour: 20 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const api = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -40,7 +41,7 @@ try {
 
   for (const language of ['en-US', 'zh-CN'] as const) {
     const suffix = language === 'en-US' ? '' : '-zh';
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language, colorScheme: 'light' });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(server.url + '/login');
     await page.getByRole('button').last().waitFor();

@@ -1,4 +1,4 @@
-// Screenshots of the warehouse pages and the dashboard (1440×900) against a real service on a
+// Screenshots of the warehouse pages and the dashboard (1366×768) against a real service on a
 // temp data folder: `npx tsx scripts/warehouse-screenshots.ts` (builds the client first when needed).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -103,7 +103,7 @@ try {
 
   for (const language of ['en-US', 'zh-CN'] as const) {
     const suffix = language === 'en-US' ? '' : '-zh';
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language, colorScheme: 'light' });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(server.url + '/login');
     await page.locator('#username').fill('admin');

@@ -45,6 +45,9 @@ export const updateUserBody = z.object({
   currentPassword: z.string().max(200).optional(),
 });
 
+/** An admin gives a user a temporary password; the user must choose a new one at the next sign-in. */
+export const resetPasswordBody = z.object({ password: password() });
+
 export const listUsersQuery = pagingQuery.extend({
   status: z.enum(USER_STATUSES).optional(),
   role: z.enum(ROLES).optional(),
@@ -61,6 +64,7 @@ export const userRecord = z.object({
   createTime: z.string(),
   updateTime: z.string(),
   lastLoginTime: z.string().nullable(),
+  mustChangePassword: z.boolean().describe('an admin reset the password: the user must choose a new one before going on'),
 });
 export type User = z.infer<typeof userRecord>;
 

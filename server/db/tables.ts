@@ -22,6 +22,8 @@ export interface UsersTable {
   lastLoginTime: string | null;
   /** raised by a password change or a status change: access tokens carry it and older ones are refused */
   tokenVersion: Generated<number>;
+  /** 1 after an admin reset the password, until the user chose a new one */
+  mustChangePassword: Generated<number>;
 }
 
 export interface RefreshTokensTable {

@@ -35,15 +35,23 @@ export function authenticate(db: Db, secret: string): Middleware {
     // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one
     if (!Number.isSafeInteger(userId) || typeof claims.exp !== 'number') throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
     // Looked up on every request so that a disabled user or a changed role takes effect at once.
-    const user = await db.selectFrom('users').select(['id', 'username', 'role', 'status', 'tokenVersion']).where('id', '=', userId).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['id', 'username', 'role', 'status', 'tokenVersion', 'mustChangePassword']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.status !== 'active') throw unauthorized(said('this account is disabled or no longer exists', '此账号已停用或已不存在'));
     if (claims.ver !== user.tokenVersion)
       throw unauthorized(
         said('this session ended because the password was changed or the account was re-enabled: sign in again', '由于密码已修改或账号已重新启用，此次登录已失效：请重新登录'),
       );
+    if (user.mustChangePassword === 1 && !allowedBeforeNewPassword(ctx.method, ctx.path, user.id))
+      throw forbidden(said('an admin reset your password: choose a new one first', '管理员已重置您的密码：请先设置新密码'));
     ctx.state.user = { id: user.id, username: user.username, role: user.role } satisfies AuthUser;
     await next();
   };
+}
+
+/** After an admin's reset: reading oneself, signing out and changing one's own password only. */
+function allowedBeforeNewPassword(method: string, path: string, userId: number): boolean {
+  if (/\/auth\/(me|logout)$/.test(path)) return true;
+  return method === 'PUT' && path.endsWith(`/users/${userId}`);
 }
 
 export const requireAdmin: Middleware = async (ctx, next) => {

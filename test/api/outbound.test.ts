@@ -238,7 +238,10 @@ describe('outbound orders', () => {
     expect(html).toContain('出库单');
     expect(html).toContain(o.outboundNumber);
     expect(html).toContain(w.name);
-    expect(html).toContain('3 吨');
+    expect(html).toContain('3.000 吨');
+    // the words of the lists, and the time as a clerk reads it
+    expect(html).toContain('已出库 Shipped');
+    expect(html).toMatch(/Printed \d{4}-\d{2}-\d{2} \d{2}:\d{2}<\/p>/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; 备注');
     expect(html).toContain('张&quot;师傅&quot;');
     expect(html).not.toContain('<script>');

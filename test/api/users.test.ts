@@ -127,4 +127,39 @@ describe('users', () => {
     expect(JSON.stringify(log.body)).not.toContain('passwordHash');
     expect((await app.request('GET', '/api/audit', { token: staff.token })).status).toBe(403);
   });
+
+  it("lets an admin reset another user's password: the user's sessions end and it must choose a new one before anything else", async () => {
+    const name = uniqueName('rst');
+    const user = await signInStaff(app, admin.token, name);
+    const byStaff = await app.request('POST', `/api/users/${admin.user.id}/reset-password`, { token: user.token, body: { password: 'temporary-pass-1' } });
+    expect(byStaff.status).toBe(403);
+    const own = await app.request('POST', `/api/users/${admin.user.id}/reset-password`, { token: admin.token, body: { password: 'temporary-pass-1' } });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe('change your own password with your current one, on your account page');
+
+    const reset = await app.request('POST', `/api/users/${user.user.id}/reset-password`, { token: admin.token, body: { password: 'temporary-pass-1' } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.mustChangePassword).toBe(true);
+    expect((await app.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await app.request('POST', '/api/auth/login', { body: { username: name, password: 'staff-password-1' } })).status).toBe(401);
+
+    const login = await app.request('POST', '/api/auth/login', { body: { username: name, password: 'temporary-pass-1' } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.mustChangePassword).toBe(true);
+    const token = login.body.data.token as string;
+    // nothing but the password change until a new password is chosen
+    const blocked = await app.request('GET', '/api/inventory/warehouses', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe('an admin reset your password: choose a new one first');
+    expect((await app.request('GET', '/api/auth/me', { token })).body.data.mustChangePassword).toBe(true);
+    const changed = await app.request('PUT', `/api/users/${user.user.id}`, { token, body: { password: 'my-own-pass-2', currentPassword: 'temporary-pass-1' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.mustChangePassword).toBe(false);
+
+    const again = await app.request('POST', '/api/auth/login', { body: { username: name, password: 'my-own-pass-2' } });
+    expect(again.body.data.user.mustChangePassword).toBe(false);
+    expect((await app.request('GET', '/api/inventory/warehouses', { token: again.body.data.token })).status).toBe(200);
+    const log = await app.request('GET', `/api/audit?entity=user&entityId=${user.user.id}`, { token: admin.token });
+    expect(JSON.stringify(log.body)).not.toContain('temporary-pass-1');
+  });
 });

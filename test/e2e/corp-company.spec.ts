@@ -188,8 +188,11 @@ test('company files: folder, a licence expiring in 20 days found under "expiring
   await expect(drawer.getByText(folder)).toBeVisible();
   await drawer.getByLabel('Expires on').click();
   await drawer.getByLabel('Expires on').fill(expiry);
-  // Enter takes the typed date and saves the form
+  // Enter takes the typed date and saves nothing (issue 21: Enter in a date field never submits)
   await drawer.getByLabel('Expires on').press('Enter');
+  await expect(drawer.getByLabel('Expires on')).toHaveValue(expiry);
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer).toBeHidden();
   const row = page.locator('tr[data-row-key]').filter({ hasText: fileName });
   await expect(row).toContainText(company);

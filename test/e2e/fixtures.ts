@@ -1,6 +1,6 @@
 // Specs run one at a time in file order against one service: 00-shell.spec.ts registers the first
 // (admin) account through the UI; area specs then call signInAsAdmin.
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 export const test = base.extend({
   baseURL: async ({}, use) => {
@@ -53,4 +53,14 @@ export async function openFromMenu(page: Page, group: string, item: string, url:
     await menu.getByText(item, { exact: true }).click();
     await expect(page).toHaveURL(url, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** Clicks a row action: its button when shown, else the entry of the row's "More" menu (lists show two actions). */
+export async function rowAction(row: Locator, name: string) {
+  const button = row.getByRole('button', { name, exact: true });
+  const more = row.getByRole('button', { name: 'More' });
+  await expect(button.or(more).first()).toBeVisible();
+  if (await button.isVisible()) return button.click();
+  await more.click();
+  await row.page().getByRole('menuitem', { name, exact: true }).click();
 }

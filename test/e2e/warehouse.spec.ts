@@ -1,7 +1,7 @@
 // The warehouse area in the browser: a warehouse, goods coming in (summary and ledger follow),
 // a pickup request walked through its statuses, an outbound order against it with its receipt and
 // print page, the stock rule, an ownership transfer with a PDF attachment, and the dashboard.
-import { ADMIN, expect, signInAsAdmin, test } from './fixtures.js';
+import { ADMIN, expect, rowAction, signInAsAdmin, test } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 test.describe.configure({ mode: 'serial' });
@@ -74,7 +74,7 @@ test('creates, edits a warehouse; duplicate codes are refused next to the field'
   await d.getByLabel('Code').fill(`TMP-${U}`);
   await d.getByLabel('Name').fill(`Temp ${U}`);
   await save(page);
-  await row(page, `TMP-${U}`).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, `TMP-${U}`), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Deleted')).toBeVisible();
   await expect(row(page, `TMP-${U}`)).toHaveCount(0);
@@ -89,7 +89,7 @@ test('an inbound order puts stock in the summary and the ledger; the weight diff
   await d.getByLabel('B/L no.').fill(BL);
   await d.getByLabel('B/L weight').fill('100.5');
   await d.getByLabel('Inbound weight').fill('100.25');
-  await expect(d.getByTestId('weight-difference')).toHaveText('-0.25');
+  await expect(d.getByTestId('weight-difference')).toHaveText('-0.250');
   await fillDate(d, 'Inbound date', '2026-11-20');
   await d.getByLabel('Owner').fill('Jia Trading');
   await save(page);
@@ -103,7 +103,7 @@ test('an inbound order puts stock in the summary and the ledger; the weight diff
   await page.getByRole('button', { name: 'Search' }).click();
   const stock = row(page, COMMODITY);
   await expect(stock).toContainText(WH.name);
-  await expect(stock.getByRole('cell').nth(5)).toHaveText('100.25');
+  await expect(stock.getByRole('cell').nth(5)).toHaveText('100.250');
 
   await stock.getByRole('button', { name: 'Ledger' }).click();
   await expect(page).toHaveURL(/stock-ledger\?warehouse=/);
@@ -121,7 +121,18 @@ let pickupNumber = '';
 let outboundNumber = '';
 
 /** The buttons of a row's action cell, in order. */
-const rowActions = async (r: Locator) => (await r.locator('td').last().getByRole('button').allInnerTexts()).map((s) => s.trim());
+/** Every action of a row: the buttons shown, then the entries of its "More" menu. */
+const rowActions = async (r: Locator) => {
+  const shown = (await r.locator('td').last().getByRole('button').allInnerTexts()).map((s) => s.trim());
+  if (!shown.includes('More')) return shown;
+  await r.getByRole('button', { name: 'More' }).click();
+  const menu = r.page().locator('.ant-dropdown:visible').getByRole('menuitem');
+  await expect(menu.first()).toBeVisible();
+  const more = (await menu.allInnerTexts()).map((s) => s.trim());
+  await r.page().keyboard.press('Escape');
+  await expect(r.page().locator('.ant-dropdown:visible')).toHaveCount(0);
+  return [...shown.filter((s) => s !== 'More'), ...more];
+};
 
 test('a pickup request moves only along its allowed statuses', async ({ page }) => {
   await page.goto('/warehouse/pickup-requests');
@@ -139,26 +150,26 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
   const r = row(page, BL);
   await expect(r).toContainText('Pending');
   pickupNumber = /PU\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
-  expect(await rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
 
   await r.getByRole('button', { name: 'Edit' }).click();
   await d.getByLabel('License plate').fill('沪A12345');
   await save(page);
   await expect(r).toContainText('沪A12345');
 
-  await r.getByRole('button', { name: 'Approve' }).click();
+  await rowAction(r, 'Approve');
   await expect(r).toContainText('Approved');
-  expect(await rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
 
-  await r.getByRole('button', { name: 'Start pickup' }).click();
+  await rowAction(r, 'Start pickup');
   await expect(r).toContainText('In progress');
-  expect(await rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
 
-  await r.getByRole('button', { name: 'Complete' }).click();
+  await rowAction(r, 'Complete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(r).toContainText('Completed');
   await expect(page.getByText(`Pickup request ${pickupNumber}: Completed`)).toBeVisible();
-  expect(await rowActions(r)).toEqual(['Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Delete']);
 
   // the status filter is sent to the server
   await page.getByLabel('Status').click();
@@ -200,14 +211,14 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   await expect(r).toContainText('Unconfirmed');
   outboundNumber = /OB\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
 
-  await r.getByRole('button', { name: 'Confirm receipt' }).click();
+  await rowAction(r, 'Confirm receipt');
   await expect(d.getByLabel('Received quantity')).toHaveValue('40');
   await d.getByLabel('Receiver').fill('Zhao Min');
   await save(page);
   await expect(page.getByText(`Receipt of ${outboundNumber} confirmed`)).toBeVisible();
   await expect(r).toContainText('Confirmed');
 
-  await r.getByRole('button', { name: 'Receipt history' }).click();
+  await rowAction(r, 'Receipt history');
   const history = row(page, 'Zhao Min');
   await expect(history).toContainText('40');
   await expect(history).toContainText('admin');
@@ -215,7 +226,7 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
 
   const popupProblems: string[] = [];
   const popupPromise = page.waitForEvent('popup');
-  await r.getByRole('button', { name: 'Print' }).click();
+  await rowAction(r, 'Print');
   const popup = await popupPromise;
   popup.on('console', (m) => m.type() === 'error' && popupProblems.push(m.text()));
   await expect(popup.locator('h1')).toHaveText('出库单');
@@ -247,11 +258,11 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   await d.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/warehouse/stock-summary');
-  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60.25');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60.250');
 
   // an inbound order whose goods went out cannot be deleted
   await page.goto('/warehouse/inbound-orders');
-  await row(page, COMMODITY).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, COMMODITY), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(/insufficient stock: .* as much has already gone out/)).toBeVisible();
   expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
@@ -273,8 +284,8 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await d.getByLabel('Transferee').fill(`Yi Metals ${U}`);
   await save(page);
   await expect(page.getByText('Ownership transfer created')).toBeVisible();
-  await expect(row(page, COMMODITY).getByRole('cell').nth(4)).toHaveText('0.25');
-  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(4)).toHaveText('0.250');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60.000');
 
   // with an attachment
   await page.goto('/warehouse/ownership-transfers');
@@ -294,7 +305,7 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await expect(r).toContainText('1 attached');
   await expect(r).toContainText(/OT\d{8}-\d{4}/);
 
-  await r.getByRole('button', { name: 'Details' }).click();
+  await rowAction(r, 'Details');
   const detail = page.getByRole('dialog');
   await expect(detail).toContainText(`Bing Steel ${U}`);
   await detail.getByRole('button', { name: 'Preview' }).click();
@@ -320,7 +331,7 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(row(page, `Yi Metals ${U}`)).toHaveCount(0);
 
-  await r.getByRole('button', { name: 'Delete' }).click();
+  await rowAction(r, 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(r).toHaveCount(0);
 });
@@ -347,28 +358,28 @@ test('the dashboard shows the stock bar and today’s pickup counts, in English 
 test('deletes the outbound order, then the pickup request it referred to', async ({ page }) => {
   await page.goto('/warehouse/pickup-requests');
   // refused while an outbound order refers to it
-  await row(page, pickupNumber).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, pickupNumber), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(`pickup request ${pickupNumber} is referred to by outbound order ${outboundNumber}`, { exact: false })).toBeVisible();
 
   await page.goto('/warehouse/outbound-orders');
-  await row(page, outboundNumber).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, outboundNumber), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(row(page, outboundNumber)).toHaveCount(0);
 
   await page.goto('/warehouse/pickup-requests');
-  await row(page, pickupNumber).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, pickupNumber), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(row(page, pickupNumber)).toHaveCount(0);
 
   // the goods came back: 100.25 in, 0.25 transferred
   await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
-  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('100');
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('100.000');
 });
 
 test('a warehouse with movements cannot be deleted: the refusal is shown', async ({ page }) => {
   await page.goto('/warehouse/warehouses');
-  await row(page, WH.code).getByRole('button', { name: 'Delete' }).click();
+  await rowAction(row(page, WH.code), 'Delete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(`warehouse "${WH.name}" has movements and cannot be deleted; set its status to inactive instead`)).toBeVisible();
   await expect(row(page, WH.code)).toHaveCount(1);

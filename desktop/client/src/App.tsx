@@ -4,7 +4,7 @@ import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react
 import { useAuth } from './api/auth';
 import { useT } from './i18n';
 import { AppLayout, PageFallback } from './layout/AppLayout';
-import { HOME, MENU, type MenuPage } from './menu';
+import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, type MenuPage } from './menu';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
@@ -14,6 +14,8 @@ function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (checking) return <PageFallback />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // after an admin's reset the user chooses a new password before anything else
+  if (user.mustChangePassword && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   return children;
 }
 
@@ -55,6 +57,7 @@ export function App() {
             }
           >
             <Route index element={<Page item={HOME} />} />
+            <Route path={ACCOUNT_PATH} element={<Page item={ACCOUNT} />} />
             {MENU.flatMap((g) => g.items).map((item) => (
               <Route key={item.path} path={item.path} element={<Page item={item} />} />
             ))}

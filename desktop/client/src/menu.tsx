@@ -33,6 +33,10 @@ const loadFinance = () => import('./pages/finance/FinancePage');
 
 export const HOME: MenuPage & { icon: ReactNode } = { ...page('/', 'menu.home', () => import('./pages/dashboard/DashboardPage')), icon: <HomeOutlined /> };
 
+/** Every user's own page (password change), opened from the user menu in the header. */
+export const ACCOUNT_PATH = '/account';
+export const ACCOUNT: MenuPage = page(ACCOUNT_PATH, 'account.title', () => import('./pages/auth/AccountPage'));
+
 export const MENU: MenuGroup[] = [
   {
     key: 'contracts',

@@ -11,6 +11,7 @@ import * as m008 from './008-token-families.js';
 import * as m009 from './009-lots.js';
 import * as m010 from './010-commodity-catalogs.js';
 import * as m011 from './011-login-throttle.js';
+import * as m012 from './012-must-change-password.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-lots': m009,
   '010-commodity-catalogs': m010,
   '011-login-throttle': m011,
+  '012-must-change-password': m012,
 };

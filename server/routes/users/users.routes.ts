@@ -1,7 +1,7 @@
 import { pagedSchema } from '../../../shared/paging.js';
-import { listUsersQuery, updateUserBody, userRecord } from '../../../shared/users.js';
+import { listUsersQuery, resetPasswordBody, updateUserBody, userRecord } from '../../../shared/users.js';
 import { route } from '../../http/route.js';
-import { findUser, listUsers, presentUser, updateUser } from './users.service.js';
+import { findUser, listUsers, presentUser, resetPassword, updateUser } from './users.service.js';
 
 export const userRoutes = [
   route({
@@ -33,5 +33,18 @@ export const userRoutes = [
     response: userRecord,
     example: { request: { status: 'active' } },
     handler: (ctx, { id, body, user, db }) => updateUser(db, user, id, body),
+  }),
+  route({
+    method: 'post',
+    path: '/users/:id/reset-password',
+    tag: 'Users',
+    summary: "Reset a user's password (admin)",
+    description:
+      'Sets a temporary password for another user and ends its sessions; the user then has `mustChangePassword: true` and must choose a new password (PUT /users/:id with currentPassword) before going on.',
+    access: 'admin',
+    body: resetPasswordBody,
+    response: userRecord,
+    example: { request: { password: 'temporary-pass-1' } },
+    handler: (ctx, { id, body, user, db }) => resetPassword(db, user, id, body),
   }),
 ];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { listUsersQuery, registerBody, updateUserBody, User } from '../../../shared/users.js';
+import type { listUsersQuery, registerBody, resetPasswordBody, updateUserBody, User } from '../../../shared/users.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
@@ -25,6 +25,7 @@ export function presentUser(row: UserRow): User {
     createTime: row.createTime,
     updateTime: row.updateTime,
     lastLoginTime: row.lastLoginTime,
+    mustChangePassword: row.mustChangePassword === 1,
   };
 }
 
@@ -116,7 +117,10 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     if (input.email !== undefined) changes.email = input.email;
     if (input.role !== undefined) changes.role = input.role;
     if (input.status !== undefined) changes.status = input.status;
-    if (passwordHash) changes.passwordHash = passwordHash;
+    if (passwordHash) {
+      changes.passwordHash = passwordHash;
+      changes.mustChangePassword = 0;
+    }
     // a new password or another status ends every session: access tokens of the old version are refused
     const endsSessions = Boolean(passwordHash) || (changes.status !== undefined && changes.status !== before.status);
     if (endsSessions) changes.tokenVersion = before.tokenVersion + 1;
@@ -138,6 +142,28 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     const after = presentUser(row);
     const action = changes.status && changes.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'user', entityId: id, before: presentUser(before), after });
+    return after;
+  });
+}
+
+/**
+ * An admin sets a temporary password for another user: every session of that user ends, and the
+ * user must choose a new password (with the temporary one as currentPassword) before going on.
+ */
+export async function resetPassword(db: Db, actor: AuthUser, id: number, input: z.output<typeof resetPasswordBody>): Promise<User> {
+  if (actor.id === id) throw invalid(said('change your own password with your current one, on your account page', '请在“我的账户”页用当前密码修改自己的密码'));
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const before = await findUser(trx, id);
+    const row = await trx
+      .updateTable('users')
+      .set({ passwordHash, mustChangePassword: 1, tokenVersion: before.tokenVersion + 1, updateTime: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await revokeAllRefreshTokens(trx, id);
+    const after = presentUser(row);
+    await recordAudit(trx, { actor, action: 'update', entity: 'user', entityId: id, before: presentUser(before), after });
     return after;
   });
 }

@@ -11,6 +11,7 @@ import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
+import * as shell from './areas/shell';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -81,7 +82,7 @@ export const enUS = {
   'menu.backups': 'Backups',
 
   'files.drop': 'Drop files here, or click to choose',
-  'files.limit': 'At most {max} MB a file, {count} files',
+  'files.limit': 'At most {max} MB a file, {count} {count|file|files}',
   'files.wrongType': '{name}: this kind of file cannot be uploaded here',
   'files.tooLarge': '{name} is larger than {max} MB',
   'files.empty': '{name} is empty',
@@ -99,7 +100,7 @@ export const enUS = {
   'folders.new': 'New folder',
   'folders.search': 'Search folders',
   'folders.none': 'No folders yet',
-  'folders.count': '{n} record(s)',
+  'folders.count': '{n} {n|record|records}',
   'folders.edit': 'Rename folder',
   'folders.delete': 'Delete folder',
   'folders.deleteConfirm': 'Delete folder "{name}"? Only an empty folder can be deleted.',
@@ -200,6 +201,7 @@ export const enUS = {
   ...backups.en,
   ...progress.en,
   ...masterData.en,
+  ...shell.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -49,7 +49,13 @@ export function translator(language: Language): Translate {
   const dict = dictionaries[language];
   const t = (key: MessageKey, params?: Record<string, string | number>) => {
     const text = dict[key] ?? key;
-    return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text;
+    if (!params) return text;
+    // `{n|record|records}`: the first word when n is 1, the second otherwise
+    return text
+      .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, name: string, one: string, other: string) =>
+        name in params ? (Number(params[name]) === 1 && params[name] !== '' ? one : other) : m,
+      )
+      .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   };
   return Object.assign(t, { lang: language === 'zh-CN' ? ('zh' as const) : ('en' as const) });
 }

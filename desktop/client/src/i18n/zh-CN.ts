@@ -10,6 +10,7 @@ import * as warehouse from './areas/warehouse';
 import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
+import * as shell from './areas/shell';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -200,4 +201,5 @@ export const zhCN: Messages = {
   ...backups.zh,
   ...progress.zh,
   ...masterData.zh,
+  ...shell.zh,
 };

@@ -1,11 +1,13 @@
 // Create/edit drawer: fields by config, validated with a zod schema of shared/ while typing and on
 // save; server field errors land next to their field, other server messages above the form.
-import { Alert, Button, Drawer, Form, Space } from 'antd';
+// Enter in a date picker or a select picks, never saves; closing with unsaved changes (Esc, the
+// mask, the X) asks first, while Cancel discards as it says.
+import { Alert, App, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
-import { fieldInput, type FieldDef } from './fields';
+import { fieldInput, fractionToPercent, percentToFraction, type FieldDef } from './fields';
 import { useOpeningKey } from './useOpeningKey';
 import { applyServerErrors, dropEmpty, zodRule } from './zodForm';
 
@@ -24,20 +26,34 @@ export interface EditDrawerProps {
 
 const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v);
 
-/** Form values → request values: dates as YYYY-MM-DD. */
-export function toRequest(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(dropEmpty(values)).map(([k, v]) => [k, isDayjs(v) ? v.format('YYYY-MM-DD') : v]));
+/** Form values → request values: dates as YYYY-MM-DD, percents as fractions. */
+export function toRequest(values: Record<string, unknown>, fields: readonly FieldDef[] = []): Record<string, unknown> {
+  const percents = new Set(fields.filter((f) => f.kind === 'percent').map((f) => f.name));
+  return Object.fromEntries(
+    Object.entries(dropEmpty(values)).map(([k, v]) => [k, isDayjs(v) ? v.format('YYYY-MM-DD') : percents.has(k) && typeof v === 'number' ? percentToFraction(v) : v]),
+  );
 }
 
-/** Record values → form values: date fields as dayjs. */
+/** Record values → form values: date fields as dayjs, fractions as percents. */
 export function toForm(fields: readonly FieldDef[], values: Record<string, unknown> = {}): Record<string, unknown> {
   const out = { ...values };
-  for (const f of fields) if (f.kind === 'date' && typeof out[f.name] === 'string') out[f.name] = dayjs(out[f.name] as string);
+  for (const f of fields) {
+    const v = out[f.name];
+    if (f.kind === 'date' && typeof v === 'string') out[f.name] = dayjs(v);
+    if (f.kind === 'percent' && typeof v === 'number') out[f.name] = fractionToPercent(v);
+  }
   return out;
+}
+
+/** Keys that pick inside these inputs: Enter there must not submit the form. */
+const PICKERS = '.ant-picker, .ant-select, .ant-cascader';
+export function keepEnterInPickers(e: React.KeyboardEvent) {
+  if (e.key === 'Enter' && e.target instanceof Element && e.target.closest(PICKERS)) e.preventDefault();
 }
 
 export function EditDrawer({ open, title, fields, schema, initialValues, onClose, onSubmit, extra }: EditDrawerProps) {
   const t = useT();
+  const { modal } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
@@ -58,7 +74,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
       return;
     }
     const values = form.getFieldsValue() as Record<string, unknown>;
-    const parsed = schema.safeParse(toRequest(values));
+    const parsed = schema.safeParse(toRequest(values, fields));
     if (!parsed.success) return; // the rules above already show why
     // file fields are not part of the schema: they go to onSubmit as chosen
     const files = Object.fromEntries(fields.filter((f) => f.kind === 'files').map((f) => [f.name, (values[f.name] as File[] | undefined) ?? []]));
@@ -74,7 +90,18 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   };
 
   // the schema sees YYYY-MM-DD strings, as the server does
-  const rules = [zodRule(schema, t, toRequest)];
+  const rules = [zodRule(schema, t, (v) => toRequest(v, fields))];
+  const closeAsking = () => {
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({
+      title: t('form.discardTitle'),
+      content: t('form.discardText'),
+      okText: t('form.discard'),
+      okButtonProps: { danger: true },
+      cancelText: t('form.keepEditing'),
+      onOk: onClose,
+    });
+  };
   const fileRules = (f: FieldDef) =>
     f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : [];
   return (
@@ -83,7 +110,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
       open={open}
       title={title}
       size={480}
-      onClose={onClose}
+      onClose={closeAsking}
       destroyOnHidden
       extra={
         <Space>
@@ -96,7 +123,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
     >
       {topError && <Alert type="error" showIcon title={topError} style={{ marginBottom: 16 }} />}
       {/* its own name: field ids must not clash with the same field in the search form */}
-      <Form form={form} name="edit" layout="vertical" onFinish={() => void save()}>
+      <Form form={form} name="edit" layout="vertical" onFinish={() => void save()} onKeyDownCapture={keepEnterInPickers}>
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={f.kind === 'files' ? fileRules(f) : rules} required={f.required}>
             {fieldInput(f, t)}

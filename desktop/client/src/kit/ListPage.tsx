@@ -2,9 +2,12 @@
 // (so back/forward and reload keep them), a server-paged and server-sorted table (or, for routes
 // answering a plain array, paged and sorted in the browser), optional tabs over one filter, status
 // badges, row actions with optional confirmation, a create/edit drawer validated by a shared zod
-// schema, and delete with confirmation.
+// schema, and delete with confirmation. For a 1366 px laptop: the first column (the record's number)
+// stays at the left, at most two row actions show and the others wait in a "More" menu, and each
+// user may hide, order and pack the columns (ColumnSettings, kept per user and list).
+import { DownOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Dropdown, Form, Row, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +17,8 @@ import type { Paged } from '../../../../shared/paging';
 import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
+import { useAuth } from '../api/auth';
+import { ColumnSettings, orderedKeys, useColumnSettings } from './ColumnSettings';
 import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
 import { fieldInput, type FieldDef } from './fields';
@@ -155,7 +160,8 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   } = props;
   const t = useT();
   const formatDate = useFormatDate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
@@ -219,12 +225,22 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     setSearchParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>);
   };
 
+  const settings = useColumnSettings(`cargodesk.columns.${user?.username ?? ''}.${path}`);
+  const { prefs } = settings;
+
   const tableColumns = useMemo<ColumnsType<T>>(() => {
-    const cols: ColumnsType<T> = columns.map((c) => ({
+    const keys = orderedKeys(
+      columns.map((c) => c.key),
+      prefs,
+    ).filter((k) => !prefs.hidden.includes(k));
+    const picked = keys.map((k) => columns.find((c) => c.key === k)!);
+    const cols: ColumnsType<T> = picked.map((c, i) => ({
       key: c.key,
       dataIndex: c.key,
       title: t(c.title),
       width: c.width,
+      // the first column names the record: it stays in view while the table scrolls sideways
+      fixed: i === 0 ? ('left' as const) : undefined,
       align: c.align,
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : params.sortOrder === 'desc' || paging === 'server' ? 'descend' : null) : undefined,
@@ -234,7 +250,14 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         const value = row[c.key] as unknown;
         if (c.kind === 'status' && c.status) return <StatusBadge value={value as string} map={c.status} />;
         if (c.kind === 'date' || c.kind === 'dateTime') return formatDate(value as string | null, c.kind === 'dateTime');
-        return value == null ? '' : String(value);
+        if (value == null) return '';
+        // free text (an address, a remark) is cut to one line so the table keeps to the screen (CSS
+        // only: a measuring ellipsis per cell slowed long lists down)
+        return (
+          <span className="cell-text" title={String(value)}>
+            {String(value)}
+          </span>
+        );
       },
     }));
     const removable = (row: T) => (typeof canDelete === 'function' ? canDelete(row) : !!canDelete);
@@ -243,47 +266,67 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         key: '_actions',
         title: t('list.actions'),
         fixed: 'right',
-        render: (_: unknown, row: T) => (
-          <Space size={0} wrap>
-            {edit && (canEdit?.(row) ?? true) && (
-              <Button type="link" size="small" onClick={() => setDrawer({ mode: 'edit', row })}>
-                {t('list.edit')}
-              </Button>
-            )}
-            {actions?.(row).map((a) => {
-              const button = (
-                <Button
-                  key={a.key}
-                  type="link"
-                  size="small"
-                  danger={a.danger}
-                  data-action={a.key}
-                  onClick={a.confirm ? undefined : () => (a.open ? a.open(row) : runMutate({ action: a, row }))}
+        render: (_: unknown, row: T) => {
+          const all: RowAction<T>[] = [
+            ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: 'list.edit' as const, open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
+            ...(actions?.(row) ?? []),
+            ...(removable(row) ? [{ key: 'delete', label: 'list.delete' as const, confirm: 'list.deleteConfirm' as const, danger: true }] : []),
+          ];
+          // two show; the others wait in "More"
+          const shown = all.slice(0, 2);
+          const more = all.slice(2);
+          const start = (a: RowAction<T>) => (a.open ? a.open(row) : runMutate({ action: a, row }));
+          // delete has its own request and message
+          const confirmed = (a: RowAction<T>) => (a.key === 'delete' ? removeAsync(row) : runMutateAsync({ action: a, row }));
+          const ask = (a: RowAction<T>) =>
+            modal.confirm({
+              title: t(a.confirm!),
+              okText: t('list.yes'),
+              cancelText: t('list.no'),
+              okButtonProps: { danger: a.danger },
+              onOk: () => confirmed(a).catch(() => undefined),
+            });
+          return (
+            <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+              {shown.map((a) => {
+                const button = (
+                  <Button key={a.key} type="link" size="small" danger={a.danger} data-action={a.key} onClick={a.confirm ? undefined : () => start(a)}>
+                    {t(a.label)}
+                  </Button>
+                );
+                return a.confirm ? (
+                  <Confirm key={a.key} title={t(a.confirm)} danger={a.danger} onConfirm={() => confirmed(a)}>
+                    {button}
+                  </Confirm>
+                ) : (
+                  button
+                );
+              })}
+              {more.length > 0 && (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: more.map((a) => ({ key: a.key, label: t(a.label), danger: a.danger, 'data-action': a.key })),
+                    onClick: ({ key, domEvent }) => {
+                      domEvent.stopPropagation();
+                      const a = more.find((m) => m.key === key)!;
+                      if (a.confirm) ask(a);
+                      else start(a);
+                    },
+                  }}
                 >
-                  {t(a.label)}
-                </Button>
-              );
-              return a.confirm ? (
-                <Confirm key={a.key} title={t(a.confirm)} danger={a.danger} onConfirm={() => runMutateAsync({ action: a, row })}>
-                  {button}
-                </Confirm>
-              ) : (
-                button
-              );
-            })}
-            {removable(row) && (
-              <Confirm title={t('list.deleteConfirm')} danger onConfirm={() => removeAsync(row)}>
-                <Button type="link" size="small" danger>
-                  {t('list.delete')}
-                </Button>
-              </Confirm>
-            )}
-          </Space>
-        ),
+                  <Button type="link" size="small" data-action="more">
+                    {t('list.more')} <DownOutlined />
+                  </Button>
+                </Dropdown>
+              )}
+            </Space>
+          );
+        },
       });
     }
     return cols;
-  }, [columns, actions, edit, canEdit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync]);
+  }, [columns, actions, edit, canEdit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync, modal, prefs]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -349,8 +392,8 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           </Form>
         </Card>
       )}
-      {(create || toolbar) && (
-        <Space>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+        <Space wrap style={{ flex: 1 }}>
           {create && (
             <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
               {t(createLabel)}
@@ -358,7 +401,8 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           )}
           {toolbar}
         </Space>
-      )}
+        <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />
+      </div>
       {tabs && (
         <Tabs
           activeKey={params[tabs.param] ?? ''}
@@ -371,7 +415,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       {summary && list.data && !Array.isArray(list.data) && summary(list.data)}
       <Table<T>
         rowKey="id"
-        size="middle"
+        size={prefs.density}
         columns={tableColumns}
         dataSource={shown.items}
         loading={list.isFetching}

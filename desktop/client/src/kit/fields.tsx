@@ -1,5 +1,5 @@
 // Form fields declared by config, for search forms and for create/edit drawers.
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import type { MessageKey, Translate } from '../i18n';
 import { FileDropzone, type FileRule } from './files';
@@ -14,7 +14,14 @@ export interface FieldDef {
   name: string;
   label: MessageKey;
   /** 'files': a FileDropzone whose File[] the drawer hands to onSubmit as is (not schema-checked) */
-  kind?: 'text' | 'textarea' | 'password' | 'number' | 'select' | 'date' | 'dateRange' | 'files';
+  /**
+   * 'quantity': a number followed by its unit; 'percent': typed as 13 for 13 %, while the record
+   * and the API hold the fraction 0.13 (converted by toForm/toRequest). Inputs do not round: a
+   * number with too many decimals is refused by the schema, with its message.
+   */
+  kind?: 'text' | 'textarea' | 'password' | 'number' | 'quantity' | 'percent' | 'select' | 'date' | 'dateRange' | 'files';
+  /** kind 'quantity': the unit shown after the number, or the name of the form field holding it */
+  unit?: string | { field: string };
   options?: readonly Option[];
   placeholder?: MessageKey;
   hint?: MessageKey;
@@ -36,6 +43,10 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
       return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
     case 'number':
       return <InputNumber style={{ width: '100%' }} placeholder={placeholder} />;
+    case 'percent':
+      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} min={0} max={100} suffix="%" />;
+    case 'quantity':
+      return search ? <InputNumber style={{ width: '100%' }} placeholder={placeholder} /> : <QuantityInput unit={field.unit} placeholder={placeholder} />;
     case 'select':
       return (
         <Select
@@ -59,3 +70,24 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
 function FilesInput({ rule, maxCount, value, onChange }: { rule: FileRule; maxCount?: number; value?: File[]; onChange?: (files: File[]) => void }) {
   return <FileDropzone rule={rule} maxCount={maxCount} value={value ?? []} onChange={(files) => onChange?.(files)} />;
 }
+
+/** A quantity with its unit after it (antd injects value and onChange). */
+function QuantityInput({
+  unit,
+  placeholder,
+  ...control
+}: {
+  unit?: FieldDef['unit'];
+  placeholder?: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+}) {
+  const watched = Form.useWatch(typeof unit === 'object' ? unit.field : '_none', Form.useFormInstance()) as unknown;
+  const suffix = typeof unit === 'string' ? unit : typeof watched === 'string' ? watched : undefined;
+  return <InputNumber {...control} style={{ width: '100%' }} placeholder={placeholder} suffix={suffix || undefined} />;
+}
+
+/** Percent fields: the record's fraction 0.13 is typed as 13. */
+export const fractionToPercent = (v: number) => Math.round(v * 1_000_000) / 10_000;
+export const percentToFraction = (v: number) => Math.round(v * 10_000) / 1_000_000;

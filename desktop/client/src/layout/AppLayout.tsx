@@ -1,13 +1,18 @@
-// The shell: grouped side menu (admin groups only for admins), header with the user, role,
-// language switch and sign-out, and the page in the middle.
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+// The shell: a side menu that stays in view while the page scrolls and folds to icons (the choice
+// kept in this browser), a header with the attention badge, the user (its menu holds the password
+// change), the language switch and sign-out, breadcrumbs, and the page in the middle.
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
-import { HOME, MENU } from '../menu';
+import { ACCOUNT_PATH, HOME, MENU } from '../menu';
+import { AttentionBadge } from './AttentionBadge';
 import { LanguageSwitch } from './LanguageSwitch';
+
+const COLLAPSED_KEY = 'cargodesk.siderCollapsed';
+export const HEADER_HEIGHT = 56;
 
 export function PageFallback() {
   return (
@@ -24,8 +29,21 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const admin = user?.role === 'admin';
   const groups = useMemo(() => MENU.filter((g) => !g.adminOnly || admin), [admin]);
-  const currentGroup = groups.find((g) => g.items.some((i) => i.path === pathname))?.key;
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (currentGroup ? [currentGroup] : []));
+  const group = groups.find((g) => g.items.some((i) => i.path === pathname));
+  const item = group?.items.find((i) => i.path === pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group.key] : []));
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+
+  // a new page starts at its top (a block: Chromium's scrollTo may answer a promise, which React
+  // would take for the effect's cleanup)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const collapse = (next: boolean) => {
+    setCollapsed(next);
+    localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+  };
 
   const items: MenuProps['items'] = [
     { key: HOME.path, icon: HOME.icon, label: t(HOME.label) },
@@ -36,37 +54,79 @@ export function AppLayout() {
     ),
   ];
 
+  const crumbs = [{ title: <Link to="/">{t(HOME.label)}</Link> }];
+  if (group && item && group.items.length > 1) crumbs.push({ title: <>{t(group.label)}</> });
+  if (item) crumbs.push({ title: <>{t(item.label)}</> });
+  if (pathname === ACCOUNT_PATH) crumbs.push({ title: <>{t('account.title')}</> });
+
+  const userMenu: MenuProps['items'] = [{ key: ACCOUNT_PATH, icon: <KeyOutlined />, label: t('account.changePassword') }];
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={232} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-        <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 24px', fontWeight: 600, fontSize: 18, color: '#1f6fb2' }}>{t('app.name')}</div>
+      <Layout.Sider
+        data-testid="sider"
+        width={232}
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={collapse}
+        // sticky: the menu stays where it is while the page scrolls, and scrolls on its own when long
+        style={{ borderRight: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh', overflow: 'auto', alignSelf: 'flex-start', zIndex: 10 }}
+      >
+        <div
+          style={{
+            height: HEADER_HEIGHT,
+            display: 'flex',
+            alignItems: 'center',
+            padding: collapsed ? '0 12px' : '0 24px',
+            fontWeight: 600,
+            fontSize: collapsed ? 14 : 18,
+            color: '#1f6fb2',
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {t('app.name')}
+        </div>
         <Menu
           mode="inline"
           selectedKeys={[pathname]}
-          openKeys={openKeys}
+          openKeys={collapsed ? undefined : openKeys}
           onOpenChange={setOpenKeys}
           items={items}
           onClick={({ key }) => navigate(key)}
           style={{ borderInlineEnd: 'none' }}
         />
       </Layout.Sider>
-      <Layout>
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
-          style={{ background: '#fff', padding: '0 24px', height: 56, lineHeight: '56px', borderBottom: '1px solid #f0f0f0', display: 'flex', justifyContent: 'flex-end' }}
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            borderBottom: '1px solid #f0f0f0',
+            display: 'flex',
+            justifyContent: 'flex-end',
+          }}
         >
           <Space size="middle">
+            <AttentionBadge />
             <LanguageSwitch />
-            <Space size={6} data-testid="current-user">
-              <UserOutlined />
-              <Typography.Text strong>{user?.displayName || user?.username}</Typography.Text>
-              {user && <Tag color={admin ? 'blue' : 'default'}>{t(`role.${user.role}`)}</Tag>}
-            </Space>
+            <Dropdown menu={{ items: userMenu, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
+              <Space size={6} data-testid="current-user" style={{ cursor: 'pointer' }}>
+                <UserOutlined />
+                <Typography.Text strong>{user?.displayName || user?.username}</Typography.Text>
+                {user && <Tag color={admin ? 'blue' : 'default'}>{t(`role.${user.role}`)}</Tag>}
+              </Space>
+            </Dropdown>
             <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
               {t('auth.logout')}
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: '12px 24px 24px' }}>
+          {pathname !== HOME.path && <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ marginBottom: 12 }} />}
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

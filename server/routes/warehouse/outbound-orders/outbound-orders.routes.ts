@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
-import { now } from '../../../db/database.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { outboundPrintPage } from './outbound-print.js';
@@ -56,7 +55,7 @@ export const outboundOrderRoutes = [
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      ctx.body = outboundPrintPage(order, now());
+      ctx.body = outboundPrintPage(order, new Date());
     },
   }),
   route({

@@ -5,10 +5,16 @@ import type { OutboundOrder } from '../../../../shared/warehouse.js';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-const OUTBOUND_STATUS: Record<string, string> = { pending: '待出库 pending', completed: '已出库 completed', cancelled: '已取消 cancelled' };
-const RECEIPT_STATUS: Record<string, string> = { unconfirmed: '未签收 unconfirmed', confirmed: '已签收 confirmed' };
+// the words the client's lists use for each status, in both languages
+const OUTBOUND_STATUS: Record<string, string> = { pending: '待出库 Pending', completed: '已出库 Shipped', cancelled: '已取消 Cancelled' };
+const RECEIPT_STATUS: Record<string, string> = { unconfirmed: '未签收 Unconfirmed', confirmed: '已签收 Confirmed' };
 
-export function outboundPrintPage(order: OutboundOrder, printedAt: string): string {
+const QUANTITY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The office's local time as clerks read it: YYYY-MM-DD HH:mm (the service runs in the office). */
+export const localTime = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+
+export function outboundPrintPage(order: OutboundOrder, printedAt: Date): string {
   const rows: [string, unknown][] = [
     ['出库单号 Outbound No.', order.outboundNumber],
     ['提货单号 Pickup order No.', order.deliveryOrderNumber],
@@ -17,7 +23,7 @@ export function outboundPrintPage(order: OutboundOrder, printedAt: string): stri
     ['出库日期 Outbound date', order.outboundDate],
     ['货物 Commodity', order.commodity],
     ['货物编码 Commodity code', order.commodityCode],
-    ['数量 Quantity', `${order.quantity}${order.unit ? ` ${order.unit}` : ''}`],
+    ['数量 Quantity', `${QUANTITY.format(order.quantity)}${order.unit ? ` ${order.unit}` : ''}`],
     ['车牌号 License plate', order.licensePlate],
     ['司机 Driver', order.driverName],
     ['司机电话 Driver phone', order.driverPhone],
@@ -63,7 +69,7 @@ ${body}
       <div>司机签字 Driver</div>
       <div>收货签字 Receiver</div>
     </section>
-    <p class="printed">打印时间 Printed ${escapeHtml(printedAt)}</p>
+    <p class="printed">打印时间 Printed ${escapeHtml(localTime(printedAt))}</p>
   </main>
 </body>
 </html>

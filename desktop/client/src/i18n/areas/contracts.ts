@@ -45,7 +45,7 @@ export const en = {
   'archive.folders': 'Folders',
   'archive.folderName': 'Folder name',
   'archive.description': 'Description',
-  'archive.batchCount': '{n} batches',
+  'archive.batchCount': '{n} {n|batch|batches}',
   'archive.chooseFolder': 'Choose a folder on the left.',
   'archive.batches': 'Batches in {name}',
   'archive.upload': 'Upload a batch',

@@ -72,8 +72,8 @@ export const en = {
 
   'finance.mark.paid': 'Mark paid',
   'finance.mark.unpaid': 'Mark unpaid',
-  'finance.hint.taxRate': 'A fraction: 0.13 = 13%',
-  'finance.placeholder.taxRate': '0.13',
+  'finance.hint.taxRate': 'In percent: type 13 for 13%',
+  'finance.placeholder.taxRate': '13',
   'finance.hint.currency': 'ISO 4217 code; empty means CNY',
   'finance.placeholder.currency': 'CNY',
   'finance.hint.status': 'Empty: the default for a new record',
@@ -170,8 +170,8 @@ export const zh: Record<keyof typeof en, string> = {
 
   'finance.mark.paid': '标记已付',
   'finance.mark.unpaid': '标记未付',
-  'finance.hint.taxRate': '填小数：0.13 = 13%',
-  'finance.placeholder.taxRate': '0.13',
+  'finance.hint.taxRate': '按百分比填写：13% 填 13',
+  'finance.placeholder.taxRate': '13',
   'finance.hint.currency': 'ISO 4217 货币代码；留空即 CNY',
   'finance.placeholder.currency': 'CNY',
   'finance.hint.status': '留空：新记录取默认状态',

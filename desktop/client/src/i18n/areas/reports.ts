@@ -45,7 +45,7 @@ export const en = {
   'rp.trace.timeline': 'History',
   'rp.trace.balance': 'Balance of the B/L',
   'rp.trace.balanceAfter': 'balance {balance}',
-  'rp.trace.records': '{count} record(s)',
+  'rp.trace.records': '{count} {count|record|records}',
   'rp.chart.byWarehouse': 'Stock by warehouse',
   'rp.chart.months': 'Inbound and outbound, last 12 months',
   'rp.chart.closingByWarehouse': 'Closing stock by warehouse',

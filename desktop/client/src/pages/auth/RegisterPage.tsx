@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { AuthCard } from './AuthCard';
+import { repeatRule } from './repeatRule';
 
 export default function RegisterPage() {
   const t = useT();
@@ -63,15 +64,7 @@ export default function RegisterPage() {
         <Form.Item name="password" label={t('auth.password')} extra={t('auth.passwordHint')} rules={rules} required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          required
-          rules={[
-            ({ getFieldValue }) => ({ validator: (_, v) => (v && v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('auth.passwordsDiffer')))) }),
-          ]}
-        >
+        <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} required rules={[repeatRule(t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>

@@ -23,6 +23,10 @@ const CONTRACTS = '/corp-contract/contracts';
 const NEW = -1;
 const PAGE_SIZE = 50;
 
+// on screen the columns a clerk scans come first (the spreadsheet keeps LINE_FIELDS' order), so
+// beside the folder panel at 1366 px the line's quantity, amount and delivery date stay in view
+const SCREEN_ORDER = ['lineNo', 'commodity', 'quantity', 'unit', 'amount', 'deliveryDate', 'unitPrice', 'specification', 'remark'] as const;
+
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 const formatNumber = (n: number | null) => (n == null ? '' : n.toLocaleString(undefined, { maximumFractionDigits: 6 }));
 
@@ -117,11 +121,12 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
   const computed = quantity != null && unitPrice != null ? round2(quantity * unitPrice) : null;
 
   const columns: ColumnsType<Detail> = [
-    ...LINE_FIELDS.map((f) => ({
+    ...SCREEN_ORDER.map((name) => LINE_FIELDS.find((f) => f.name === name)!).map((f, i) => ({
       key: f.name,
       dataIndex: f.name,
       title: t(f.label),
       width: f.width,
+      fixed: i === 0 ? ('left' as const) : undefined,
       render: (_: unknown, line: Detail) => {
         if (isEditing(line)) {
           return (
@@ -202,7 +207,8 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
           onRow={(line) => ({
             onKeyDown: (e) => {
               if (!isEditing(line)) return;
-              if (e.key === 'Enter' && !(e.target as HTMLElement).closest('.ant-picker-dropdown')) void save();
+              // Enter in a date picker or select picks there; anywhere else in the line it saves
+              if (e.key === 'Enter' && !(e.target as HTMLElement).closest('.ant-picker-dropdown, .ant-picker, .ant-select')) void save();
               if (e.key === 'Escape') cancel();
             },
           })}

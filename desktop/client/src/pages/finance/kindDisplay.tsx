@@ -62,7 +62,7 @@ export function formFields(kind: KindSpec, saved = false): FieldDef[] {
       case 'number':
         return { ...base, kind: 'number' };
       case 'rate':
-        return { ...base, kind: 'number', hint: 'finance.hint.taxRate', placeholder: 'finance.placeholder.taxRate' };
+        return { ...base, kind: 'percent', hint: 'finance.hint.taxRate', placeholder: 'finance.placeholder.taxRate' };
       case 'currency':
         return { ...base, hint: 'finance.hint.currency', placeholder: 'finance.placeholder.currency' };
       case 'date':

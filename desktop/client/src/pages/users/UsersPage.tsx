@@ -1,8 +1,11 @@
 // Users (admin): approve pending accounts, enable/disable, change role, edit name and email.
-import { ROLES, updateUserBody, USER_STATUSES, type User } from '../../../../../shared/users';
+import { useState } from 'react';
+import { App } from 'antd';
+import { resetPasswordBody, ROLES, updateUserBody, USER_STATUSES, type User } from '../../../../../shared/users';
 import { api } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { useT } from '../../i18n';
+import { EditDrawer } from '../../kit/EditDrawer';
 import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
@@ -36,10 +39,13 @@ const editFields: FieldDef[] = [
   { name: 'email', label: 'auth.email' },
 ];
 const editSchema = updateUserBody.pick({ displayName: true, email: true });
+const resetFields: FieldDef[] = [{ name: 'password', label: 'users.temporaryPassword', kind: 'password', required: true, hint: 'users.resetHint' }];
 
 export default function UsersPage() {
   const t = useT();
   const { user: me, reloadUser } = useAuth();
+  const { message } = App.useApp();
+  const [resetting, setResetting] = useState<User | null>(null);
   const change = (body: Partial<Pick<User, 'status' | 'role'>>) => (row: User) => api.put<User>(`/users/${row.id}`, body);
   const done = (row: User) => t('users.changed', { username: row.username });
 
@@ -54,25 +60,40 @@ export default function UsersPage() {
         ? { key: 'make-staff', label: 'users.makeStaff', run: change({ role: 'staff' }), confirm: 'users.roleConfirm', done }
         : { key: 'make-admin', label: 'users.makeAdmin', run: change({ role: 'admin' }), confirm: 'users.roleConfirm', done },
     );
+    if (row.status === 'active') list.push({ key: 'reset-password', label: 'users.resetPassword', open: setResetting });
     return list;
   };
 
   return (
-    <ListPage<User>
-      title="menu.users"
-      path="/users"
-      filters={filters}
-      columns={columns}
-      actions={actions}
-      edit={{
-        fields: editFields,
-        schema: editSchema,
-        title: (row) => t('users.editTitle', { username: row?.username ?? '' }),
-        initial: (row) => ({ displayName: row.displayName ?? '', email: row.email ?? '' }),
-      }}
-      onChanged={(row) => {
-        if (row?.id === me?.id) void reloadUser();
-      }}
-    />
+    <>
+      <ListPage<User>
+        title="menu.users"
+        path="/users"
+        filters={filters}
+        columns={columns}
+        actions={actions}
+        edit={{
+          fields: editFields,
+          schema: editSchema,
+          title: (row) => t('users.editTitle', { username: row?.username ?? '' }),
+          initial: (row) => ({ displayName: row.displayName ?? '', email: row.email ?? '' }),
+        }}
+        onChanged={(row) => {
+          if (row?.id === me?.id) void reloadUser();
+        }}
+      />
+      <EditDrawer
+        open={!!resetting}
+        title={resetting ? t('users.resetTitle', { username: resetting.username }) : ''}
+        fields={resetFields}
+        schema={resetPasswordBody}
+        onClose={() => setResetting(null)}
+        onSubmit={async (values) => {
+          if (!resetting) return;
+          await api.post(`/users/${resetting.id}/reset-password`, values);
+          void message.success(t('users.resetDone', { username: resetting.username }));
+        }}
+      />
+    </>
   );
 }

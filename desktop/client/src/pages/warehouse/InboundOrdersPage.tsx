@@ -35,11 +35,11 @@ const columns = tableColumns<InboundOrder>([
   'inboundDate',
   'warehouse',
   'commodity',
+  'inboundWeight',
+  'owner',
   'blNumber',
   'blWeight',
-  'inboundWeight',
   'weightDifference',
-  'owner',
   'contractNumber',
   'operator',
 ]);

@@ -5,30 +5,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Drawer, Form, Select, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import {
-  confirmReceiptBody,
-  OUTBOUND_STATUSES,
-  outboundBody,
-  outboundUpdateBody,
-  RECEIPT_STATUSES,
-  type OutboundOrder,
-  type PickupRequest,
-  type receiptRecord,
-} from '../../../../../shared/warehouse';
+import { confirmReceiptBody, outboundBody, outboundUpdateBody, type OutboundOrder, type PickupRequest, type receiptRecord } from '../../../../../shared/warehouse';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { fetchFile } from '../../kit/files';
-import { ListPage, type ColumnDef, type RowAction } from '../../kit/ListPage';
-import type { FieldDef } from '../../kit/fields';
+import { ListPage, type RowAction } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { formatQuantity, invalidateStock, outboundStatusMap, receiptStatusMap, WarehouseSelect } from './warehouseUi';
+import { formatQuantity, invalidateStock, receiptStatusMap } from './warehouseUi';
+import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
-import { BlLink } from '../reports/BlLink';
-import { CommodityInput } from '../master-data/CatalogInput';
 
 export const OUTBOUND_PATH = '/delivery-details';
 type Receipt = z.infer<typeof receiptRecord>;
@@ -72,57 +61,54 @@ function PickupSelect({ value, onChange, id }: { value?: string | null; onChange
   );
 }
 
-const filters: FieldDef[] = [
-  { name: 'outboundNumber', label: 'wh.f.outboundNumber' },
-  { name: 'blNumber', label: 'wh.f.blNumber' },
-  { name: 'deliveryOrderNumber', label: 'wh.f.orderNumber' },
-  { name: 'outboundStatus', label: 'wh.f.outboundStatus', kind: 'select', options: OUTBOUND_STATUSES.map((s) => ({ value: s, label: `wh.outbound.${s}` as const })) },
-  { name: 'receiptStatus', label: 'wh.f.receiptStatus', kind: 'select', options: RECEIPT_STATUSES.map((s) => ({ value: s, label: `wh.receipt.${s}` as const })) },
-  { name: 'warehouse', label: 'wh.f.warehouse', render: () => <WarehouseSelect search /> },
-  { name: 'commodity', label: 'wh.f.commodity' },
-  { name: 'keyword', label: 'wh.f.keyword', placeholder: 'wh.outbound.keywordHint' },
-  { name: 'dates', label: 'wh.f.outboundDate', kind: 'dateRange' },
-];
+const filters = filterFields([
+  'outboundNumber',
+  'blNumber',
+  'deliveryOrderNumber',
+  'outboundStatus',
+  'receiptStatus',
+  'warehouse',
+  'commodity',
+  ['keyword', { placeholder: 'wh.outbound.keywordHint' }],
+  'outboundDate',
+]);
 
-const fields: FieldDef[] = [
-  { name: 'outboundNumber', label: 'wh.f.outboundNumber', hint: 'wh.numberHint' },
-  { name: 'deliveryOrderNumber', label: 'wh.f.deliveryOrderNumber', render: () => <PickupSelect /> },
-  { name: 'warehouse', label: 'wh.f.warehouse', required: true, render: () => <WarehouseSelect /> },
-  { name: 'commodity', label: 'wh.f.commodity', required: true, render: () => <CommodityInput /> },
-  { name: 'commodityCode', label: 'wh.f.commodityCode' },
-  { name: 'quantity', label: 'wh.f.quantity', kind: 'number', required: true },
-  { name: 'unit', label: 'wh.f.unit' },
-  { name: 'outboundDate', label: 'wh.f.outboundDate', kind: 'date', required: true },
-  { name: 'outboundStatus', label: 'wh.f.outboundStatus', kind: 'select', options: OUTBOUND_STATUSES.map((s) => ({ value: s, label: `wh.outbound.${s}` as const })) },
-  { name: 'blNumber', label: 'wh.f.blNumber' },
-  { name: 'licensePlate', label: 'wh.f.licensePlate' },
-  { name: 'driverName', label: 'wh.f.driverName' },
-  { name: 'driverPhone', label: 'wh.f.driverPhone' },
-  { name: 'operator', label: 'wh.f.operator' },
-  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
-];
+const fields = formFields([
+  'outboundNumber',
+  ['deliveryOrderNumber', { label: 'wh.f.deliveryOrderNumber', input: () => <PickupSelect /> }],
+  'warehouse',
+  'commodity',
+  'commodityCode',
+  'quantity',
+  'unit',
+  'outboundDate',
+  'outboundStatus',
+  'blNumber',
+  'licensePlate',
+  'driverName',
+  'driverPhone',
+  'operator',
+  'remark',
+]);
 const editFields = fields.filter((f) => f.name !== 'outboundNumber');
 
-const receiptFields: FieldDef[] = [
-  { name: 'receivedQuantity', label: 'wh.f.receivedQuantity', kind: 'number' },
-  { name: 'receiver', label: 'wh.f.receiver' },
-  { name: 'remark', label: 'wh.f.remark', kind: 'textarea' },
-];
+const receiptFields = formFields(['receivedQuantity', 'receiver', 'remark']);
 
-const columns: ColumnDef<OutboundOrder>[] = [
-  { key: 'outboundNumber', title: 'wh.f.outboundNumber', sortable: true },
-  { key: 'outboundStatus', title: 'wh.f.outboundStatus', kind: 'status', status: outboundStatusMap },
-  { key: 'receiptStatus', title: 'wh.f.receiptStatus', kind: 'status', status: receiptStatusMap },
-  { key: 'outboundDate', title: 'wh.f.outboundDate', kind: 'date' },
-  { key: 'deliveryOrderNumber', title: 'wh.f.orderNumber' },
-  { key: 'blNumber', title: 'wh.f.blNumber', render: (r) => <BlLink value={r.blNumber} /> },
-  { key: 'warehouse', title: 'wh.f.warehouse' },
-  { key: 'commodity', title: 'wh.f.commodity' },
-  { key: 'quantity', title: 'wh.f.quantity', render: (r) => `${formatQuantity(r.quantity)}${r.unit ? ` ${r.unit}` : ''}` },
-  { key: 'licensePlate', title: 'wh.f.licensePlate' },
-  { key: 'driverName', title: 'wh.f.driverName' },
-  { key: 'operator', title: 'wh.f.operator' },
-];
+// the columns a clerk scans first (number, status, date, warehouse, commodity, quantity), then the rest
+const columns = tableColumns<OutboundOrder>([
+  'outboundNumber',
+  'outboundStatus',
+  'outboundDate',
+  'warehouse',
+  'commodity',
+  ['quantity', { cell: withUnit }],
+  'receiptStatus',
+  'deliveryOrderNumber',
+  'blNumber',
+  'licensePlate',
+  'driverName',
+  'operator',
+]);
 
 function ReceiptHistory({ order, onClose }: { order: OutboundOrder | null; onClose(): void }) {
   const t = useT();

@@ -27,12 +27,12 @@ const columns = tableColumns<OwnershipTransfer>([
   'transferNumber',
   'transferStatus',
   'transferDate',
-  'blNumber',
   'warehouse',
   'commodity',
   'quantity',
   'transferor',
   'transferee',
+  'blNumber',
   'fileList',
 ]);
 

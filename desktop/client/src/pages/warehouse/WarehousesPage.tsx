@@ -9,7 +9,7 @@ import { filterFields, formFields, tableColumns } from './warehouseFields';
 
 const filters = filterFields([['keyword', { placeholder: 'wh.warehouse.keywordHint' }], 'warehouseStatus']);
 
-const columns = tableColumns<Warehouse>(['code', 'name', 'address', 'contactPerson', 'contactPhone', 'warehouseStatus', 'remark', 'updateTime']);
+const columns = tableColumns<Warehouse>(['code', 'name', 'warehouseStatus', 'updateTime', 'address', 'contactPerson', 'contactPhone', 'remark']);
 
 const fields = formFields(['code', 'name', 'address', 'contactPerson', 'contactPhone', 'warehouseStatus', 'remark']);
 

@@ -27,6 +27,8 @@ interface FieldEntry {
   hint?: MessageKey;
   /** a custom form input */
   input?: () => ReactNode;
+  /** kind 'number': the unit after the input, or the form field holding it */
+  unit?: FieldDef['unit'];
   /** filter */
   placeholder?: MessageKey;
   /** column */
@@ -92,7 +94,7 @@ const catalog = {
     input: () => <WeightDifference />,
     cell: (value) => (value == null ? '' : <Typography.Text type={(value as number) < 0 ? 'danger' : undefined}>{formatQuantity(value as number)}</Typography.Text>),
   },
-  quantity: { label: 'wh.f.quantity', kind: 'number', required: true },
+  quantity: { label: 'wh.f.quantity', kind: 'number', required: true, unit: { field: 'unit' } },
   shippedQuantity: { label: 'wh.f.shippedQuantity', kind: 'number', cell: (value, row) => withUnit(value, row) },
   remainingQuantity: { label: 'wh.f.remainingQuantity', kind: 'number', cell: (value, row) => withUnit(value, row) },
   unit: { label: 'wh.f.unit' },
@@ -149,7 +151,8 @@ export function formFields(picks: readonly FieldPick[]): FieldDef[] {
     if (e.input) return { ...field, render: e.input };
     if (e.kind === 'warehouse') return { ...field, render: () => <WarehouseSelect /> };
     if (e.kind === 'select') return { ...field, kind: 'select', options: e.options };
-    if (e.kind === 'number' || e.kind === 'date' || e.kind === 'textarea') return { ...field, kind: e.kind };
+    if (e.kind === 'number') return { ...field, kind: 'quantity', unit: e.unit };
+    if (e.kind === 'date' || e.kind === 'textarea') return { ...field, kind: e.kind };
     return field;
   });
 }

@@ -45,8 +45,9 @@ export const ledgerKindMap: StatusMap = {
   transfer: { color: 'purple', label: 'wh.kind.transfer' },
 };
 
-/** Quantities: the API's exact number, grouped by thousands, at most 3 decimals. */
-export const formatQuantity = (value: number | null | undefined): string => (value == null ? '' : value.toLocaleString('en-US', { maximumFractionDigits: 3 }));
+/** Quantities: the API's exact number (3 decimals), grouped by thousands, always with 3 decimals. */
+export const formatQuantity = (value: number | null | undefined): string =>
+  value == null ? '' : value.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 export function useWarehouses() {
   return useQuery({ queryKey: [WAREHOUSES_PATH, {}], queryFn: ({ signal }) => api.get<Warehouse[]>(WAREHOUSES_PATH, undefined, signal) });

@@ -1,0 +1,278 @@
+// The client on the most common office laptop (1366×768): the side menu stays in view and folds,
+// every warehouse list shows the columns a clerk scans without scrolling sideways and nothing covers
+// them, column settings are kept, Enter in a date field saves nothing, a filled drawer asks before it
+// is thrown away, and a password reset by an admin makes the user choose a new one.
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, login, signInAsAdmin, test } from './fixtures.js';
+
+// each test opens several lists: more time than the default minute on a busy machine
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.use({ viewport: { width: 1366, height: 768 } });
+
+// evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const document: { elementFromPoint(x: number, y: number): { closest(s: string): { cellIndex: number; textContent: string | null } | null } | null };
+declare const window: { scrollY: number; scrollTo(x: number, y: number): void; innerHeight: number };
+
+const U = Date.now().toString(36).slice(-5).toUpperCase();
+const WH = { code: `PL-${U}`, name: `Laptop ${U}` };
+const today = new Date().toISOString().slice(0, 10);
+
+let token = '';
+async function api(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
+  if (!token) {
+    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+  }
+  const res = await page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { success: boolean; message: string; data: Record<string, unknown> };
+  if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
+  return body.data;
+}
+
+/**
+ * Each title's header is on screen and is what the browser finds at its centre (no fixed column
+ * over it), and so is the first row's cell under it.
+ */
+async function expectKeyColumns(page: Page, titles: string[]) {
+  const firstRow = page.locator('tr.ant-table-row').first();
+  // the machine running the suite may be busy: the first answer of a list can take a while
+  await expect(firstRow).toBeVisible({ timeout: 30_000 });
+  const rowBox = (await firstRow.boundingBox())!;
+  for (const title of titles) {
+    const th = page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title.replace(/[/()]/g, '\\$&')}$`) });
+    await expect(th, title).toHaveCount(1);
+    const box = (await th.boundingBox())!;
+    expect(box.x + box.width, `${title} ends inside the window`).toBeLessThanOrEqual(1366);
+    const x = box.x + box.width / 2;
+    const hit = await page.evaluate(
+      ([x, y, rowY]) => {
+        const head = document.elementFromPoint(x!, y!)?.closest('th');
+        const cell = document.elementFromPoint(x!, rowY!)?.closest('td');
+        return { head: head?.textContent?.trim() ?? null, headIndex: head?.cellIndex ?? -1, cellIndex: cell?.cellIndex ?? -2 };
+      },
+      [x, box.y + box.height / 2, rowBox.y + rowBox.height / 2],
+    );
+    expect(hit.head, `${title} is not covered`).toBe(title);
+    expect(hit.cellIndex, `the first row's ${title} cell is not covered`).toBe(hit.headIndex);
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page);
+});
+
+test('the warehouse lists show number, status, date, warehouse, commodity, quantity and party at 1366×768, with row actions beyond two in More', async ({ page }) => {
+  await api(page, 'POST', '/inventory/warehouses', {
+    code: WH.code,
+    name: WH.name,
+    address: 'No. 1 Very Long Road Name, Pudong New Area, Shanghai, beside the bonded zone gate 3',
+    contactPerson: 'Wang Qiang',
+  });
+  await api(page, 'POST', '/inventory/inbound', {
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    blNumber: `BL${U}`,
+    blWeight: 250.5,
+    inboundWeight: 250.12,
+    owner: 'Jiangxi Copper Trading Co., Ltd.',
+    contractNumber: 'HT-2026-018',
+    operator: 'Li Wei',
+    inboundDate: today,
+  });
+  const pickup = await api(page, 'POST', '/apply-delivery', {
+    blNumber: `BL${U}`,
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    quantity: 20,
+    unit: 't',
+    deliveryDate: today,
+    driverName: 'Zhang San',
+    licensePlate: '沪A12345',
+    deliveryAddress: 'Ningbo, Beilun district, harbour road 88, warehouse gate 2',
+  });
+  await api(page, 'POST', '/delivery-details', {
+    deliveryOrderNumber: pickup.orderNumber,
+    blNumber: `BL${U}`,
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    quantity: 20,
+    unit: 't',
+    outboundDate: today,
+    licensePlate: '沪A12345',
+    driverName: 'Zhang San',
+    operator: 'Li Wei',
+  });
+  await api(page, 'POST', '/ownership-transfer', {
+    transferDate: today,
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    quantity: 10,
+    transferor: 'Jiangxi Copper Trading Co., Ltd.',
+    transferee: 'Ningbo Metals Ltd.',
+    blNumber: `BL${U}`,
+  });
+
+  await page.goto(`/warehouse/outbound-orders?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Outbound no.', 'Outbound status', 'Outbound date', 'Warehouse', 'Commodity', 'Quantity']);
+  const outbound = page.locator('tr.ant-table-row').first();
+  await expect(outbound).toContainText('20.000 t');
+  // Edit and Confirm receipt show; history, print and delete wait in More
+  await expect(outbound.getByRole('button', { name: 'Print' })).toHaveCount(0);
+  await outbound.getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Print' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/warehouse/inbound-orders?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Inbound no.', 'Inbound date', 'Warehouse', 'Commodity', 'Inbound weight', 'Owner']);
+  await expect(page.locator('tr.ant-table-row').first()).toContainText('250.120');
+
+  await page.goto(`/warehouse/pickup-requests?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Pickup order no.', 'Status', 'Pickup date', 'Warehouse', 'Commodity', 'Quantity']);
+
+  await page.goto(`/warehouse/ownership-transfers?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Transfer no.', 'Status', 'Transfer date', 'Warehouse', 'Commodity', 'Quantity', 'Transferor', 'Transferee']);
+
+  await page.goto(`/warehouse/warehouses?keyword=${WH.code}`);
+  await expectKeyColumns(page, ['Code', 'Name', 'Status', 'Updated']);
+});
+
+test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {
+  // a page longer than the window
+  for (let i = 0; i < 12; i++) await api(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Lead ${U}`, inboundWeight: i + 1, inboundDate: today });
+  await page.goto('/warehouse/inbound-orders?pageSize=50');
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const sider = page.getByTestId('sider');
+  await page.evaluate(() => window.scrollTo(0, 100_000));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const box = (await sider.boundingBox())!;
+  expect(box.y).toBe(0);
+  await expect(page.getByRole('menu').getByText('Warehouse', { exact: true })).toBeInViewport();
+  expect(box.width).toBe(232);
+
+  await page.locator('.ant-layout-sider-trigger').click();
+  await expect.poll(async () => (await sider.boundingBox())!.width).toBe(80);
+  await page.reload();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  expect((await sider.boundingBox())!.width).toBe(80);
+  await page.locator('.ant-layout-sider-trigger').click();
+  await expect.poll(async () => (await sider.boundingBox())!.width).toBe(232);
+  await expect(page.getByTestId('breadcrumbs')).toHaveText(/Home\s*\/\s*Warehouse\s*\/\s*Inbound orders/);
+});
+
+test('column settings hide and order columns and set the density, kept for this user and list', async ({ page }) => {
+  await page.goto('/warehouse/inbound-orders');
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const headers = page.locator('.ant-table-thead th');
+  await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(1);
+  await page.getByTestId('column-settings-button').click();
+  const settings = page.getByTestId('column-settings');
+  await settings.getByRole('checkbox', { name: 'Operator' }).uncheck();
+  await settings.getByText('Compact').click();
+  await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(0);
+  await expect(page.locator('.ant-table-small')).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(0);
+  await expect(page.locator('.ant-table-small')).toHaveCount(1);
+  // another list keeps its own settings
+  await page.goto('/warehouse/outbound-orders');
+  await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(1);
+
+  await page.goto('/warehouse/inbound-orders');
+  await page.getByTestId('column-settings-button').click();
+  await settings.getByRole('button', { name: 'Reset' }).click();
+  await expect(headers.filter({ hasText: /^Operator$/ })).toHaveCount(1);
+});
+
+test('Enter in a date field of the form picks the date and saves nothing', async ({ page }) => {
+  await page.goto('/warehouse/inbound-orders');
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/inventory/inbound')) posts.push(r.url());
+  });
+  await page.getByRole('button', { name: 'New' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Commodity', { exact: true }).fill(`Tin ${U}`);
+  const date = drawer.getByLabel('Inbound date', { exact: true });
+  await date.click();
+  await date.fill(today);
+  await date.press('Enter');
+  await expect(date).toHaveValue(today);
+  await expect(drawer).toBeVisible();
+  // a refused save would show the rules' messages: nothing was checked, nothing sent
+  await expect(drawer.getByText('is required')).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test('closing a drawer with unsaved changes asks first; Keep editing keeps them, Discard closes', async ({ page }) => {
+  await page.goto('/warehouse/inbound-orders');
+  await page.getByRole('button', { name: 'New' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New inbound order' });
+  // untouched: Esc closes at once
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: 'New' }).click();
+  await drawer.getByLabel('Commodity', { exact: true }).fill(`Zinc ${U}`);
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(drawer.getByLabel('Commodity', { exact: true })).toHaveValue(`Zinc ${U}`);
+
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(drawer.getByLabel('Commodity', { exact: true })).toHaveValue('');
+});
+
+test('an admin resets a password; the user must choose a new one, then signs in with it; the bell counts users waiting', async ({ page }) => {
+  const name = `pw.${U.toLowerCase()}`;
+  const waiting = `wait.${U.toLowerCase()}`;
+  const user = (await (await page.request.post('/api/auth/register', { data: { username: name, password: 'first-password-1' } })).json()) as { data: { id: number } };
+  await api(page, 'PUT', `/users/${user.data.id}`, { status: 'active' });
+  await page.request.post('/api/auth/register', { data: { username: waiting, password: 'first-password-1' } });
+
+  await page.goto('/');
+  await page.getByTestId('attention').click();
+  await expect(page.getByRole('menuitem', { name: /users? awaits? approval/ })).toBeVisible();
+  await page.getByRole('menuitem', { name: /users? awaits? approval/ }).click();
+  await expect(page).toHaveURL(/\/admin\/users\?status=pending/);
+  await expect(page.locator('tr.ant-table-row').filter({ hasText: waiting })).toBeVisible();
+
+  await page.goto(`/admin/users?keyword=${name}`);
+  const row = page.locator('tr.ant-table-row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Reset password' }).click();
+  const drawer = page.getByRole('dialog', { name: `Reset the password of ${name}` });
+  await drawer.getByLabel('Temporary password').fill('temporary-pass-1');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Password of ${name} reset`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await login(page, { username: name, password: 'temporary-pass-1' });
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('must-change')).toBeVisible();
+  // other pages lead back here until the password is changed
+  await page.goto('/warehouse/inbound-orders');
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.getByLabel('Current password').fill('temporary-pass-1');
+  await page.getByLabel('New password').fill('my-own-password-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('is required')).toBeVisible(); // the repeat is empty: not "the passwords differ"
+  await expect(page.getByText('The two passwords differ')).toHaveCount(0);
+  await page.getByLabel('Repeat the new password').fill('my-own-password-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, { username: name, password: 'my-own-password-2' });
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/warehouse/inbound-orders');
+  await expect(page).toHaveURL(/\/warehouse\/inbound-orders$/);
+});
