@@ -264,7 +264,7 @@ test('an admin resets a password; the user must choose a new one, then signs in 
   await expect(page).toHaveURL(/\/account$/);
 
   await page.getByLabel('Current password').fill('temporary-pass-1');
-  await page.getByLabel('New password').fill('my-own-password-2');
+  await page.getByLabel('New password', { exact: true }).fill('my-own-password-2');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('is required')).toBeVisible(); // the repeat is empty: not "the passwords differ"
   await expect(page.getByText('The two passwords differ')).toHaveCount(0);
