@@ -19,24 +19,9 @@ import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-look
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
 type FileRow = Selectable<OwnershipFilesTable>;
 
-export function presentTransfer(row: TransferRow, files: FileRow[]): OwnershipTransfer {
-  return {
-    id: row.id,
-    transferNumber: row.transferNumber,
-    transferDate: row.transferDate,
-    blNumber: row.blNumber,
-    quantity: fromMilli(row.quantityMilli),
-    commodity: row.commodity,
-    warehouse: row.warehouse,
-    warehouseId: row.warehouseId,
-    transferor: row.transferor,
-    transferee: row.transferee,
-    status: row.status,
-    remark: row.remark,
-    fileList: files.map((f) => ({ id: f.id, name: f.name, url: f.url, size: f.size })),
-    createTime: row.createTime,
-    updateTime: row.updateTime,
-  };
+/** The row as the API answers it: the stored columns as they are, the quantity converted from thousandths, the attachments listed. */
+export function presentTransfer({ quantityMilli, ...row }: TransferRow, files: FileRow[]): OwnershipTransfer {
+  return { ...row, quantity: fromMilli(quantityMilli), fileList: files.map((f) => ({ id: f.id, name: f.name, url: f.url, size: f.size })) };
 }
 
 const selectTransfer = (db: Queryable) =>
