@@ -156,7 +156,8 @@ describe('detail-line floods', () => {
     expect(res.body.message).toMatch(/100,001 rows below its header; import at most 100,000 rows at a time/);
     expect(res.body.data).toMatchObject({ rows: 100_001, maxRows: 100_000 });
     expect(await detailCount(c.id)).toBe(0);
-  });
+    // writing and reading 100,001 rows takes 10-30 s on a loaded 2-core machine
+  }, 120_000);
 
   it('a contract read embeds its first 100 lines and the count; the rest are paged from /details', async () => {
     const c = await newContract();
