@@ -160,10 +160,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ? startLeadership({ databaseUrl: config.databaseUrl, logger, retryMs: config.leaderRetrySeconds * 1000, lead: () => backups.startDaily() })
     : null;
   const stopUpkeep = await startAccountUpkeep(db, config.pendingAccountDays, logger);
-  logger.info(
-    { port, dataDir: config.dataDir, filesDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup },
-    'Cargodesk is listening',
-  );
+  logger.info({ port, dataDir: config.dataDir, filesDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
 
   let closing: Promise<void> | undefined;
   return {
