@@ -69,7 +69,15 @@ export function startLeadership({ databaseUrl, logger, retryMs, lead }: Leadersh
   const check = async () => {
     try {
       if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl, application_name: `${LEADER_APPLICATION_NAME} ${process.pid}`, keepAlive: true });
+        // a check that hangs (a network split) fails after 15 s instead of stopping the loop
+        const fresh = new pg.Client({
+          connectionString: databaseUrl,
+          application_name: `${LEADER_APPLICATION_NAME} ${process.pid}`,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
+          connectionTimeoutMillis: 15_000,
+          query_timeout: 15_000,
+        });
         // a broken connection is found by the next check; without a listener it would end the process
         fresh.on('error', () => undefined);
         client = fresh;
