@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** FILES_DIR: the uploaded files (and their temp folder); absent: <data folder>/files. Several instances on one PostgreSQL database share one */
+  filesDir?: string;
   /** DATABASE_URL=postgres://…: the database is this PostgreSQL one instead of SQLite in the data folder */
   databaseUrl?: string;
   /** from JWT_SECRET; when absent a secret is generated into the data folder */
@@ -21,6 +23,8 @@ export interface Config {
   corsOrigins: string[];
   /** BACKUP_DAILY=on|off: a backup a day into <data>/backups (default on) */
   dailyBackup: boolean;
+  /** LEADER_RETRY_SECONDS: on PostgreSQL, how often an instance that does not run the daily backup timer asks whether it may (default 60) */
+  leaderRetrySeconds: number;
   /** BACKUP_KEEP_DAYS: daily backups older than this are deleted (default 14) */
   backupKeepDays: number;
   /** REGISTRATIONS_PER_ADDRESS_PER_HOUR: new accounts one address may register in an hour (default 5) */
@@ -39,7 +43,7 @@ export class ConfigError extends Error {}
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'files-dir': { type: 'string' } },
     strict: true,
   });
   const portText = values.port ?? env.PORT ?? '8080';
@@ -54,6 +58,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a whole number from 1, not "${text}"`);
     return Number(text);
   };
+  const leaderRetry = env.LEADER_RETRY_SECONDS ?? '60';
+  if (!/^\d+$/.test(leaderRetry) || Number(leaderRetry) < 1 || Number(leaderRetry) > 3600)
+    throw new ConfigError(`LEADER_RETRY_SECONDS must be a whole number of seconds from 1 to 3600, not "${leaderRetry}"`);
+  const filesDir = values['files-dir'] ?? (env.FILES_DIR || undefined);
+  if (filesDir !== undefined && filesDir.trim() === '') throw new ConfigError('--files-dir must name a folder, not be empty');
   const databaseUrl = values['database-url'] ?? (env.DATABASE_URL || undefined);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError(`DATABASE_URL must be a PostgreSQL address like postgres://user:password@host/database, not "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"`);
@@ -61,6 +70,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     port,
     host: values.host ?? env.HOST ?? '0.0.0.0',
     dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? './data'),
+    filesDir: filesDir === undefined ? undefined : resolve(filesDir),
     databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -73,6 +83,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       .filter(Boolean),
     dailyBackup: daily === 'on',
     backupKeepDays: Number(keepText),
+    leaderRetrySeconds: Number(leaderRetry),
     registrationsPerAddressPerHour: count('REGISTRATIONS_PER_ADDRESS_PER_HOUR', '5'),
     registrationsPerHour: count('REGISTRATIONS_PER_HOUR', '20'),
     pendingAccountDays: count('PENDING_ACCOUNT_DAYS', '30'),

@@ -1,4 +1,4 @@
-// Command line: `npm start` (flags --port, --host, --data-dir, --database-url; env PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET).
+// Command line: `npm start` (flags --port, --host, --data-dir, --files-dir, --database-url; env PORT, HOST, DATA_DIR, FILES_DIR, DATABASE_URL, JWT_SECRET).
 import { ConfigError, loadConfig } from './config.js';
 import { StartError, startServer } from './start.js';
 

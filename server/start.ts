@@ -1,16 +1,17 @@
 // startServer: check the data folder, open the database, build the app, listen.
 import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
 import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
 import { ProgressBoard } from './progress.js';
 import { openDatabase, openPostgresDatabase } from './db/database.js';
+import { startLeadership } from './db/leader.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
-import { sweepOrphans } from './files/orphans.js';
+import { SHARED_FOLDER_MIN_AGE_MS, sweepOrphans } from './files/orphans.js';
 import { createLogger } from './logger.js';
 import { LoginThrottle, loadJwtSecret } from './routes/auth/auth.service.js';
 import { startAccountUpkeep } from './routes/users/users.service.js';
@@ -38,20 +39,29 @@ export interface RunningServer {
   port: number;
   db: Db;
   dataDir: string;
+  /** the files folder (FILES_DIR, default <data folder>/files) */
+  filesDir: string;
   backups: Backups;
   close(): Promise<void>;
 }
 
-async function ensureWritable(dataDir: string): Promise<void> {
+async function ensureWritable(dir: string, which: 'data' | 'files'): Promise<void> {
   try {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    await access(dataDir, constants.W_OK);
-    const probe = join(dataDir, `.write-test-${process.pid}`);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await access(dir, constants.W_OK);
+    const probe = join(dir, `.write-test-${process.pid}`);
     await writeFile(probe, '');
     await rm(probe);
   } catch {
-    throw new StartError(`cannot write to the data folder ${dataDir}: choose another with DATA_DIR or --data-dir, or fix its permissions`);
+    const setting = which === 'data' ? 'DATA_DIR or --data-dir' : 'FILES_DIR or --files-dir';
+    throw new StartError(`cannot write to the ${which} folder ${dir}: choose another with ${setting}, or fix its permissions`);
   }
+}
+
+/** The message of a start refused by a live `cargodesk.lock` in `dir`. */
+function inUse(which: string, dir: string, lock: { pid: number; host: string; port: number } | null): StartError {
+  const who = lock ? ` (process ${lock.pid} on ${lock.host}, port ${lock.port})` : '';
+  return new StartError(`the ${which} folder ${dir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -69,7 +79,12 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const defaults = loadConfig([], {});
   const config: Config = { ...defaults, logToStdout: false, ...options, version: VERSION };
-  await ensureWritable(config.dataDir);
+  await ensureWritable(config.dataDir, 'data');
+  const filesDir = config.filesDir ?? join(config.dataDir, 'files');
+  const fromData = relative(config.dataDir, filesDir);
+  /** a files folder outside the data folder gets a lock of its own (see below) */
+  const filesOutside = fromData === '..' || fromData.startsWith('../') || fromData.startsWith('..\\') || isAbsolute(fromData);
+  if (filesOutside) await ensureWritable(filesDir, 'files');
   // owner-only before anything is written; a file system without modes (a USB stick) is only warned about
   const tightened = await tightenDataFolder(config.dataDir)
     .then(() => privateDir(join(config.dataDir, 'logs')))
@@ -85,24 +100,40 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const previous = await readLock(config.dataDir);
   if (previous?.alive) {
     await closeLogger();
-    const who = previous.lock ? ` (process ${previous.lock.pid} on ${previous.lock.host}, port ${previous.lock.port})` : '';
-    throw new StartError(`the data folder ${config.dataDir} is in use by another Cargodesk${who}: stop it first, or delete ${LOCK_FILE} there if it is not running`);
+    throw inUse('data', config.dataDir, previous.lock);
   }
+  // A files folder outside the data folder: on SQLite it belongs to this one service, which locks it
+  // as it locks the data folder; on PostgreSQL every instance of the database shares it and none
+  // locks it, but none starts on a folder an SQLite service holds (docs/architecture.md, "Two engines").
+  const shared = config.databaseUrl !== undefined;
+  const filesLock = filesOutside ? await readLock(filesDir) : null;
+  if (filesLock?.alive) {
+    await closeLogger();
+    throw inUse('files', filesDir, filesLock.lock);
+  }
+  const removeLocks = async () => {
+    await removeLock(config.dataDir);
+    if (filesOutside && !shared) await removeLock(filesDir);
+  };
   const { db, reader, sqlite } = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : await openDatabase(join(config.dataDir, 'cargodesk.sqlite'));
-  const files = new FileStore(join(config.dataDir, 'files'));
+  const files = new FileStore(filesDir);
   await files.init();
-  // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that never committed.
-  const tempRemoved = await files.sweepTemp();
+  // Leftovers of a crash: temp files of unfinished uploads, files moved in by a transaction that
+  // never committed. On a shared folder another instance may be in the middle of an upload or a
+  // commit, so only what is older than any request lasts is touched there.
+  const minAgeMs = shared ? SHARED_FOLDER_MIN_AGE_MS : 0;
+  const tempRemoved = await files.sweepTemp(minAgeMs);
   // Comparing every file with every record reads whole file areas (0.3 s for 50,000 files), so it
   // runs only when the previous run did not stop cleanly: its lock file is still there.
   if (previous) {
-    const orphans = await sweepOrphans(db, files);
+    const orphans = await sweepOrphans(db, files, minAgeMs);
     const sweep = { tempRemoved, filesWithoutRecord: orphans.filesWithoutRecord, recordsWithoutFile: orphans.recordsWithoutFile };
     if (orphans.filesWithoutRecord.length || orphans.recordsWithoutFile.length)
       logger.warn(sweep, 'start-up file check: files without a record were moved to files/orphans; records without a file are listed');
     else logger.info({ tempRemoved }, 'start-up file check: every file has its record and every record its file');
   } else logger.info({ tempRemoved }, 'start-up file check skipped: the previous run stopped cleanly');
   await writeLock(config.dataDir, config.port);
+  if (filesOutside && !shared) await writeLock(filesDir, config.port);
   const jwtSecret = await loadJwtSecret(config.dataDir, config.jwtSecret);
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
@@ -113,7 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await listen(server, config.port, config.host);
   } catch (err) {
     await db.destroy();
-    await removeLock(config.dataDir);
+    await removeLocks();
     await closeLogger();
     throw err;
   }
@@ -121,13 +152,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   await writeLock(config.dataDir, port);
-  // on PostgreSQL the database administrator's own backups are the backups (the page says so)
-  const stopDaily = config.dailyBackup && sqlite ? backups.startDaily() : () => undefined;
+  if (filesOutside && !shared) await writeLock(filesDir, port);
+  // One instance runs the daily backup timer: on SQLite this one, on PostgreSQL the holder of the
+  // leader lock (server/db/leader.ts). Until Cargodesk backs up PostgreSQL itself, the timer's
+  // backup is refused there and logged (the administrator's pg_dump backups are the backups).
+  const leadership = config.dailyBackup
+    ? startLeadership({ databaseUrl: config.databaseUrl, logger, retryMs: config.leaderRetrySeconds * 1000, lead: () => backups.startDaily() })
+    : null;
   const stopUpkeep = await startAccountUpkeep(db, config.pendingAccountDays, logger);
-  logger.info(
-    { port, dataDir: config.dataDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup && sqlite !== null },
-    'Cargodesk is listening',
-  );
+  logger.info({ port, dataDir: config.dataDir, filesDir, database: config.databaseUrl ? 'postgresql' : 'sqlite', dailyBackup: config.dailyBackup }, 'Cargodesk is listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -135,10 +168,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     db,
     dataDir: config.dataDir,
+    filesDir,
     backups,
     close: () =>
       (closing ??= (async () => {
-        stopDaily();
+        await leadership?.stop();
         stopUpkeep();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -146,7 +180,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         await backups.idle();
         await db.destroy();
-        await removeLock(config.dataDir);
+        await removeLocks();
         logger.info('Cargodesk stopped');
         await closeLogger();
       })()),

@@ -3,7 +3,9 @@
 // A file without a record can only be left by a crash between moving it into its area and the
 // commit (or between a commit and deleting a replaced file); nobody was told it was saved, so it
 // is moved aside into <files>/orphans/ (never deleted: a person may still look at it).
-import { mkdir, readdir, rename } from 'node:fs/promises';
+// On a files folder shared by several instances (PostgreSQL), another instance may have just moved a
+// file in and not yet committed: there only files older than SHARED_FOLDER_MIN_AGE_MS count.
+import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, Db } from '../db/tables.js';
 import { AREAS, type Area, type FileStore } from './file-store.js';
@@ -20,6 +22,13 @@ export const FILE_RECORDS: Record<Area, { table: keyof Database; column: string 
 
 export const ORPHANS_DIR = 'orphans';
 
+/**
+ * On a shared files folder, temp files and files without a record younger than this are another
+ * instance's work in flight (an upload being written, a file moved in before its commit). A stored
+ * file keeps the time its upload finished (a rename does not change it), and no request lasts an hour.
+ */
+export const SHARED_FOLDER_MIN_AGE_MS = 60 * 60 * 1000;
+
 export interface OrphanReport {
   /** urls of files found in an area that no record names */
   filesWithoutRecord: string[];
@@ -27,7 +36,9 @@ export interface OrphanReport {
   recordsWithoutFile: { table: string; id: number; url: string }[];
 }
 
-export async function findOrphans(db: Db, store: FileStore): Promise<OrphanReport> {
+/** `minAgeMs`: files modified more recently than this are left out of `filesWithoutRecord`. */
+export async function findOrphans(db: Db, store: FileStore, minAgeMs = 0): Promise<OrphanReport> {
+  const cutoff = Date.now() - minAgeMs;
   const report: OrphanReport = { filesWithoutRecord: [], recordsWithoutFile: [] };
   for (const [area, { table, column }] of Object.entries(FILE_RECORDS) as [Area, (typeof FILE_RECORDS)[Area]][]) {
     const dir = AREAS[area].dir;
@@ -42,14 +53,21 @@ export async function findOrphans(db: Db, store: FileStore): Promise<OrphanRepor
       named.add(row.url);
       if (!onDisk.has(row.url)) report.recordsWithoutFile.push({ table, id: row.id, url: row.url });
     }
-    for (const url of onDisk) if (!named.has(url)) report.filesWithoutRecord.push(url);
+    for (const url of onDisk) {
+      if (named.has(url)) continue;
+      if (minAgeMs > 0) {
+        const info = await stat(join(store.root, url)).catch(() => null);
+        if (!info || info.mtimeMs > cutoff) continue;
+      }
+      report.filesWithoutRecord.push(url);
+    }
   }
   return report;
 }
 
 /** Moves files without a record to <files>/orphans/<area folder>/; returns the report of what was found. */
-export async function sweepOrphans(db: Db, store: FileStore): Promise<OrphanReport> {
-  const report = await findOrphans(db, store);
+export async function sweepOrphans(db: Db, store: FileStore, minAgeMs = 0): Promise<OrphanReport> {
+  const report = await findOrphans(db, store, minAgeMs);
   for (const url of report.filesWithoutRecord) {
     const target = join(store.root, ORPHANS_DIR, url);
     await mkdir(join(target, '..'), { recursive: true });

@@ -4,10 +4,11 @@
 // totals, document numbers `IB20250101-0001` per prefix and day with documentSequences at the last
 // value handed out, finance columns built by the finance service's own `toColumns`, contract files
 // stored in the file area and named by their records). Audit entries are not written: nobody acted.
+// With a database url the rows go to that (empty) PostgreSQL database instead; files stay in the folder.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
-import { openDatabase } from '../../server/db/database.js';
+import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { fillDayTables } from '../../server/db/migrations/009-lots.js';
 import type { Database, Db } from '../../server/db/tables.js';
 import { AREAS, FileStore } from '../../server/files/file-store.js';
@@ -64,8 +65,8 @@ async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Inser
       .execute();
 }
 
-/** Seeds `dataDir` (which must hold no data yet); returns the seconds taken per part. */
-export async function seed(dataDir: string, s: SeedSizes, log: (line: string) => void = console.log): Promise<Record<string, number>> {
+/** Seeds `dataDir` (which must hold no data yet), or the database at `databaseUrl`; returns the seconds taken per part. */
+export async function seed(dataDir: string, s: SeedSizes, log: (line: string) => void = console.log, databaseUrl?: string): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -74,7 +75,7 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
     t = performance.now();
   };
   mkdirSync(dataDir, { recursive: true });
-  const { db, sqlite } = await openDatabase(join(dataDir, 'cargodesk.sqlite'));
+  const { db, sqlite } = databaseUrl ? await openPostgresDatabase(databaseUrl) : await openDatabase(join(dataDir, 'cargodesk.sqlite'));
   const files = new FileStore(join(dataDir, 'files'));
   await files.init();
   const numbers = new Numbers();
@@ -398,7 +399,7 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
       await insertAll(trx as unknown as Db, 'financeRecords', rows, 1000);
     });
     lap(`finance records (${s.finance})`);
-    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite?.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     await db.destroy();
   }

@@ -12,6 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryOf, freePort, startChildService, type ChildService } from '../helpers/child-service.js';
+import { LIST_PAGES } from './list-pages.js';
 import { DEFAULT_SIZES, seed, type SeedSizes } from './seed.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -218,15 +219,7 @@ async function main() {
     );
 
     // A filtered page of each big list at 1, 10 and 50 connections.
-    const lists: [string, string, string][] = [
-      ['ledger, one month', '/api/inventory/ledger?startDate=2025-06-01&endDate=2025-06-30', '/ledger-dates?startDate=2025-06-01&endDate=2025-06-30'],
-      ['pickup requests, status pending', '/api/apply-delivery?status=pending', '/pickups?status=pending'],
-      ['outbound orders, status pending', '/api/delivery-details?outboundStatus=pending', '/outbound?outboundStatus=pending'],
-      ['outbound orders, keyword (a B/L number: 2 of 200,000)', '/api/delivery-details?keyword=BL0001234', '/outbound-keyword?keyword=BL0001234'],
-      ['contracts, keyword (20 of 50,000, with files)', '/api/contract?keyword=Buyer-17-', '/contracts?keyword=Buyer-17-'],
-      ['freight charges, unpaid (page + totals)', '/api/corp-finances/freight-charges?paymentStatus=unpaid', '/finance?kind=freight-charges&status=unpaid'],
-    ];
-    for (const [label, path, barePath] of lists) {
+    for (const [label, path, barePath] of LIST_PAGES) {
       await warm(service.url + path, auth);
       await warm(bareUrl + barePath);
       for (const connections of [1, 10, 50]) {

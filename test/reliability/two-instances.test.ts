@@ -1,12 +1,14 @@
 // Two service processes on one PostgreSQL database (issue 17): the rules that one SQLite process kept
 // by running one transaction at a time hold when concurrent requests are spread over both.
+// They also share one files folder (FILES_DIR), and one of them runs the daily backup timer.
 // Runs in the PostgreSQL pass of the suite (npm run test:pg); the SQLite pass has one process per file.
 import { randomBytes } from 'node:crypto';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEADER_APPLICATION_NAME, LEADER_LOCK_KEY } from '../../server/db/leader.js';
 import { postgresDialect } from '../../server/db/postgres.js';
 import type { Database } from '../../server/db/tables.js';
-import { clientOf, newDataDir, signInAdmin, type Client } from '../helpers/app.js';
+import { clientOf, newDataDir, sampleFiles, signInAdmin, type Client } from '../helpers/app.js';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
 import { ledgerMismatches } from '../helpers/reliability.js';
@@ -20,8 +22,9 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // what every instance behind one proxy shares: the database and the token secret
-    const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64url'), BACKUP_DAILY: 'off' };
+    // what every instance behind one proxy shares: the database, the token secret and the files folder;
+    // the daily backup timer is on (its first run is a minute away), its leader asked for every second
+    const env = { DATABASE_URL: database.url, JWT_SECRET: randomBytes(48).toString('base64url'), FILES_DIR: await newDataDir(), BACKUP_DAILY: 'on', LEADER_RETRY_SECONDS: '1' };
     // started together: the migrations run once, under Kysely's migration lock
     services = await Promise.all([startChildService(await newDataDir(), env), startChildService(await newDataDir(), env)]);
     clients = services.map((s) => clientOf(() => s.url));
@@ -80,6 +83,55 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
       const locked = await client.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
       expect(locked.status).toBe(429);
       expect(locked.body.message).toMatch(/^too many failed sign-ins for this username; try again in 1[45] minutes$/);
+    }
+  });
+
+  it('a file uploaded through one instance is read through the other (one FILES_DIR)', async () => {
+    const folder = await clients[0]!.request('POST', '/api/company/folders', { token, body: { name: 'shared files' } });
+    const upload = await clients[0]!.upload('POST', '/api/company/files/upload', {
+      token,
+      fields: { data: JSON.stringify({ companyName: 'Port Office Co', folderId: folder.body.data.id }) },
+      files: [['files', 'licence.pdf', sampleFiles.pdf()]],
+    });
+    expect(upload.status, upload.body.message).toBe(200);
+    const { fileUrl, id } = upload.body.data[0] as { fileUrl: string; id: number };
+    const read = await fetch(`${services[1]!.url}/api/company-files/${fileUrl}`);
+    expect(read.status).toBe(200);
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(sampleFiles.pdf());
+    // and deleted through the other: gone for both
+    expect((await clients[1]!.request('DELETE', `/api/company/files/${id}`, { token })).status).toBe(200);
+    for (const s of services) expect((await fetch(`${s.url}/api/company-files/${fileUrl}`)).status).toBe(404);
+  });
+
+  it('one instance runs the daily backup timer (it holds the leader lock); when it is killed, the other takes over', async () => {
+    const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+    /** the process ids whose session holds the leader lock in this database, once some instance holds it */
+    const holders = async (notPid?: number) => {
+      for (const deadline = Date.now() + 20_000; ;) {
+        const { rows } = await sql<{ name: string }>`
+          select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.classid = 0 and l.objid = ${LEADER_LOCK_KEY}
+            and l.database = (select oid from pg_database where datname = current_database())`.execute(db);
+        const pids = rows.map((r) => Number(r.name.slice(LEADER_APPLICATION_NAME.length + 1)));
+        if ((pids.length > 0 && !pids.includes(notPid ?? -1)) || Date.now() > deadline) return pids;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    try {
+      const first = await holders();
+      expect(first).toHaveLength(1);
+      const leader = services.find((s) => s.pid === first[0]);
+      expect(leader, `the leader lock is held by process ${first[0]}, not by one of the instances`).toBeDefined();
+      // still one leader a few retries later: the other keeps asking and is refused
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(await holders()).toEqual(first);
+
+      await leader!.kill9();
+      const follower = services.find((s) => s !== leader)!;
+      expect(await holders(leader!.pid)).toEqual([follower.pid]);
+      expect((await fetch(`${follower.url}/api/health`)).status).toBe(200);
+    } finally {
+      await db.destroy();
     }
   });
 });
