@@ -15,7 +15,7 @@ export const backupRoutes = [
     tag: 'Backups',
     summary: 'Back up now (admin)',
     description:
-      'Writes a consistent snapshot of the database and every file area into one zip under <data>/backups/, while the service keeps running. On SQLite the database is copied by its online backup; on PostgreSQL every table is read inside one REPEATABLE READ, read-only transaction and written into the same SQLite file (the database administrator\'s own pg_dump backups stay the primary ones). `npm run restore` restores either kind into either engine. Backups are written one at a time; a second request waits for the first. Send `X-Progress-Id` to follow it on GET /progress/{progressId}: the rows or database pages copied (`copying`), then the files packed (`packing`).',
+      "Writes a consistent snapshot of the database and every file area into one zip under <data>/backups/, while the service keeps running. On SQLite the database is copied by its online backup; on PostgreSQL every table is read inside one REPEATABLE READ, read-only transaction and written into the same SQLite file (the database administrator's own pg_dump backups stay the primary ones). `npm run restore` restores either kind into either engine. Backups are written one at a time; a second request waits for the first. Send `X-Progress-Id` to follow it on GET /progress/{progressId}: the rows or database pages copied (`copying`), then the files packed (`packing`).",
     access: 'admin',
     response: backupRecord,
     example: { response: example, message: 'backup written' },
