@@ -5,6 +5,8 @@
 // so a file is either wholly there or not), and deletions are held from just before the database
 // snapshot until the areas are copied. So the zip holds every file the snapshot references, plus
 // possibly a few files added after the snapshot that no row of the snapshot references.
+// On PostgreSQL the snapshot is a logical export read inside one REPEATABLE READ transaction
+// (server/db/snapshot.ts); deletions are held by this instance only.
 import archiver, { type Archiver } from 'archiver';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
