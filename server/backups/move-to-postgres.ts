@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, openPostgresDatabase } from '../db/database.js';
 import { shownUrl } from '../db/postgres.js';
@@ -82,7 +82,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveResult> 
           const to = join(filesDir, name);
           const before = await sha256(from);
           if (filesCopied) {
-            await mkdir(join(to, '..'), { recursive: true, mode: PRIVATE_DIR_MODE });
+            await mkdir(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
             await copyFile(from, to);
             placed.push(to);
           }

@@ -212,4 +212,17 @@ describe.skipIf(!onPostgres)('move-to-postgres and backups across engines (Postg
     // (the moved service's token secret is JWT_SECRET here, so its folder holds no jwt-secret file)
     expect((await listZip(fromCommand)).map((e) => e.name)).toEqual(expect.arrayContaining(['cargodesk.sqlite', 'manifest.json']));
   }, 180_000);
+
+  it('a backup taken on SQLite restores into an empty PostgreSQL database with the same lists', async () => {
+    const zip = join(await newDataDir(), 'sqlite.zip');
+    await backupCommand([zip], { DATA_DIR: sourceDir });
+    const database = await newDatabase();
+    const into = join(await newDataDir(), 'data');
+    await restoreBackup(zip, into, { databaseUrl: database.url });
+    const restored = await startTestApp({ dataDir: into, config: { databaseUrl: database.url } });
+    apps.push(restored);
+    // the office's own token secret came with the backup
+    expect(await listsOf(restored, admin.token)).toEqual(before);
+    expect((await restored.request('POST', '/api/auth/login', { body: { username: staff.username, password: staff.password } })).status).toBe(200);
+  }, 120_000);
 });
