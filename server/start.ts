@@ -154,8 +154,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await writeLock(config.dataDir, port);
   if (filesOutside && !shared) await writeLock(filesDir, port);
   // One instance runs the daily backup timer: on SQLite this one, on PostgreSQL the holder of the
-  // leader lock (server/db/leader.ts). Until Cargodesk backs up PostgreSQL itself, the timer's
-  // backup is refused there and logged (the administrator's pg_dump backups are the backups).
+  // leader lock (server/db/leader.ts), whose daily backup is the logical export into its own data folder.
   const leadership = config.dailyBackup
     ? startLeadership({ databaseUrl: config.databaseUrl, logger, retryMs: config.leaderRetrySeconds * 1000, lead: () => backups.startDaily() })
     : null;

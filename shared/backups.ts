@@ -7,3 +7,13 @@ export const backupRecord = z.object({
   createTime: z.string().describe('when the snapshot was taken, ISO 8601 UTC'),
 });
 export type BackupRecord = z.infer<typeof backupRecord>;
+
+/** GET /admin/backups/engine: where this service keeps its data, so the Backups page can say what its backups are. */
+export const backupEngine = z.object({
+  database: z
+    .enum(['sqlite', 'postgresql'])
+    .describe(
+      "sqlite: the data folder's database file, copied by SQLite's online backup; postgresql: a logical export of every table, while the database administrator's own pg_dump backups stay the primary ones",
+    ),
+});
+export type BackupEngine = z.infer<typeof backupEngine>;

@@ -5,6 +5,8 @@
 // so a file is either wholly there or not), and deletions are held from just before the database
 // snapshot until the areas are copied. So the zip holds every file the snapshot references, plus
 // possibly a few files added after the snapshot that no row of the snapshot references.
+// On PostgreSQL the snapshot is a logical export read inside one REPEATABLE READ transaction
+// (server/db/snapshot.ts); deletions are held by this instance only.
 import archiver, { type Archiver } from 'archiver';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -13,12 +15,10 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type SQLite from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { DATABASE_FILE, snapshotDatabase } from '../db/snapshot.js';
+import { DATABASE_FILE, exportPostgresDatabase, snapshotDatabase } from '../db/snapshot.js';
 import type { Db } from '../db/tables.js';
 import { AREAS, type FileStore } from '../files/file-store.js';
 import { progress } from '../progress.js';
-import { said } from '../../shared/messages.js';
-import { invalid } from '../http/errors.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../private-data.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -39,8 +39,12 @@ export interface Manifest {
   appVersion: string;
   createTime: string;
   database: string;
+  /** the engine the snapshot was taken from (absent in backups of versions before PostgreSQL): the database file is SQLite either way */
+  engine?: DatabaseEngine;
   files: number;
 }
+
+export type DatabaseEngine = 'sqlite' | 'postgresql';
 
 export type BackupKind = 'manual' | 'daily';
 
@@ -61,12 +65,15 @@ export function parseBackupName(name: string): { kind: BackupKind; time: Date } 
 
 export interface ZipSource {
   dataDir: string;
+  /** the uploaded files' folder (FILES_DIR, default <data folder>/files) */
+  filesDir: string;
   /** writes a consistent copy of the database to the given path */
   snapshot: (target: string) => Promise<void>;
   /** the live file store, whose deletions are held during the copy (absent on the command line) */
   files?: FileStore;
   appVersion: string;
   now?: Date;
+  engine?: DatabaseEngine;
 }
 
 function appendEntry(zip: Archiver, source: Readable | Buffer, name: string, date: Date, store = false): Promise<void> {
@@ -106,7 +113,7 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
       const secret = await open(join(source.dataDir, SECRET_FILE), 'r').catch(() => null);
       if (secret) await appendEntry(zip, secret.createReadStream(), SECRET_FILE, now);
       let files = 0;
-      const filesRoot = join(source.dataDir, 'files');
+      const filesRoot = source.filesDir;
       const areas = await Promise.all(Object.values(AREAS).map(async ({ dir }) => ({ dir, names: (await readdir(join(filesRoot, dir)).catch(() => [] as string[])).sort() })));
       const listed = areas.reduce((n, a) => n + a.names.length, 0);
       progress('packing', 0, listed);
@@ -132,6 +139,7 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
         appVersion: source.appVersion,
         createTime: now.toISOString(),
         database: DATABASE_FILE,
+        engine: source.engine ?? 'sqlite',
         files,
       };
       await appendEntry(zip, Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_FILE, now);
@@ -154,7 +162,7 @@ export async function writeBackupZip(source: ZipSource, target: string): Promise
 export interface BackupsOptions {
   dataDir: string;
   db: Db;
-  /** null on PostgreSQL: its backups are the database administrator's (pg_dump) */
+  /** null on PostgreSQL: backups export its tables (the database administrator's pg_dump stays the primary backup) */
   sqlite: SQLite.Database | null;
   files: FileStore;
   appVersion: string;
@@ -172,25 +180,25 @@ export class Backups {
     this.dir = join(options.dataDir, 'backups');
   }
 
+  /** the engine the backups are taken from */
+  get engine(): DatabaseEngine {
+    return this.options.sqlite ? 'sqlite' : 'postgresql';
+  }
+
   /** `at` names the backup (the current time unless a test injects one). */
   create(kind: BackupKind = 'manual', at?: Date): Promise<BackupInfo> {
     const run = async (): Promise<BackupInfo> => {
       const { sqlite } = this.options;
-      if (!sqlite)
-        throw invalid(
-          said(
-            'this service keeps its data in PostgreSQL: back it up with the backups the database administrator makes (pg_dump) and copy the files folder',
-            '本系统的数据保存在 PostgreSQL 中：请使用数据库管理员自己的备份（pg_dump）并复制文件夹',
-          ),
-        );
       await privateDir(this.dir);
       let now = at ?? new Date();
       while (await stat(join(this.dir, backupName(kind, now))).catch(() => null)) now = new Date(now.getTime() + 1);
       const name = backupName(kind, now);
       const started = performance.now();
       const { db, files, dataDir, appVersion } = this.options;
-      const { size, files: count } = await writeBackupZip({ dataDir, snapshot: (to) => snapshotDatabase(db, sqlite, to), files, appVersion, now }, join(this.dir, name));
-      this.options.logger.info({ backup: name, size, files: count, ms: Math.round(performance.now() - started) }, 'backup written');
+      // on PostgreSQL a logical export into the same SQLite file; the administrator's pg_dump stays the primary backup
+      const snapshot = sqlite ? (to: string) => snapshotDatabase(db, sqlite, to) : (to: string) => exportPostgresDatabase(db, to);
+      const { size, files: count } = await writeBackupZip({ dataDir, filesDir: files.root, snapshot, files, appVersion, now, engine: this.engine }, join(this.dir, name));
+      this.options.logger.info({ backup: name, size, files: count, engine: this.engine, ms: Math.round(performance.now() - started) }, 'backup written');
       return { name, size, createTime: now.toISOString() };
     };
     const result = this.queue.then(run, run);

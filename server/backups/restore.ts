@@ -1,9 +1,14 @@
 // Restore: verify the whole zip into a folder beside the data folder, check the database opens,
 // then swap folders. The replaced folder is kept aside until the restored one has opened, and put
 // back if it does not. The backups and logs of the replaced folder move into the restored one.
+// Into PostgreSQL (DATABASE_URL): the database must be empty; the backup's SQLite file (from either
+// engine) is copied table by table into it in one transaction, which commits only once the folder
+// with the files has been swapped in; the data folder then holds no SQLite file.
 import { readFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, openPostgresDatabase, type OpenPostgresDatabase } from '../db/database.js';
+import { shownUrl } from '../db/postgres.js';
+import { copyTables, firstNonEmptyTable, TableCopyError } from '../db/table-copy.js';
 import { checkDatabaseFile, DATABASE_FILE } from '../db/snapshot.js';
 import { AREAS } from '../files/file-store.js';
 import { BACKUP_FORMAT, MANIFEST_FILE, SECRET_FILE, type Manifest } from './backups.js';
@@ -94,8 +99,13 @@ export interface RestoreResult {
   replaced: boolean;
 }
 
+export interface RestoreOptions {
+  /** restore the database into this empty PostgreSQL database instead of the data folder's SQLite file */
+  databaseUrl?: string;
+}
+
 /** Restores `zipFile` into `dataDir` (created when missing). Refuses while a service uses the folder. */
-export async function restoreBackup(zipFile: string, dataDirInput: string): Promise<RestoreResult> {
+export async function restoreBackup(zipFile: string, dataDirInput: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   const dataDir = resolve(dataDirInput);
   if (!(await stat(zipFile).catch(() => null))?.isFile()) throw new RestoreError(`${zipFile} does not exist`);
   const lock = await liveLock(dataDir);
@@ -104,6 +114,22 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
       `the data folder ${dataDir} is in use by Cargodesk (process ${lock.pid} on ${lock.host}, port ${lock.port}): close it first. If no Cargodesk runs, delete ${lockPath(dataDir)}`,
     );
   }
+  const postgres = options.databaseUrl ? await openPostgresDatabase(options.databaseUrl) : null;
+  try {
+    if (postgres) {
+      const found = await firstNonEmptyTable(postgres.db);
+      if (found)
+        throw new RestoreError(
+          `the PostgreSQL database ${shownUrl(options.databaseUrl!)} is not empty (the table ${found.table} has ${found.rows} rows): restore into a new, empty database`,
+        );
+    }
+    return await restoreInto(zipFile, dataDir, postgres);
+  } finally {
+    await postgres?.db.destroy();
+  }
+}
+
+async function restoreInto(zipFile: string, dataDir: string, postgres: OpenPostgresDatabase | null): Promise<RestoreResult> {
   const parent = dirname(dataDir);
   const tag = new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15);
   const staging = join(parent, `${basename(dataDir)}.restoring-${tag}`);
@@ -119,6 +145,39 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
     throw err;
   }
 
+  let replaced: boolean;
+  if (postgres) {
+    try {
+      replaced = await postgres.db.transaction().execute(async (trx) => {
+        const copy = await openDatabase(join(staging, DATABASE_FILE));
+        try {
+          await copyTables(copy.db, trx);
+        } finally {
+          await copy.db.destroy();
+        }
+        for (const suffix of ['', '-wal', '-shm']) await rm(join(staging, DATABASE_FILE + suffix), { force: true });
+        // the rows commit only once the files are in place
+        return swapIn(staging, dataDir, aside, async () => undefined);
+      });
+    } catch (err) {
+      await rm(staging, { recursive: true, force: true });
+      if (err instanceof TableCopyError) throw new RestoreError(`the backup could not be copied into PostgreSQL, which was left empty: ${err.message}`);
+      throw err;
+    }
+  } else replaced = await swapIn(staging, dataDir, aside, () => opens(dataDir));
+  if (replaced) {
+    for (const keep of KEPT_FROM_REPLACED) {
+      if (await exists(join(aside, keep))) await rename(join(aside, keep), join(dataDir, keep));
+    }
+    await rm(aside, { recursive: true, force: true });
+  }
+  // the backups and logs kept from the replaced folder may come from a version that left them readable
+  await tightenDataFolder(dataDir);
+  return { dataDir, files: manifest.files, backupTime: manifest.createTime, replaced };
+}
+
+/** Puts `staging` in the place of `dataDir` (moved to `aside`), and back if `check` fails; answers whether a folder was replaced. */
+async function swapIn(staging: string, dataDir: string, aside: string, check: () => Promise<void>): Promise<boolean> {
   const replaced = await exists(dataDir);
   if (replaced) {
     try {
@@ -133,19 +192,11 @@ export async function restoreBackup(zipFile: string, dataDirInput: string): Prom
   }
   try {
     await rename(staging, dataDir);
-    await opens(dataDir);
+    await check();
   } catch (err) {
     await rm(dataDir, { recursive: true, force: true });
     if (replaced) await rename(aside, dataDir);
     throw new RestoreError(`the restored data folder did not open, the previous one is back in place: ${(err as Error).message}`);
   }
-  if (replaced) {
-    for (const keep of KEPT_FROM_REPLACED) {
-      if (await exists(join(aside, keep))) await rename(join(aside, keep), join(dataDir, keep));
-    }
-    await rm(aside, { recursive: true, force: true });
-  }
-  // the backups and logs kept from the replaced folder may come from a version that left them readable
-  await tightenDataFolder(dataDir);
-  return { dataDir, files: manifest.files, backupTime: manifest.createTime, replaced };
+  return replaced;
 }

@@ -55,3 +55,6 @@ export function postgresDialect(url: string): PostgresDialect {
 
 /** True when the error is PostgreSQL refusing a duplicate in a UNIQUE column. */
 export const isPostgresUniqueViolation = (err: unknown): boolean => (err as { code?: string } | null)?.code === '23505';
+
+/** A PostgreSQL address as it may be shown in a message or log: without its password. */
+export const shownUrl = (url: string): string => url.replace(/:[^:@/]*@/, ':***@');

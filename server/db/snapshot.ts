@@ -1,7 +1,10 @@
-// SQLite-only work for backups and restore, kept inside server/db.
+// The database side of backups and restore, kept inside server/db: SQLite's online backup, and on
+// PostgreSQL a logical export of every table into the same SQLite file the backups hold.
 import SQLite from 'better-sqlite3';
 import type { Db } from './tables.js';
 import { progress } from '../progress.js';
+import { openDatabase } from './database.js';
+import { copyTables } from './table-copy.js';
 
 export const DATABASE_FILE = 'cargodesk.sqlite';
 
@@ -19,6 +22,25 @@ export async function snapshotDatabase(db: Db, sqlite: SQLite.Database, target: 
       },
     }),
   );
+}
+
+/**
+ * A consistent copy of a PostgreSQL database as the backups' SQLite file: every table read inside one
+ * REPEATABLE READ, read-only transaction (one snapshot of the whole database, taken while the service
+ * keeps running) and written into a new SQLite file that our migrations made, then checked table by
+ * table. A restore reads it back into either engine. Reports `copying` progress in rows.
+ */
+export async function exportPostgresDatabase(db: Db, target: string): Promise<void> {
+  const copy = await openDatabase(target);
+  try {
+    await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute((snapshot) => copy.db.transaction().execute((into) => copyTables(snapshot, into)));
+  } finally {
+    await copy.db.destroy();
+  }
 }
 
 /** The same from a database file that no handle of ours has open (the command line). */

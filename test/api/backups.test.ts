@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupName, Backups, parseBackupName } from '../../server/backups/backups.js';
 import { backupCommand, restoreCommand } from '../../server/backups/cli.js';
 import { lockPath } from '../../server/backups/lock.js';
-import { restoreBackup } from '../../server/backups/restore.js';
-import { listZip } from '../../server/backups/zip-reader.js';
+import { restoreBackup, type RestoreResult } from '../../server/backups/restore.js';
+import { listZip, openZip } from '../../server/backups/zip-reader.js';
 import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
-import { onPostgres } from '../helpers/postgres.js';
+import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
 
 let app: TestApp;
 let token: string;
@@ -57,6 +57,40 @@ async function snapshotTree(dir: string): Promise<Record<string, number>> {
   return out;
 }
 
+/** Unpacks a zip into a new folder (for a look at its manifest). */
+async function unpack(zip: string): Promise<string> {
+  const dir = await newDataDir();
+  const reader = await openZip(zip);
+  try {
+    for (const entry of reader.entries) await reader.extract(entry, join(dir, entry.name));
+  } finally {
+    reader.close();
+  }
+  return dir;
+}
+
+/** Restores a backup into `target` and starts a service on it: on the PostgreSQL run, with an empty database of its own. */
+async function restoreAndStart(zip: string, target: string): Promise<{ result: RestoreResult; restored: TestApp }> {
+  if (!onPostgres) {
+    const result = await restoreBackup(zip, target);
+    return { result, restored: await startTestApp({ dataDir: target }) };
+  }
+  const database = await createTestDatabase();
+  try {
+    const result = await restoreBackup(zip, target, { databaseUrl: database.url });
+    const restored = await startTestApp({ dataDir: target, config: { databaseUrl: database.url } });
+    const close = restored.close.bind(restored);
+    restored.close = async () => {
+      await close();
+      await database.drop();
+    };
+    return { result, restored };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
@@ -77,17 +111,16 @@ describe('backup routes', () => {
     expect((await app.request('GET', '/api/admin/backups', { token })).body.data).toEqual([]);
   });
 
-  it.runIf(onPostgres)('on PostgreSQL, refuses to back up and names the backups to use instead, writing nothing', async () => {
-    const refused = await app.request('POST', '/api/admin/backups', { token });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(
-      'this service keeps its data in PostgreSQL: back it up with the backups the database administrator makes (pg_dump) and copy the files folder',
-    );
-    expect((await app.request('GET', '/api/admin/backups', { token })).body.data).toEqual([]);
+  it('say which engine the backups come from (the page tells PostgreSQL users that pg_dump stays the primary backup)', async () => {
+    const staff = await signInStaff(app, token);
+    expect((await app.request('GET', '/api/admin/backups/engine', { token: staff.token })).status).toBe(403);
+    const engine = await app.request('GET', '/api/admin/backups/engine', { token });
+    expect(engine.status).toBe(200);
+    expect(engine.body.data).toEqual({ database: onPostgres ? 'postgresql' : 'sqlite' });
   });
 
-  // SQLite only: on PostgreSQL the database administrator's pg_dump makes the backups (the page refuses, tested above)
-  it.skipIf(onPostgres)('backs up now, lists newest first and downloads the zip', async () => {
+  // on PostgreSQL too: every table exported inside one REPEATABLE READ transaction into the zip's SQLite file
+  it('backs up now, lists newest first and downloads the zip', async () => {
     await uploadCompanyFile(app, token, 'first');
     const first = await app.request('POST', '/api/admin/backups', { token });
     expect(first.status, first.body.message).toBe(200);
@@ -107,6 +140,8 @@ describe('backup routes', () => {
 
     const names = (await listZip(file)).map((e) => e.name);
     expect(names).toEqual(expect.arrayContaining(['cargodesk.sqlite', 'jwt-secret', 'manifest.json']));
+    const manifest = JSON.parse(await readFile(join(await unpack(file), 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ format: 'cargodesk-backup', formatVersion: 1, database: 'cargodesk.sqlite', engine: onPostgres ? 'postgresql' : 'sqlite', files: 1 });
     expect(names.filter((n) => n.startsWith('files/company/'))).toHaveLength(1);
 
     for (const bad of ['nope.zip', '..%2F..%2Fcargodesk.sqlite', 'cargodesk-20260101-000000-000.zip']) {
@@ -117,8 +152,8 @@ describe('backup routes', () => {
     expect(Object.keys((openapi.body as any).paths)).toEqual(expect.arrayContaining(['/api/admin/backups', '/api/admin/backups/{name}/download']));
   });
 
-  // SQLite only: on PostgreSQL the database administrator's pg_dump makes the backups (the page refuses, tested above)
-  it.skipIf(onPostgres)('takes a consistent backup while files are added and deleted, and the restored folder works', async () => {
+  // on PostgreSQL, restored into an empty PostgreSQL database of its own
+  it('takes a consistent backup while files are added and deleted, and the restored folder works', async () => {
     const seeded = [];
     for (let i = 0; i < 12; i++) seeded.push(await uploadCompanyFile(app, token, `seed${i}`));
     let writing = true;
@@ -139,9 +174,8 @@ describe('backup routes', () => {
 
     for (const backup of backups) {
       const target = join(scratch, `restored-${backup.body.data.name}`);
-      const result = await restoreBackup(join(app.dataDir, 'backups', backup.body.data.name), target);
+      const { result, restored } = await restoreAndStart(join(app.dataDir, 'backups', backup.body.data.name), target);
       expect(result).toMatchObject({ dataDir: target, replaced: false });
-      const restored = await startTestApp({ dataDir: target });
       try {
         // the same admin signs in with the same password, and a token issued before the backup still works
         const login = await restored.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
@@ -163,8 +197,8 @@ describe('backup routes', () => {
   });
 });
 
-// SQLite only: restoring a SQLite backup into a data folder
-describe.skipIf(onPostgres)('restore', () => {
+// restoring into a SQLite data folder (on the PostgreSQL run, a backup taken on PostgreSQL)
+describe('restore', () => {
   let zip: string;
   beforeAll(async () => {
     zip = join(app.dataDir, 'backups', (await app.request('POST', '/api/admin/backups', { token })).body.data.name);
@@ -221,7 +255,7 @@ describe.skipIf(onPostgres)('restore', () => {
   });
 });
 
-// SQLite only: npm run backup and restore copy the data folder's SQLite file
+// SQLite only: npm run backup and restore of the data folder's SQLite file (with DATABASE_URL: test/db/move-to-postgres.test.ts)
 describe.skipIf(onPostgres)('command line', () => {
   it('npm run backup writes a zip of DATA_DIR that npm run restore restores', async () => {
     const target = join(scratch, 'cli.zip');

@@ -55,7 +55,7 @@ describe('private data folder', () => {
     );
   });
 
-  // SQLite only: on PostgreSQL the database administrator's pg_dump makes the backups (the page refuses, tested below)
+  // SQLite only: the daily timer and npm run backup/restore here use the data folder's SQLite file (PostgreSQL: test/db/move-to-postgres.test.ts)
   it.skipIf(onPostgres)('backups (admin page, daily, npm run backup) are written 0600 in a 0700 folder', async () => {
     const manual = await app.request('POST', '/api/admin/backups', { token });
     expect(manual.status, manual.body.message).toBe(200);
@@ -68,7 +68,7 @@ describe('private data folder', () => {
     expect(await modeOf(target)).toBe('600');
   });
 
-  // SQLite only: on PostgreSQL the database administrator's pg_dump makes the backups (the page refuses, tested below)
+  // SQLite only: the daily timer and npm run backup/restore here use the data folder's SQLite file (PostgreSQL: test/db/move-to-postgres.test.ts)
   it.skipIf(onPostgres)('npm run restore writes the data folder 0700 and the secret and database 0600, and tightens the kept backups and logs', async () => {
     const zip = join(app.server.backups.dir, (await app.server.backups.create('manual')).name);
     const into = await freshPath('restored');

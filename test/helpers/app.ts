@@ -101,12 +101,13 @@ export function clientOf(baseUrl: () => string): Client {
 
 /**
  * `config` overrides settings. Every test talks from 127.0.0.1, so the registration limits are
- * raised unless a test sets them (test/api/auth-hardening.test.ts does).
+ * raised unless a test sets them (test/api/auth-hardening.test.ts does). `sqlite` keeps the data
+ * folder's SQLite database on the PostgreSQL run too (a data folder to move into PostgreSQL).
  */
-export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config>; sqlite?: boolean } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await newDataDir());
   // on the PostgreSQL run, a database of its own that lives as long as the app (restarts keep it)
-  const database = onPostgres && !options.config?.databaseUrl ? await createTestDatabase() : undefined;
+  const database = onPostgres && !options.sqlite && !options.config?.databaseUrl ? await createTestDatabase() : undefined;
   const start = () =>
     startServer({
       dataDir,

@@ -7,7 +7,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { restoreCommand } from '../../server/backups/cli.js';
 import { LOCK_FILE } from '../../server/backups/lock.js';
+import { listZip } from '../../server/backups/zip-reader.js';
 import { startServer } from '../../server/start.js';
 import { newDataDir, sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { onPostgres } from '../helpers/postgres.js';
@@ -61,6 +63,20 @@ describe('FILES_DIR', () => {
     expect(new Uint8Array(await read.arrayBuffer())).toEqual(sampleFiles.pdf());
     await app.restart();
     expect((await fetch(`${app.url}/api/company-files/${record.fileUrl}`)).status).toBe(200);
+  });
+
+  it('a backup packs the files of that folder; npm run restore, which restores into the data folder, refuses while FILES_DIR points elsewhere', async () => {
+    const filesDir = join(await newDataDir(), 'shared-files');
+    const app = await startTestApp({ config: { filesDir } });
+    opened.push(app);
+    const { token } = await signInAdmin(app);
+    const record = await companyFile(app, token);
+    const res = await app.request('POST', '/api/admin/backups', { token });
+    expect(res.status, res.body.message).toBe(200);
+    const names = (await listZip(join(app.server.dataDir, 'backups', res.body.data.name))).map((e) => e.name);
+    expect(names).toContain(`files/${record.fileUrl}`);
+    const restore = restoreCommand([join(app.server.dataDir, 'backups', res.body.data.name)], { DATA_DIR: await newDataDir(), FILES_DIR: filesDir });
+    await expect(restore).rejects.toThrow(`FILES_DIR is set to ${filesDir}: npm run restore puts the files into the data folder only.`);
   });
 
   it('exits with code 1 and names the folder when the files folder cannot be written', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backupRecord } from '../../../shared/backups.js';
+import { backupEngine, backupRecord } from '../../../shared/backups.js';
 import { sendFile } from '../../http/download.js';
 import { notFound } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
@@ -15,7 +15,7 @@ export const backupRoutes = [
     tag: 'Backups',
     summary: 'Back up now (admin)',
     description:
-      'Writes a consistent snapshot of the database (SQLite online backup) and every file area into one zip under <data>/backups/, while the service keeps running. Backups are written one at a time; a second request waits for the first. Send `X-Progress-Id` to follow it on GET /progress/{progressId}.',
+      "Writes a consistent snapshot of the database and every file area into one zip under <data>/backups/, while the service keeps running. On SQLite the database is copied by its online backup; on PostgreSQL every table is read inside one REPEATABLE READ, read-only transaction and written into the same SQLite file (the database administrator's own pg_dump backups stay the primary ones). `npm run restore` restores either kind into either engine. Backups are written one at a time; a second request waits for the first. Send `X-Progress-Id` to follow it on GET /progress/{progressId}: the rows or database pages copied (`copying`), then the files packed (`packing`).",
     access: 'admin',
     response: backupRecord,
     example: { response: example, message: 'backup written' },
@@ -30,6 +30,16 @@ export const backupRoutes = [
     response: z.array(backupRecord),
     example: { response: [example] },
     handler: (ctx) => ctx.deps.backups.list(),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/backups/engine',
+    tag: 'Backups',
+    summary: 'Where this service keeps its data, SQLite or PostgreSQL (admin)',
+    access: 'admin',
+    response: backupEngine,
+    example: { response: { database: 'sqlite' } },
+    handler: (ctx) => ({ database: ctx.deps.backups.engine }),
   }),
   route({
     method: 'get',

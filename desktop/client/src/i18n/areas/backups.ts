@@ -2,6 +2,8 @@
 export const en = {
   'backups.intro':
     'A backup is one zip holding the database and every stored file, taken while everyone keeps working. The service also makes one a day by itself and keeps those for 14 days. Download backups regularly and keep a copy on another disk.',
+  'backups.postgresql':
+    "This service keeps its data in PostgreSQL: the database administrator's own backups (pg_dump) stay the primary ones. The backups here are an extra copy of every table and every stored file, taken in one consistent snapshot.",
   'backups.restoreHint': 'To restore a backup, use "Restore from a backup…" in the desktop app\'s menu, or npm run restore on the server.',
   'backups.now': 'Back up now',
   'backups.written': 'Backup written: {name}',
@@ -19,6 +21,7 @@ export const en = {
 export const zh: Record<keyof typeof en, string> = {
   'backups.intro':
     '每个备份是一个 zip 文件，包含数据库和全部已存文件，备份时其他人可照常工作。系统每天还会自动备份一次，自动备份保留 14 天。请定期下载备份，并在另一块磁盘上保存一份。',
+  'backups.postgresql': '本系统的数据保存在 PostgreSQL 中：数据库管理员自己的备份（pg_dump）仍是主要备份。此处的备份是全部数据表和全部已存文件的额外副本，取自同一个一致的快照。',
   'backups.restoreHint': '如需恢复备份，请使用桌面程序菜单中的“从备份恢复…”，或在服务器上运行 npm run restore。',
   'backups.now': '立即备份',
   'backups.written': '备份已完成：{name}',

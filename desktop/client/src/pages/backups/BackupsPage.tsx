@@ -4,7 +4,7 @@ import { CloudDownloadOutlined, DatabaseOutlined, FolderOpenOutlined } from '@an
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, App, Button, Card, Space, Table, Tag, Typography } from 'antd';
-import type { BackupRecord } from '../../../../../shared/backups';
+import type { BackupEngine, BackupRecord } from '../../../../../shared/backups';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
@@ -31,6 +31,7 @@ export default function BackupsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: [PATH], queryFn: ({ signal }) => api.get<BackupRecord[]>(PATH, undefined, signal) });
+  const engine = useQuery({ queryKey: [PATH, 'engine'], queryFn: ({ signal }) => api.get<BackupEngine>(`${PATH}/engine`, undefined, signal) });
   const [progress, setProgress] = useState<WorkProgress | null>(null);
   const backUp = useMutation({
     mutationFn: () => withProgress(setProgress, (id) => api.post<BackupRecord>(PATH, undefined, { headers: id ? { 'x-progress-id': id } : {} })),
@@ -54,6 +55,7 @@ export default function BackupsPage() {
       <Card size="small">
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text>{t('backups.intro')}</Typography.Text>
+          {engine.data?.database === 'postgresql' && <Alert type="info" showIcon title={t('backups.postgresql')} />}
           <Typography.Text type="secondary">{t('backups.restoreHint')}</Typography.Text>
           <Space>
             <Button type="primary" icon={<DatabaseOutlined />} loading={backUp.isPending} onClick={() => backUp.mutate()}>
