@@ -37,6 +37,19 @@ export interface ReadJob {
   limits: SheetLimits;
 }
 
+/**
+ * Rows the worker hands over per message while it reads: the main thread takes each message in its own
+ * turn of the event loop, so copying 100,000 records in never holds up other requests for long.
+ */
+const ROWS_PER_MESSAGE = 2000;
+
+/** A batch of read rows, posted before the outcome; the outcome then carries no records. */
+export interface ReadRows {
+  kind: 'rows';
+  records: Record<string, unknown>[];
+  rowNumbers: number[];
+}
+
 export type ReadOutcome =
   | {
       kind: 'read';
@@ -278,7 +291,7 @@ async function firstWorksheet({ zip, parts }: CheckedZip): Promise<SheetRows> {
 
 const headerKey = (s: string) => s.trim().toLowerCase();
 
-async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome> {
+async function readRows(job: ReadJob, checked: CheckedZip, post: (rows: ReadRows) => void): Promise<ReadOutcome> {
   const { columns, limits } = job;
   const byHeader = new Map<string, ReadJob['columns'][number]>();
   for (const c of columns) {
@@ -340,15 +353,18 @@ async function readRows(job: ReadJob, checked: CheckedZip): Promise<ReadOutcome>
     }
     records.push(record);
     rowNumbers.push(row.number);
+    if (records.length === ROWS_PER_MESSAGE) {
+      post({ kind: 'rows', records: records.splice(0), rowNumbers: rowNumbers.splice(0) });
+    }
   }
   return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows, records, rowNumbers };
 }
 
-async function run(job: ReadJob): Promise<ReadOutcome> {
+async function run(job: ReadJob, post: (rows: ReadRows) => void): Promise<ReadOutcome> {
   let checked: CheckedZip | undefined;
   try {
     checked = await checkZip(job.path, job.limits);
-    return await readRows(job, checked);
+    return await readRows(job, checked, post);
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.said };
     // exceljs refuses a cell address past column XFD (16,384) itself ("Out of bounds. Invalid column letter: XFE")
@@ -361,5 +377,5 @@ async function run(job: ReadJob): Promise<ReadOutcome> {
 
 if (parentPort && (workerData as { sheetReader?: ReadJob } | null)?.sheetReader) {
   const port = parentPort;
-  void run((workerData as { sheetReader: ReadJob }).sheetReader).then((outcome) => port.postMessage(outcome));
+  void run((workerData as { sheetReader: ReadJob }).sheetReader, (rows) => port.postMessage(rows)).then((outcome) => port.postMessage(outcome));
 }

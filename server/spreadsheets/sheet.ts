@@ -13,7 +13,7 @@ import { baseOf } from '../http/validate.js';
 import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
 import { progress } from '../progress.js';
 import type { Column, ColumnType, RowError } from './columns.js';
-import { EXAMPLE_MARK, UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type SheetLimits } from './sheet-reader.js';
+import { EXAMPLE_MARK, UNREADABLE, workbookTooLarge, type ReadJob, type ReadOutcome, type ReadRows, type SheetLimits } from './sheet-reader.js';
 
 export type ReadResult<T> = { rows: T[]; rowNumbers: number[] } | { errors: RowError[]; errorCount: number };
 
@@ -229,7 +229,16 @@ async function readInWorker(job: ReadJob): Promise<ReadOutcome> {
   try {
     return await new Promise<ReadOutcome>((resolve, reject) => {
       timer = setTimeout(() => resolve({ kind: 'refused', message: tookTooLong() }), READ_TIME_LIMIT_MS);
-      worker.once('message', resolve);
+      // rows arrive in batches while the worker reads (ROWS_PER_MESSAGE), then the outcome
+      const records: Record<string, unknown>[] = [];
+      const rowNumbers: number[] = [];
+      worker.on('message', (message: ReadRows | ReadOutcome) => {
+        if (message.kind === 'rows') {
+          for (const r of message.records) records.push(r);
+          for (const n of message.rowNumbers) rowNumbers.push(n);
+        } else if (message.kind === 'read') resolve({ ...message, records: records.concat(message.records), rowNumbers: rowNumbers.concat(message.rowNumbers) });
+        else resolve(message);
+      });
       worker.once('error', (err: Error & { code?: string }) => {
         if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve({ kind: 'refused', message: workbookTooLarge(job.limits) });
         else reject(err);
