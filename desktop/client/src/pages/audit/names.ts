@@ -37,6 +37,7 @@ const ENTITIES = [
   'freightMiscInvoice',
   'settlement',
   'reconciliation',
+  'settings',
 ] as const;
 
 /** Where an entity's field names are translated (tried in order); else the raw field name shows. */
@@ -50,6 +51,7 @@ const FIELD_PREFIXES: Record<string, readonly string[]> = {
   corpContractDetail: ['corp.detail.', 'corp.'],
   companyFolder: ['company.folder.', 'company.'],
   companyFile: ['company.'],
+  settings: ['settings.'],
 };
 const fieldPrefixes = (entity: string) => FIELD_PREFIXES[entity] ?? (ENTITIES.indexOf(entity as never) >= ENTITIES.indexOf('freightCharge') ? ['finance.field.'] : ['wh.f.']);
 
