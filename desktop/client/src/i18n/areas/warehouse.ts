@@ -111,7 +111,7 @@ export const en = {
   'wh.inbound.editTitle': 'Edit inbound order {number}',
   'wh.inbound.weightHint': 'The quantity that enters stock',
 
-  'wh.summary.total': 'Total',
+  'wh.summary.totalOf': 'Total {commodity}',
   'wh.summary.ledger': 'Ledger',
   'wh.summary.transfer': 'Transfer ownership',
   'wh.summary.transferTitle': 'Transfer {commodity} in {warehouse} (in stock: {stock})',
@@ -259,7 +259,7 @@ export const zh: Record<keyof typeof en, string> = {
   'wh.inbound.editTitle': '编辑入库单 {number}',
   'wh.inbound.weightHint': '计入库存的数量',
 
-  'wh.summary.total': '合计',
+  'wh.summary.totalOf': '{commodity} 合计',
   'wh.summary.ledger': '台账',
   'wh.summary.transfer': '货权转移',
   'wh.summary.transferTitle': '转移 {warehouse} 的 {commodity}（库存：{stock}）',

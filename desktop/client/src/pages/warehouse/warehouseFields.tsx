@@ -11,6 +11,7 @@ import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef, Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { BlLink } from '../reports/BlLink';
+import { RecordLink } from '../../kit/RecordLink';
 import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
 import { formatQuantity, outboundStatusMap, pickupStatusMap, receiptStatusMap, transferStatusMap, WarehouseSelect, warehouseStatusMap } from './warehouseUi';
 
@@ -72,7 +73,7 @@ const catalog = {
   outboundNumber: { label: 'wh.f.outboundNumber', hint: 'wh.numberHint', sortable: true },
   orderNumber: { label: 'wh.f.orderNumber', sortable: true },
   transferNumber: { label: 'wh.f.transferNumber', sortable: true },
-  deliveryOrderNumber: { label: 'wh.f.orderNumber' },
+  deliveryOrderNumber: { label: 'wh.f.orderNumber', cell: (value) => <RecordLink kind="pickupRequest" number={value as string | null} /> },
   code: { label: 'wh.f.code', required: true, sortable: true },
   name: { label: 'wh.f.name', required: true },
   address: { label: 'wh.f.address' },
@@ -106,7 +107,7 @@ const catalog = {
   transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput /> },
   transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput /> },
   owner: { label: 'wh.f.owner', input: () => <PartyInput /> },
-  contractNumber: { label: 'wh.f.contractNumber' },
+  contractNumber: { label: 'wh.f.contractNumber', cell: (value) => <RecordLink kind="contract" number={value as string | null} /> },
   operator: { label: 'wh.f.operator' },
   licensePlate: { label: 'wh.f.licensePlate' },
   driverName: { label: 'wh.f.driverName' },

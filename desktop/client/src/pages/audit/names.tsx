@@ -1,6 +1,7 @@
 // How the audit log names things: actions as badges, record types and field names translated
 // where the dictionaries have them (the raw key otherwise). Used by the audit page and the dashboard.
-import { isMessageKey, type MessageKey, type Translate } from '../../i18n';
+import { isMessageKey, useT, type MessageKey, type Translate } from '../../i18n';
+import { RecordLink, recordNumber } from '../../kit/RecordLink';
 import type { Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 
@@ -68,3 +69,14 @@ export function fieldName(entity: string, field: string, t: Translate): string {
 }
 
 export const entityFilterOptions: Option[] = ENTITIES.map((e) => ({ value: e, label: `audit.entity.${e}` as MessageKey }));
+
+/** The record of an audit entry: its kind and its number, linked to it (its id when it has none). */
+export function AuditRecordName({ entry }: { entry: { entity: string; entityId: number | null; before: unknown; after: unknown } }) {
+  const t = useT();
+  const number = recordNumber(entry.entity, entry.after, entry.before);
+  return (
+    <span data-testid="audit-record">
+      {entityName(entry.entity, t)} {number ? <RecordLink kind={entry.entity} number={number} /> : entry.entityId !== null ? `#${entry.entityId}` : ''}
+    </span>
+  );
+}
