@@ -1,6 +1,7 @@
 // The words people read for the code values of the records, in both languages: one word per status
 // on the lists, the detail pages, the printed pages and the service's refusals ("must be one of").
-// The client's screens say the same (desktop/client/src/i18n/areas/*).
+// The client's screens say the same (desktop/client/src/i18n/areas/*). Enums built with `labelled`
+// (shared/validation.ts) name their choices by these words when they refuse a value.
 import { said, type Said } from './messages.js';
 
 export const CODE_LABELS = {
@@ -15,6 +16,14 @@ export const CODE_LABELS = {
   outboundStatus: { pending: said('Pending', '待出库'), completed: said('Shipped', '已出库'), cancelled: said('Cancelled', '已取消') },
   receiptStatus: { unconfirmed: said('Unconfirmed', '未签收'), confirmed: said('Confirmed', '已签收') },
   transferStatus: { pending: said('Pending', '待处理'), completed: said('Completed', '已完成'), cancelled: said('Cancelled', '已取消') },
+  corpCategory: {
+    upstream: said('Upstream', '上游'),
+    downstream: said('Downstream', '下游'),
+    foreign_purchase: said('Foreign purchase', '外采'),
+    freight_forwarding: said('Freight forwarding', '货代'),
+    logistics: said('Logistics', '物流'),
+    other: said('Other', '其他'),
+  },
 } as const satisfies Record<string, Record<string, Said>>;
 
 export type CodeKind = keyof typeof CODE_LABELS;
