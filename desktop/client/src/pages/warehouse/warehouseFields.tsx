@@ -65,6 +65,16 @@ function FileCount({ files }: { files: readonly unknown[] }) {
   return files.length ? t('wh.transfer.fileCount', { n: files.length }) : '';
 }
 
+/** A party's name in a list: cut shorter than other free text, so the key columns keep to a laptop's screen. */
+const partyCell = (value: unknown) =>
+  value == null || value === '' ? (
+    ''
+  ) : (
+    <span className="cell-text cell-party" title={String(value)}>
+      {String(value)}
+    </span>
+  );
+
 /** A quantity followed by the row's unit. */
 export const withUnit = (value: unknown, row: Record<string, unknown>) => `${formatQuantity(value as number | null)}${row.unit ? ` ${row.unit as string}` : ''}`;
 
@@ -104,9 +114,9 @@ const catalog = {
   deliveryDate: { label: 'wh.f.deliveryDate', kind: 'date', required: true },
   transferDate: { label: 'wh.f.transferDate', kind: 'date', required: true },
   updateTime: { label: 'wh.f.updateTime', kind: 'dateTime' },
-  transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput /> },
-  transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput /> },
-  owner: { label: 'wh.f.owner', input: () => <PartyInput /> },
+  transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput />, cell: partyCell },
+  transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput />, cell: partyCell },
+  owner: { label: 'wh.f.owner', input: () => <PartyInput />, cell: partyCell },
   contractNumber: { label: 'wh.f.contractNumber', cell: (value) => <RecordLink kind="contract" number={value as string | null} /> },
   operator: { label: 'wh.f.operator' },
   licensePlate: { label: 'wh.f.licensePlate' },
