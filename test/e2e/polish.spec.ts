@@ -145,7 +145,7 @@ test('the ledger, users and audit lists show their key columns uncovered at 1366
   await page.goto('/admin/users');
   await expectKeyColumns(page, ['Username', 'Role', 'Status', 'Registered']);
   await page.goto('/admin/audit');
-  await expectKeyColumns(page, ['Time', 'User', 'Action', 'Record type']);
+  await expectKeyColumns(page, ['Time', 'User', 'Action', 'Record type', 'Record']);
 });
 
 test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {

@@ -36,6 +36,7 @@ export const en = {
   'settings.companyNameHint': 'Printed above the title of every printed document (outbound and inbound orders, pickup requests, ownership transfers).',
   'settings.saved': 'Settings saved',
   'audit.entity.settings': 'Settings',
+  'audit.record': 'Record',
 } satisfies Record<string, string>;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -74,4 +75,5 @@ export const zh: Record<keyof typeof en, string> = {
   'settings.companyNameHint': '打印在每份单据（出库单、入库单、提货单、货权转移单）标题上方。',
   'settings.saved': '设置已保存',
   'audit.entity.settings': '系统设置',
+  'audit.record': '记录',
 };

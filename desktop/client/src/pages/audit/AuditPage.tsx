@@ -5,7 +5,7 @@ import type { auditRecord } from '../../../../../shared/audit';
 import { useFormatDate, useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { actionMap, AuditRecordName, entityFilterOptions, fieldName } from './names';
+import { actionMap, AuditRecordName, entityFilterOptions, entityName, fieldName } from './names';
 
 type AuditRecord = z.infer<typeof auditRecord>;
 
@@ -73,7 +73,8 @@ export default function AuditPage() {
     { key: 'time', title: 'audit.time', kind: 'dateTime', sortable: true, width: 170 },
     { key: 'username', title: 'audit.user', render: (r) => r.username ?? t('audit.system') },
     { key: 'action', title: 'audit.action', kind: 'status', status: actionMap },
-    { key: 'entity', title: 'audit.entity', render: (r) => <AuditRecordName entry={r} /> },
+    { key: 'entity', title: 'audit.entity', render: (r) => entityName(r.entity, t) },
+    { key: 'entityId', title: 'audit.record', render: (r) => <AuditRecordName entry={r} withType={false} /> },
   ];
   return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
 }

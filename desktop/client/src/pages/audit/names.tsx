@@ -70,13 +70,18 @@ export function fieldName(entity: string, field: string, t: Translate): string {
 
 export const entityFilterOptions: Option[] = ENTITIES.map((e) => ({ value: e, label: `audit.entity.${e}` as MessageKey }));
 
-/** The record of an audit entry: its kind and its number, linked to it (its id when it has none). */
-export function AuditRecordName({ entry }: { entry: { entity: string; entityId: number | null; before: unknown; after: unknown } }) {
+/**
+ * The record of an audit entry: its kind (unless `withType` is false) and its number, linked to it
+ * (its id when it has none).
+ */
+export function AuditRecordName({ entry, withType = true }: { entry: { entity: string; entityId: number | null; before: unknown; after: unknown }; withType?: boolean }) {
   const t = useT();
   const number = recordNumber(entry.entity, entry.after, entry.before);
+  const name = number ? <RecordLink kind={entry.entity} number={number} /> : entry.entityId !== null ? `#${entry.entityId}` : '';
   return (
     <span data-testid="audit-record">
-      {entityName(entry.entity, t)} {number ? <RecordLink kind={entry.entity} number={number} /> : entry.entityId !== null ? `#${entry.entityId}` : ''}
+      {withType ? <>{entityName(entry.entity, t)} </> : null}
+      {name}
     </span>
   );
 }
