@@ -5,7 +5,7 @@ import type { auditRecord } from '../../../../../shared/audit';
 import { useFormatDate, useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { actionMap, AuditRecordName, entityFilterOptions, entityName, fieldName } from './names';
+import { actionMap, AuditRecordName, entityFilterOptions, entityName, fieldName, valueLabel } from './names';
 
 type AuditRecord = z.infer<typeof auditRecord>;
 
@@ -44,13 +44,16 @@ function Changes({ row }: { row: AuditRecord }) {
   const all = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const fields = all.filter((f) => !hidden(f, all));
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
-  const rows = fields.map((field) => ({
-    field,
-    name: fieldName(row.entity, field, t),
-    before: show(before[field], formatDate),
-    after: show(after[field], formatDate),
-    changed: JSON.stringify(before[field]) !== JSON.stringify(after[field]),
-  }));
+  const rows = fields.map((field) => {
+    const shown = (v: unknown) => (typeof v === 'string' ? valueLabel(row.entity, field, v, t) : undefined) ?? show(v, formatDate);
+    return {
+      field,
+      name: fieldName(row.entity, field, t),
+      before: shown(before[field]),
+      after: shown(after[field]),
+      changed: JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+    };
+  });
   return (
     <Table
       size="small"

@@ -85,3 +85,21 @@ export function AuditRecordName({ entry, withType = true }: { entry: { entity: s
     </span>
   );
 }
+
+// code values shown by their words: the dictionary prefix of each entity's coded fields
+const VALUE_PREFIXES: Record<string, Record<string, string>> = {
+  user: { role: 'role.', status: 'status.' },
+  warehouse: { status: 'wh.status.' },
+  pickupRequest: { status: 'wh.pickup.' },
+  outboundOrder: { outboundStatus: 'wh.outbound.', receiptStatus: 'wh.receipt.' },
+  ownershipTransfer: { status: 'wh.transfer.' },
+  corpContractFolder: { category: 'corp.category.' },
+  corpContract: { category: 'corp.category.' },
+};
+
+/** A coded value of a field (a status, a role, a category) in the screen's words; undefined otherwise. */
+export function valueLabel(entity: string, field: string, value: string, t: Translate): string | undefined {
+  const prefix = VALUE_PREFIXES[entity]?.[field];
+  const key = prefix ? `${prefix}${value}` : '';
+  return key && isMessageKey(key) ? t(key) : undefined;
+}
