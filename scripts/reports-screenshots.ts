@@ -104,6 +104,7 @@ try {
     deliveryDate: dayOf(2, 2),
     driverName: '张师傅',
   });
+  await api('PUT', `/apply-delivery/${pickup.id}`, { status: 'approved' }); // only an approved request ships
   await api('POST', '/delivery-details', {
     deliveryOrderNumber: pickup.orderNumber,
     blNumber: bl,

@@ -24,6 +24,7 @@ import { financeRoutes } from './routes/finance/finance.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { progressRoutes } from './routes/progress/progress.routes.js';
 import { reportRoutes } from './routes/reports/reports.routes.js';
+import { settingsRoutes } from './routes/settings/settings.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
 import { outboundOrderRoutes } from './routes/warehouse/outbound-orders/outbound-orders.routes.js';
@@ -38,6 +39,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...authRoutes,
   ...userRoutes,
   ...auditRoutes,
+  ...settingsRoutes,
   ...fileRoutes,
   ...archiveRoutes, // before contractRoutes: /contract/folders is not /contract/:id
   ...contractRoutes,

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, boundedAmount, boundedQuantity, id, optionalIsoDate, optionalText, productFits, PRODUCT_TOO_LARGE, text } from './validation.js';
+import { bilingual, boundedAmount, boundedQuantity, id, labelled, optionalIsoDate, optionalText, productFits, PRODUCT_TOO_LARGE, text } from './validation.js';
+import { CODE_LABELS } from './labels.js';
 
 export const CORP_CATEGORIES = ['upstream', 'downstream', 'foreign_purchase', 'freight_forwarding', 'logistics', 'other'] as const;
 export type CorpCategory = (typeof CORP_CATEGORIES)[number];
@@ -13,16 +14,16 @@ const keyword = z.string().trim().max(100).optional();
 export const corpFolderBody = z.object({
   name: text(100),
   description: optionalText(1000),
-  category: z.enum(CORP_CATEGORIES),
+  category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory),
 });
 export const corpFolderUpdateBody = corpFolderBody.partial();
-export const corpFolderQuery = pagingQuery.extend({ category: z.enum(CORP_CATEGORIES).optional(), keyword });
+export const corpFolderQuery = pagingQuery.extend({ category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory).optional(), keyword });
 
 export const corpFolderRecord = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
-  category: z.enum(CORP_CATEGORIES),
+  category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory),
   contractCount: z.number().int(),
   createTime: z.string(),
   updateTime: z.string(),
@@ -85,7 +86,7 @@ const contractFields = {
   folderId: id(),
   contractNumber: text(100),
   name: optionalText(200),
-  category: z.enum(CORP_CATEGORIES).optional(),
+  category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory).optional(),
   partyA: optionalText(200),
   partyB: optionalText(200),
   signDate: optionalIsoDate(),
@@ -106,7 +107,7 @@ export const contractUpdateBody = z.object({
 });
 export const contractListQuery = pagingQuery.extend({
   folderId: id().optional(),
-  category: z.enum(CORP_CATEGORIES).optional(),
+  category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory).optional(),
   keyword,
 });
 
@@ -115,7 +116,7 @@ export const contractRecord = z.object({
   folderId: z.number().int(),
   contractNumber: z.string(),
   name: z.string().nullable(),
-  category: z.enum(CORP_CATEGORIES),
+  category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory),
   partyA: z.string().nullable(),
   partyB: z.string().nullable(),
   signDate: z.string().nullable(),

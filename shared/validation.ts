@@ -28,6 +28,26 @@ export function bilingual(message: Said): string {
   return message.en;
 }
 
+/** The words of an enum's code values (see `labelled`), by the enum schema. */
+const ENUM_LABELS = new WeakMap<object, Record<string, Said>>();
+
+/**
+ * An enum whose refusal names its choices by their words, with the code for scripts:
+ * "must be one of: Active (active), Inactive (inactive)" / "必须是以下之一：启用（active）、停用（inactive）".
+ */
+export function labelled<T extends z.ZodType>(schema: T, labels: Record<string, Said>): T {
+  ENUM_LABELS.set(schema, labels);
+  return schema;
+}
+
+function choices(values: readonly unknown[], labels: Record<string, Said>): Said {
+  const words = values.map(String).map((v) => ({ code: v, word: labels[v] }));
+  return said(
+    `must be one of: ${words.map(({ code, word }) => (word ? `${word.en} (${code})` : code)).join(', ')}`,
+    `必须是以下之一：${words.map(({ code, word }) => (word ? `${word.zh}（${code}）` : code)).join('、')}`,
+  );
+}
+
 /** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */
 function generated(iss: Issue, input: { known: boolean; value?: unknown }): Said | undefined {
   switch (iss.code) {
@@ -69,6 +89,8 @@ function generated(iss: Issue, input: { known: boolean; value?: unknown }): Said
 
 z.config({
   customError(iss) {
+    const labels = iss.code === 'invalid_value' && iss.inst ? ENUM_LABELS.get(iss.inst) : undefined;
+    if (labels && iss.code === 'invalid_value') return bilingual(choices(iss.values, labels));
     return generated(iss, { known: true, value: iss.input })?.en;
   },
 });

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, boundedQuantity, id, isoDate, MAX_QUANTITY, optionalIsoDate, optionalText, text } from './validation.js';
+import { bilingual, boundedQuantity, id, isoDate, labelled, MAX_QUANTITY, optionalIsoDate, optionalText, text } from './validation.js';
+import { CODE_LABELS } from './labels.js';
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -48,11 +49,11 @@ export const warehouseBody = z.object({
   address: optionalText(300),
   contactPerson: optionalText(100),
   contactPhone: optionalText(50),
-  status: z.enum(WAREHOUSE_STATUSES).optional(),
+  status: labelled(z.enum(WAREHOUSE_STATUSES), CODE_LABELS.warehouseStatus).optional(),
   remark: optionalText(1000),
 });
 export const warehouseUpdateBody = warehouseBody.partial();
-export const warehouseListQuery = z.object({ status: z.enum(WAREHOUSE_STATUSES).optional(), keyword: filterText() });
+export const warehouseListQuery = z.object({ status: labelled(z.enum(WAREHOUSE_STATUSES), CODE_LABELS.warehouseStatus).optional(), keyword: filterText() });
 
 export const warehouseRecord = z.object({
   id: z.number().int(),
@@ -61,7 +62,7 @@ export const warehouseRecord = z.object({
   address: z.string().nullable(),
   contactPerson: z.string().nullable(),
   contactPhone: z.string().nullable(),
-  status: z.enum(WAREHOUSE_STATUSES),
+  status: labelled(z.enum(WAREHOUSE_STATUSES), CODE_LABELS.warehouseStatus),
   remark: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
@@ -84,12 +85,12 @@ export const pickupBody = z.object({
   warehouse: warehouseRef(),
   remark: optionalText(1000),
 });
-export const pickupUpdateBody = pickupBody.partial().extend({ status: z.enum(PICKUP_STATUSES).optional() });
+export const pickupUpdateBody = pickupBody.partial().extend({ status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus).optional() });
 
 export const pickupListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   orderNumber: filterText(),
   blNumber: filterText(),
-  status: z.enum(PICKUP_STATUSES).optional(),
+  status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus).optional(),
   warehouse: filterText(),
   keyword: filterText(),
 });
@@ -109,7 +110,7 @@ export const pickupRecord = z.object({
   deliveryAddress: z.string().nullable(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
-  status: z.enum(PICKUP_STATUSES),
+  status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus),
   remark: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
@@ -136,7 +137,7 @@ export const outboundBody = z.object({
   outboundDate: isoDate(),
   warehouse: warehouseRef(),
   operator: optionalText(100),
-  outboundStatus: z.enum(OUTBOUND_STATUSES).optional(),
+  outboundStatus: labelled(z.enum(OUTBOUND_STATUSES), CODE_LABELS.outboundStatus).optional(),
   remark: optionalText(1000),
 });
 export const outboundUpdateBody = outboundBody.omit({ outboundNumber: true }).partial();
@@ -145,8 +146,8 @@ export const outboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend
   outboundNumber: filterText(),
   blNumber: filterText(),
   deliveryOrderNumber: filterText(),
-  outboundStatus: z.enum(OUTBOUND_STATUSES).optional(),
-  receiptStatus: z.enum(RECEIPT_STATUSES).optional(),
+  outboundStatus: labelled(z.enum(OUTBOUND_STATUSES), CODE_LABELS.outboundStatus).optional(),
+  receiptStatus: labelled(z.enum(RECEIPT_STATUSES), CODE_LABELS.receiptStatus).optional(),
   warehouse: filterText(),
   commodity: filterText(),
   keyword: filterText(),
@@ -174,8 +175,8 @@ export const outboundRecord = z.object({
   warehouse: z.string(),
   warehouseId: z.number().int(),
   operator: z.string().nullable(),
-  outboundStatus: z.enum(OUTBOUND_STATUSES),
-  receiptStatus: z.enum(RECEIPT_STATUSES),
+  outboundStatus: labelled(z.enum(OUTBOUND_STATUSES), CODE_LABELS.outboundStatus),
+  receiptStatus: labelled(z.enum(RECEIPT_STATUSES), CODE_LABELS.receiptStatus),
   remark: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
@@ -253,7 +254,7 @@ export const transferBody = z.object({
   warehouse: warehouseRef(),
   transferor: text(100),
   transferee: text(100),
-  status: z.enum(TRANSFER_STATUSES).optional(),
+  status: labelled(z.enum(TRANSFER_STATUSES), CODE_LABELS.transferStatus).optional(),
   remark: optionalText(1000),
 });
 /** From a stock summary row: the transfer date defaults to today. */
@@ -266,7 +267,7 @@ export const transferUpdateBody = transferBody.partial().extend({
 export const transferListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   transferNumber: filterText(),
   blNumber: filterText(),
-  status: z.enum(TRANSFER_STATUSES).optional(),
+  status: labelled(z.enum(TRANSFER_STATUSES), CODE_LABELS.transferStatus).optional(),
   transferor: filterText(),
   transferee: filterText(),
   warehouse: filterText(),
@@ -286,7 +287,7 @@ export const transferRecord = z.object({
   warehouseId: z.number().int(),
   transferor: z.string(),
   transferee: z.string(),
-  status: z.enum(TRANSFER_STATUSES),
+  status: labelled(z.enum(TRANSFER_STATUSES), CODE_LABELS.transferStatus),
   remark: z.string().nullable(),
   fileList: z.array(transferFile),
   createTime: z.string(),

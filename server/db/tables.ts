@@ -58,8 +58,16 @@ export interface ThrottleEventsTable {
   at: number;
 }
 
+/** One setting of the office (shared/settings.ts lists the keys). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updateTime: string;
+}
+
 export interface CoreTables {
   throttleEvents: ThrottleEventsTable;
+  settings: SettingsTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   auditLog: AuditLogTable;

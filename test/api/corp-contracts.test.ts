@@ -66,7 +66,9 @@ describe('corporate contract folders', () => {
   it('refuses a bad category, a missing name, a duplicate name, bad and unknown ids', async () => {
     const bad = await app.request('POST', '/api/corp-contract/folders', { token, body: { name: unique('f'), category: 'sideways' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('category must be one of: upstream, downstream, foreign_purchase, freight_forwarding, logistics, other');
+    expect(bad.body.message).toContain(
+      'category must be one of: Upstream (upstream), Downstream (downstream), Foreign purchase (foreign_purchase), Freight forwarding (freight_forwarding), Logistics (logistics), Other (other)',
+    );
     const noName = await app.request('POST', '/api/corp-contract/folders', { token, body: { category: 'other' } });
     expect(noName.status).toBe(400);
     expect(noName.body.message).toContain('name is required');

@@ -99,7 +99,9 @@ describe('pickup requests', () => {
     const cancel = await app.request('PUT', `/api/apply-delivery/cancel/${p.id}`, { token });
     expect(cancel.status).toBe(400);
     expect(cancel.body.message).toBe(`pickup request ${p.orderNumber} is completed and cannot become cancelled`);
-    expect((await step(`/api/apply-delivery/${p.id}`, { status: 'shipped' })).body.message).toBe('status must be one of: pending, approved, in_progress, completed, cancelled');
+    expect((await step(`/api/apply-delivery/${p.id}`, { status: 'shipped' })).body.message).toBe(
+      'status must be one of: Pending (pending), Approved (approved), In progress (in_progress), Completed (completed), Cancelled (cancelled)',
+    );
     const audit = await app.request('GET', `/api/audit?entity=pickupRequest&entityId=${p.id}`, { token });
     expect(audit.body.data.items.map((e: { action: string }) => e.action)).toEqual(['status', 'status', 'status', 'create']);
   });

@@ -50,7 +50,7 @@ describe('warehouses', () => {
     expect(missing.body.message).toBe('code is required');
     const status = await app.request('POST', '/api/inventory/warehouses', { token, body: { code: 'Z', name: 'Z', status: 'closed' } });
     expect(status.status).toBe(400);
-    expect(status.body.message).toBe('status must be one of: active, inactive');
+    expect(status.body.message).toBe('status must be one of: Active (active), Inactive (inactive)');
   });
 
   it('updates in both shapes; fields not sent stay', async () => {

@@ -90,6 +90,8 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
     licensePlate: '沪A12345',
     deliveryAddress: 'Ningbo, Beilun district, harbour road 88, warehouse gate 2',
   });
+  // only an approved pickup request ships (issue 20)
+  await api(page, 'PUT', `/apply-delivery/${pickup.id as number}`, { status: 'approved' });
   await api(page, 'POST', '/delivery-details', {
     deliveryOrderNumber: pickup.orderNumber,
     blNumber: `BL${U}`,
@@ -135,6 +137,15 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
 
   await page.goto(`/warehouse/warehouses?keyword=${WH.code}`);
   await expectKeyColumns(page, ['Code', 'Name', 'Status', 'Updated']);
+});
+
+test('the ledger, users and audit lists show their key columns uncovered at 1366×768', async ({ page }) => {
+  await page.goto(`/warehouse/stock-ledger?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Business date', 'Warehouse', 'Commodity', 'Document no.', 'Change', 'Balance']);
+  await page.goto('/admin/users');
+  await expectKeyColumns(page, ['Username', 'Role', 'Status', 'Registered']);
+  await page.goto('/admin/audit');
+  await expectKeyColumns(page, ['Time', 'User', 'Action', 'Record type', 'Record']);
 });
 
 test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {

@@ -150,7 +150,7 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
   const r = row(page, BL);
   await expect(r).toContainText('Pending');
   pickupNumber = /PU\d{8}-\d{4}/.exec((await r.textContent()) ?? '')![0];
-  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Approve', 'Cancel request', 'Print', 'Delete']);
 
   await r.getByRole('button', { name: 'Edit' }).click();
   await d.getByLabel('License plate').fill('沪A12345');
@@ -159,17 +159,17 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
 
   await rowAction(r, 'Approve');
   await expect(r).toContainText('Approved');
-  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Print', 'Delete']);
 
   await rowAction(r, 'Start pickup');
   await expect(r).toContainText('In progress');
-  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Complete', 'Cancel request', 'Print', 'Delete']);
 
   await rowAction(r, 'Complete');
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(r).toContainText('Completed');
   await expect(page.getByText(`Pickup request ${pickupNumber}: Completed`)).toBeVisible();
-  await expect.poll(() => rowActions(r)).toEqual(['Delete']);
+  await expect.poll(() => rowActions(r)).toEqual(['Print', 'Delete']);
 
   // the status filter is sent to the server
   await page.getByLabel('Status').click();
@@ -278,7 +278,7 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await page.goto('/warehouse/stock-summary');
   await row(page, COMMODITY).getByRole('button', { name: 'Transfer ownership' }).click();
   const d = drawer(page);
-  await expect(d).toContainText(`Transfer ${COMMODITY} in ${WH.name} (in stock: 60.25)`);
+  await expect(d).toContainText(`Transfer ${COMMODITY} in ${WH.name} (in stock: 60.250)`);
   await d.getByLabel('Quantity').fill('0.25');
   await d.getByLabel('Transferor').fill('Jia Trading');
   await d.getByLabel('Transferee').fill(`Yi Metals ${U}`);

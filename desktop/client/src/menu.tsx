@@ -106,6 +106,7 @@ export const MENU: MenuGroup[] = [
       { ...page('/admin/users', 'menu.users', () => import('./pages/users/UsersPage')), adminOnly: true },
       { ...page('/admin/audit', 'menu.audit', () => import('./pages/audit/AuditPage')), adminOnly: true },
       { ...page('/admin/backups', 'menu.backups', () => import('./pages/backups/BackupsPage')), adminOnly: true },
+      { ...page('/admin/settings', 'menu.settings', () => import('./pages/settings/SettingsPage')), adminOnly: true },
     ],
   },
 ];

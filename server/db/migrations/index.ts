@@ -12,6 +12,7 @@ import * as m009 from './009-lots.js';
 import * as m010 from './010-commodity-catalogs.js';
 import * as m011 from './011-login-throttle.js';
 import * as m012 from './012-must-change-password.js';
+import * as m013 from './013-settings.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-commodity-catalogs': m010,
   '011-login-throttle': m011,
   '012-must-change-password': m012,
+  '013-settings': m013,
 };

@@ -4,6 +4,8 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { getSettings } from '../../settings/settings.service.js';
+import { inboundPrintPage, sendPrintPage } from '../print-pages.js';
 import { allInbound, createInbound, deleteInbound, getInbound, listInbound, updateInbound } from './inbound-orders.service.js';
 import { importInbound, INBOUND_COLUMNS, INBOUND_TEMPLATE, INBOUND_EXPORT_COLUMNS } from './inbound-orders.sheet.js';
 
@@ -32,6 +34,17 @@ export const inboundOrderRoutes = [
     exportColumns: INBOUND_EXPORT_COLUMNS,
     rows: allInbound,
     importRows: importInbound,
+  }),
+  route({
+    method: 'get',
+    path: '/inventory/inbound/print/:id',
+    tag,
+    summary: 'Printable A4 page of an inbound order (HTML)',
+    produces: 'text/html',
+    handler: async (ctx, { id, db }) => {
+      const order = await getInbound(db, id);
+      sendPrintPage(ctx, inboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
+    },
   }),
   route({
     method: 'get',

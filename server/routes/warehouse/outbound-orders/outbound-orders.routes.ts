@@ -5,7 +5,8 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
-import { outboundPrintPage } from './outbound-print.js';
+import { getSettings } from '../../settings/settings.service.js';
+import { outboundPrintPage, sendPrintPage } from '../print-pages.js';
 import { createOutbound, allOutbound, confirmReceipt, deleteOutbound, getOutbound, listOutbound, receiptHistory, updateOutbound } from './outbound-orders.service.js';
 import { importOutbound, OUTBOUND_COLUMNS, OUTBOUND_TEMPLATE, OUTBOUND_EXPORT_COLUMNS } from './outbound-orders.sheet.js';
 
@@ -51,11 +52,7 @@ export const outboundOrderRoutes = [
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const order = await getOutbound(db, id);
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      ctx.body = outboundPrintPage(order, new Date());
+      sendPrintPage(ctx, outboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
     },
   }),
   route({

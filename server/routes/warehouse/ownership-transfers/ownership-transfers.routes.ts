@@ -5,6 +5,8 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
+import { getSettings } from '../../settings/settings.service.js';
+import { sendPrintPage, transferPrintPage } from '../print-pages.js';
 import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
 
 const tag = 'Ownership transfers';
@@ -30,6 +32,17 @@ export const ownershipTransferRoutes = [
     query: transferListQuery,
     response: pagedSchema(transferRecord),
     handler: (ctx, { query, db }) => listTransfers(db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/ownership-transfer/print/:id',
+    tag,
+    summary: 'Printable A4 page of an ownership transfer (HTML)',
+    produces: 'text/html',
+    handler: async (ctx, { id, db }) => {
+      const transfer = await getTransfer(db, id);
+      sendPrintPage(ctx, transferPrintPage(transfer, (await getSettings(db)).companyName, new Date()));
+    },
   }),
   route({
     method: 'get',

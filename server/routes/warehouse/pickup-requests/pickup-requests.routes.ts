@@ -5,6 +5,8 @@ import { pagedSchema } from '../../../../shared/paging.js';
 import { pickupBody, pickupDetail, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
+import { getSettings } from '../../settings/settings.service.js';
+import { pickupPrintPage, sendPrintPage } from '../print-pages.js';
 import { getPickupDetail } from './pickup-detail.js';
 import { allPickups, cancelPickup, createPickup, deletePickup, listPickups, updatePickup } from './pickup-requests.service.js';
 import { importPickups, PICKUP_COLUMNS, PICKUP_TEMPLATE, PICKUP_EXPORT_COLUMNS } from './pickup-requests.sheet.js';
@@ -35,6 +37,17 @@ export const pickupRequestRoutes = [
     exportColumns: PICKUP_EXPORT_COLUMNS,
     rows: allPickups,
     importRows: importPickups,
+  }),
+  route({
+    method: 'get',
+    path: '/apply-delivery/print/:id',
+    tag: pickupTag,
+    summary: 'Printable A4 page of a pickup request (HTML)',
+    produces: 'text/html',
+    handler: async (ctx, { id, db }) => {
+      const request = await getPickupDetail(db, id);
+      sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date()));
+    },
   }),
   route({
     method: 'get',

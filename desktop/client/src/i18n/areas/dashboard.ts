@@ -12,7 +12,6 @@ export const en = {
   'dash.noActivity': 'Nothing recorded yet.',
   'dash.all': 'See all',
   'dash.loadFailed': 'Could not load: {reason}',
-  'dash.entity': '{entity} #{id}',
 } satisfies Record<string, string>;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -28,5 +27,4 @@ export const zh: Record<keyof typeof en, string> = {
   'dash.noActivity': '暂无记录。',
   'dash.all': '查看全部',
   'dash.loadFailed': '加载失败：{reason}',
-  'dash.entity': '{entity} #{id}',
 };

@@ -31,6 +31,12 @@ export const en = {
   'users.temporaryPassword': 'Temporary password',
   'users.resetHint': 'Give it to the user: at the next sign-in they must choose their own.',
   'users.resetDone': 'Password of {username} reset: they choose a new one at the next sign-in',
+  'menu.settings': 'Settings',
+  'settings.companyName': 'Company name',
+  'settings.companyNameHint': 'Printed above the title of every printed document (outbound and inbound orders, pickup requests, ownership transfers).',
+  'settings.saved': 'Settings saved',
+  'audit.entity.settings': 'Settings',
+  'audit.record': 'Record',
 } satisfies Record<string, string>;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -64,4 +70,10 @@ export const zh: Record<keyof typeof en, string> = {
   'users.temporaryPassword': '临时密码',
   'users.resetHint': '请把它告诉该用户：下次登录时须设置自己的新密码。',
   'users.resetDone': '已重置 {username} 的密码：其下次登录时须设置新密码',
+  'menu.settings': '系统设置',
+  'settings.companyName': '公司名称',
+  'settings.companyNameHint': '打印在每份单据（出库单、入库单、提货单、货权转移单）标题上方。',
+  'settings.saved': '设置已保存',
+  'audit.entity.settings': '系统设置',
+  'audit.record': '记录',
 };

@@ -2,10 +2,10 @@
 import { Table, Typography } from 'antd';
 import type { z } from 'zod';
 import type { auditRecord } from '../../../../../shared/audit';
-import { useT } from '../../i18n';
+import { useFormatDate, useT } from '../../i18n';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
-import { actionMap, entityFilterOptions, entityName, fieldName } from './names';
+import { actionMap, AuditRecordName, entityFilterOptions, entityName, fieldName, valueLabel } from './names';
 
 type AuditRecord = z.infer<typeof auditRecord>;
 
@@ -16,24 +16,44 @@ const filters: FieldDef[] = [
   { name: 'dates', label: 'audit.dateRange', kind: 'dateRange' },
 ];
 
-function show(value: unknown): string {
-  if (value === undefined) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value as people read it: local times, file names instead of their records, lists joined. */
+function show(value: unknown, formatDate: (v: string) => string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return ISO_TIME.test(value) ? formatDate(value) : value;
+  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (Array.isArray(value)) return value.map((v) => show(v, formatDate)).join(', ');
+  if (typeof value === 'object') {
+    const named = value as Record<string, unknown>;
+    const name = named.fileName ?? named.name ?? named.originalName;
+    if (typeof name === 'string') return name;
+  }
+  return JSON.stringify(value);
 }
+
+/** Ids beside the name they stand for (warehouseId beside warehouse), and the record's own id. */
+const hidden = (field: string, fields: string[]) => field === 'id' || (field.endsWith('Id') && fields.includes(field.slice(0, -2)));
 
 function Changes({ row }: { row: AuditRecord }) {
   const t = useT();
   const before = (row.before ?? {}) as Record<string, unknown>;
   const after = (row.after ?? {}) as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const formatDate = useFormatDate();
+  const all = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const fields = all.filter((f) => !hidden(f, all));
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
-  const rows = fields.map((field) => ({
-    field,
-    name: fieldName(row.entity, field, t),
-    before: show(before[field]),
-    after: show(after[field]),
-    changed: show(before[field]) !== show(after[field]),
-  }));
+  const rows = fields.map((field) => {
+    const shown = (v: unknown) => (typeof v === 'string' ? valueLabel(row.entity, field, v, t) : undefined) ?? show(v, formatDate);
+    return {
+      field,
+      name: fieldName(row.entity, field, t),
+      before: shown(before[field]),
+      after: shown(after[field]),
+      changed: JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+    };
+  });
   return (
     <Table
       size="small"
@@ -57,7 +77,7 @@ export default function AuditPage() {
     { key: 'username', title: 'audit.user', render: (r) => r.username ?? t('audit.system') },
     { key: 'action', title: 'audit.action', kind: 'status', status: actionMap },
     { key: 'entity', title: 'audit.entity', render: (r) => entityName(r.entity, t) },
-    { key: 'entityId', title: 'audit.entityId' },
+    { key: 'entityId', title: 'audit.record', render: (r) => <AuditRecordName entry={r} withType={false} /> },
   ];
   return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
 }

@@ -16,7 +16,7 @@ import { useAuth } from '../../api/auth';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { actionMap, entityName } from '../audit/names';
+import { actionMap, AuditRecordName } from '../audit/names';
 import { DashboardCharts } from '../reports/DashboardCharts';
 import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
 
@@ -140,7 +140,7 @@ function ActivityPanel() {
               <Typography.Text type="secondary">{formatDate(a.time)}</Typography.Text>
               <Typography.Text strong>{a.username ?? t('audit.system')}</Typography.Text>
               <StatusBadge value={a.action} map={actionMap} />
-              <span>{t('dash.entity', { entity: entityName(a.entity, t), id: a.entityId ?? '' })}</span>
+              <AuditRecordName entry={a} />
             </Space>
           </List.Item>
         )}

@@ -44,7 +44,9 @@ export default function StockMovementPage() {
     placeholderData: keepPreviousData,
   });
   const rows = report.data?.items ?? [];
-  const totals = report.data?.totals;
+  const commodities = [...new Set(rows.map((r) => r.commodity))];
+  const sumOf = (key: 'opening' | 'inbound' | 'outbound' | 'transferred' | 'closing', commodity: string) =>
+    rows.filter((r) => r.commodity === commodity).reduce((sum, r) => sum + Math.round(r[key] * 1000), 0) / 1000;
   const warehouses = byWarehouse(rows);
 
   const search = (values: Filters) => {
@@ -104,17 +106,22 @@ export default function StockMovementPage() {
         columns={columns}
         pagination={false}
         summary={() =>
-          totals && (
-            <Table.Summary.Row data-testid="movement-totals">
-              <Table.Summary.Cell index={0} colSpan={2}>
-                <Typography.Text strong>{t('rp.totals')}</Typography.Text>
-              </Table.Summary.Cell>
-              {(['opening', 'inbound', 'outbound', 'transferred', 'closing'] as const).map((k, i) => (
-                <Table.Summary.Cell key={k} index={i + 2} align="right">
-                  <Typography.Text strong>{formatQuantity(totals[k])}</Typography.Text>
-                </Table.Summary.Cell>
+          // one totals row per commodity: quantities of different goods are never added together
+          commodities.length > 0 && (
+            <>
+              {commodities.map((commodity) => (
+                <Table.Summary.Row key={commodity} data-testid="movement-totals">
+                  <Table.Summary.Cell index={0} colSpan={2}>
+                    <Typography.Text strong>{t('rp.totalsOf', { commodity })}</Typography.Text>
+                  </Table.Summary.Cell>
+                  {(['opening', 'inbound', 'outbound', 'transferred', 'closing'] as const).map((k, i) => (
+                    <Table.Summary.Cell key={k} index={i + 2} align="right">
+                      <Typography.Text strong>{formatQuantity(sumOf(k, commodity))}</Typography.Text>
+                    </Table.Summary.Cell>
+                  ))}
+                </Table.Summary.Row>
               ))}
-            </Table.Summary.Row>
+            </>
           )
         }
       />

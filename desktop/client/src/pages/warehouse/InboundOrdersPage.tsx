@@ -8,6 +8,7 @@ import { ListPage } from '../../kit/ListPage';
 import { invalidateStock } from './warehouseUi';
 import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { SheetButtons } from './SheetButtons';
+import { usePrintAction } from './usePrint';
 
 export const INBOUND_PATH = '/inventory/inbound';
 
@@ -47,12 +48,14 @@ const columns = tableColumns<InboundOrder>([
 export default function InboundOrdersPage() {
   const t = useT();
   const queryClient = useQueryClient();
+  const print = usePrintAction<InboundOrder>(INBOUND_PATH);
   return (
     <ListPage<InboundOrder>
       title="menu.inboundOrders"
       path={INBOUND_PATH}
       filters={filters}
       columns={columns}
+      actions={() => [print]}
       toolbar={<SheetButtons base="/inventory" importPath="/inventory/upload" listPath={INBOUND_PATH} fileName="inbound-orders" />}
       create={{ fields, schema: inboundBody, title: () => t('wh.inbound.createTitle') }}
       edit={{

@@ -11,13 +11,13 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
-import { fetchFile } from '../../kit/files';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, invalidateStock, receiptStatusMap } from './warehouseUi';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
+import { usePrintAction } from './usePrint';
 
 export const OUTBOUND_PATH = '/delivery-details';
 type Receipt = z.infer<typeof receiptRecord>;
@@ -149,27 +149,12 @@ export default function OutboundOrdersPage() {
   const [historyOf, setHistoryOf] = useState<OutboundOrder | null>(null);
   const receiptInitial = useMemo(() => (confirming ? { receivedQuantity: confirming.quantity } : undefined), [confirming]);
 
-  // The print page is served with the token only: it is fetched, then shown from a blob url in a
-  // window opened at the click (a window opened after an await would be blocked as a pop-up).
-  const print = (row: OutboundOrder) => {
-    const win = window.open('', '_blank');
-    if (!win) return void message.error(t('wh.outbound.popupBlocked'));
-    fetchFile(`/api${OUTBOUND_PATH}/print/${row.id}`)
-      .then((blob) => {
-        const url = URL.createObjectURL(blob.type.startsWith('text/html') ? blob : new Blob([blob], { type: 'text/html' }));
-        win.location.href = url;
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      })
-      .catch((err: unknown) => {
-        win.close();
-        void message.error(t('wh.outbound.printFailed', { reason: errorText(err, t) }));
-      });
-  };
+  const print = usePrintAction<OutboundOrder>(OUTBOUND_PATH);
 
   const actions = (row: OutboundOrder): RowAction<OutboundOrder>[] => [
     ...(row.outboundStatus !== 'cancelled' ? [{ key: 'confirm-receipt', label: 'wh.outbound.confirmReceipt' as const, open: setConfirming }] : []),
     { key: 'receipts', label: 'wh.outbound.history', open: setHistoryOf },
-    { key: 'print', label: 'wh.outbound.print', open: print },
+    print,
   ];
 
   return (

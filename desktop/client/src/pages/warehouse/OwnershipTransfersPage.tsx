@@ -14,6 +14,7 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, invalidateStock, transferStatusMap } from './warehouseUi';
 import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { BlLink } from '../reports/BlLink';
+import { usePrintAction } from './usePrint';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
@@ -120,7 +121,8 @@ export default function OwnershipTransfersPage() {
   const [progress, setProgress] = useState(0);
   const [detail, setDetail] = useState<OwnershipTransfer | null>(null);
 
-  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail }];
+  const print = usePrintAction<OwnershipTransfer>(TRANSFER_PATH);
+  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail }, print];
 
   const attachments = (row?: OwnershipTransfer) => (
     <AttachmentsReset onOpen={() => (setFiles([]), setRemoveIds([]), setProgress(0))}>

@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { SheetButtons } from './SheetButtons';
+import { usePrintAction } from './usePrint';
 
 export const PICKUP_PATH = '/apply-delivery';
 type Status = PickupRequest['status'];
@@ -58,6 +59,7 @@ export default function PickupRequestsPage() {
   const queryClient = useQueryClient();
   const done = (status: Status) => (row: PickupRequest) => t('wh.pickup.changed', { number: row.orderNumber, status: t(`wh.pickup.${status}`) });
 
+  const print = usePrintAction<PickupRequest>(PICKUP_PATH);
   const actions = (row: PickupRequest): RowAction<PickupRequest>[] => {
     const list: RowAction<PickupRequest>[] = [];
     const next = NEXT[row.status];
@@ -72,6 +74,7 @@ export default function PickupRequestsPage() {
         run: (r) => api.put(`${PICKUP_PATH}/${r.id}/cancel`),
         done: done('cancelled'),
       });
+    list.push(print);
     return list;
   };
 

@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import type { z } from 'zod';
 import type { ledgerEntry } from '../../../../../shared/warehouse';
 import { ListPage, type ColumnDef } from '../../kit/ListPage';
+import { RecordLink } from '../../kit/RecordLink';
 import type { FieldDef } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { formatQuantity, LEDGER_PATH, ledgerKindMap, WarehouseSelect } from './warehouseUi';
@@ -30,7 +31,7 @@ const columns: ColumnDef<Entry>[] = [
   { key: 'commodity', title: 'wh.f.commodity' },
   { key: 'kind', title: 'wh.f.kind', kind: 'status', status: ledgerKindMap },
   { key: 'documentType', title: 'wh.f.documentType', kind: 'status', status: documentTypeMap },
-  { key: 'documentNumber', title: 'wh.f.documentNumber' },
+  { key: 'documentNumber', title: 'wh.f.documentNumber', render: (r) => <RecordLink kind={r.documentType} number={r.documentNumber} /> },
   {
     key: 'quantityChange',
     title: 'wh.f.quantityChange',

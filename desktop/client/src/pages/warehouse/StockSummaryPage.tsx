@@ -52,7 +52,8 @@ export default function StockSummaryPage() {
     setParams(next);
   };
 
-  const sum = (key: keyof Row) => rows.reduce((s, r) => s + Math.round((r[key] as number) * 1000), 0) / 1000;
+  const commodities = [...new Set(rows.map((r) => r.commodity))];
+  const sum = (key: keyof Row, commodity: string) => rows.filter((r) => r.commodity === commodity).reduce((s, r) => s + Math.round((r[key] as number) * 1000), 0) / 1000;
   const num = (key: keyof Row) => ({ key, dataIndex: key, align: 'right' as const, render: (v: number) => formatQuantity(v) });
 
   const columns: ColumnsType<Row> = [
@@ -128,18 +129,23 @@ export default function StockSummaryPage() {
         pagination={false}
         locale={{ emptyText: t('wh.summary.empty') }}
         summary={() =>
-          rows.length > 0 && (
-            <Table.Summary.Row data-testid="summary-total">
-              <Table.Summary.Cell index={0} colSpan={2}>
-                <Typography.Text strong>{t('wh.summary.total')}</Typography.Text>
-              </Table.Summary.Cell>
-              {(['inboundQuantity', 'outboundQuantity', 'transferredQuantity', 'currentStock'] as const).map((k, i) => (
-                <Table.Summary.Cell key={k} index={i + 2} align="right">
-                  <Typography.Text strong>{formatQuantity(sum(k))}</Typography.Text>
-                </Table.Summary.Cell>
+          // one total per commodity: tonnes of copper and of iron ore are never added together
+          commodities.length > 0 && (
+            <>
+              {commodities.map((commodity) => (
+                <Table.Summary.Row key={commodity} data-testid="summary-total">
+                  <Table.Summary.Cell index={0} colSpan={2}>
+                    <Typography.Text strong>{t('wh.summary.totalOf', { commodity })}</Typography.Text>
+                  </Table.Summary.Cell>
+                  {(['inboundQuantity', 'outboundQuantity', 'transferredQuantity', 'currentStock'] as const).map((k, i) => (
+                    <Table.Summary.Cell key={k} index={i + 2} align="right">
+                      <Typography.Text strong>{formatQuantity(sum(k, commodity))}</Typography.Text>
+                    </Table.Summary.Cell>
+                  ))}
+                  <Table.Summary.Cell index={6} />
+                </Table.Summary.Row>
               ))}
-              <Table.Summary.Cell index={6} />
-            </Table.Summary.Row>
+            </>
           )
         }
       />

@@ -11,6 +11,7 @@ import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef, Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { BlLink } from '../reports/BlLink';
+import { RecordLink } from '../../kit/RecordLink';
 import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
 import { formatQuantity, outboundStatusMap, pickupStatusMap, receiptStatusMap, transferStatusMap, WarehouseSelect, warehouseStatusMap } from './warehouseUi';
 
@@ -64,6 +65,16 @@ function FileCount({ files }: { files: readonly unknown[] }) {
   return files.length ? t('wh.transfer.fileCount', { n: files.length }) : '';
 }
 
+/** A party's name in a list: cut shorter than other free text, so the key columns keep to a laptop's screen. */
+const partyCell = (value: unknown) =>
+  value == null || value === '' ? (
+    ''
+  ) : (
+    <span className="cell-text cell-party" title={String(value)}>
+      {String(value)}
+    </span>
+  );
+
 /** A quantity followed by the row's unit. */
 export const withUnit = (value: unknown, row: Record<string, unknown>) => `${formatQuantity(value as number | null)}${row.unit ? ` ${row.unit as string}` : ''}`;
 
@@ -72,7 +83,7 @@ const catalog = {
   outboundNumber: { label: 'wh.f.outboundNumber', hint: 'wh.numberHint', sortable: true },
   orderNumber: { label: 'wh.f.orderNumber', sortable: true },
   transferNumber: { label: 'wh.f.transferNumber', sortable: true },
-  deliveryOrderNumber: { label: 'wh.f.orderNumber' },
+  deliveryOrderNumber: { label: 'wh.f.orderNumber', cell: (value) => <RecordLink kind="pickupRequest" number={value as string | null} /> },
   code: { label: 'wh.f.code', required: true, sortable: true },
   name: { label: 'wh.f.name', required: true },
   address: { label: 'wh.f.address' },
@@ -103,10 +114,10 @@ const catalog = {
   deliveryDate: { label: 'wh.f.deliveryDate', kind: 'date', required: true },
   transferDate: { label: 'wh.f.transferDate', kind: 'date', required: true },
   updateTime: { label: 'wh.f.updateTime', kind: 'dateTime' },
-  transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput /> },
-  transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput /> },
-  owner: { label: 'wh.f.owner', input: () => <PartyInput /> },
-  contractNumber: { label: 'wh.f.contractNumber' },
+  transferor: { label: 'wh.f.transferor', required: true, input: () => <PartyInput />, cell: partyCell },
+  transferee: { label: 'wh.f.transferee', required: true, input: () => <PartyInput />, cell: partyCell },
+  owner: { label: 'wh.f.owner', input: () => <PartyInput />, cell: partyCell },
+  contractNumber: { label: 'wh.f.contractNumber', cell: (value) => <RecordLink kind="contract" number={value as string | null} /> },
   operator: { label: 'wh.f.operator' },
   licensePlate: { label: 'wh.f.licensePlate' },
   driverName: { label: 'wh.f.driverName' },

@@ -1,6 +1,7 @@
 // How the audit log names things: actions as badges, record types and field names translated
 // where the dictionaries have them (the raw key otherwise). Used by the audit page and the dashboard.
-import { isMessageKey, type MessageKey, type Translate } from '../../i18n';
+import { isMessageKey, useT, type MessageKey, type Translate } from '../../i18n';
+import { RecordLink, recordNumber } from '../../kit/RecordLink';
 import type { Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
 
@@ -37,6 +38,7 @@ const ENTITIES = [
   'freightMiscInvoice',
   'settlement',
   'reconciliation',
+  'settings',
 ] as const;
 
 /** Where an entity's field names are translated (tried in order); else the raw field name shows. */
@@ -50,6 +52,7 @@ const FIELD_PREFIXES: Record<string, readonly string[]> = {
   corpContractDetail: ['corp.detail.', 'corp.'],
   companyFolder: ['company.folder.', 'company.'],
   companyFile: ['company.'],
+  settings: ['settings.'],
 };
 const fieldPrefixes = (entity: string) => FIELD_PREFIXES[entity] ?? (ENTITIES.indexOf(entity as never) >= ENTITIES.indexOf('freightCharge') ? ['finance.field.'] : ['wh.f.']);
 
@@ -66,3 +69,37 @@ export function fieldName(entity: string, field: string, t: Translate): string {
 }
 
 export const entityFilterOptions: Option[] = ENTITIES.map((e) => ({ value: e, label: `audit.entity.${e}` as MessageKey }));
+
+/**
+ * The record of an audit entry: its kind (unless `withType` is false) and its number, linked to it
+ * (its id when it has none).
+ */
+export function AuditRecordName({ entry, withType = true }: { entry: { entity: string; entityId: number | null; before: unknown; after: unknown }; withType?: boolean }) {
+  const t = useT();
+  const number = recordNumber(entry.entity, entry.after, entry.before);
+  const name = number ? <RecordLink kind={entry.entity} number={number} /> : entry.entityId !== null ? `#${entry.entityId}` : '';
+  return (
+    <span data-testid="audit-record">
+      {withType ? <>{entityName(entry.entity, t)} </> : null}
+      {name}
+    </span>
+  );
+}
+
+// code values shown by their words: the dictionary prefix of each entity's coded fields
+const VALUE_PREFIXES: Record<string, Record<string, string>> = {
+  user: { role: 'role.', status: 'status.' },
+  warehouse: { status: 'wh.status.' },
+  pickupRequest: { status: 'wh.pickup.' },
+  outboundOrder: { outboundStatus: 'wh.outbound.', receiptStatus: 'wh.receipt.' },
+  ownershipTransfer: { status: 'wh.transfer.' },
+  corpContractFolder: { category: 'corp.category.' },
+  corpContract: { category: 'corp.category.' },
+};
+
+/** A coded value of a field (a status, a role, a category) in the screen's words; undefined otherwise. */
+export function valueLabel(entity: string, field: string, value: string, t: Translate): string | undefined {
+  const prefix = VALUE_PREFIXES[entity]?.[field];
+  const key = prefix ? `${prefix}${value}` : '';
+  return key && isMessageKey(key) ? t(key) : undefined;
+}

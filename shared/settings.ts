@@ -1,0 +1,13 @@
+// The office's settings: what an admin sets once for everyone (the company name on printed pages).
+import { z } from 'zod';
+import { optionalText } from './validation.js';
+
+export const settingsRecord = z.object({
+  companyName: z.string().nullable().describe('printed above the title of every printable page; null: none'),
+});
+export type Settings = z.infer<typeof settingsRecord>;
+
+/** The keys given are changed; an empty companyName clears it. */
+export const settingsBody = z.object({
+  companyName: optionalText(200),
+});
