@@ -16,6 +16,7 @@ interface InputProps {
   value?: string | null;
   onChange?: (v: string) => void;
   id?: string;
+  'aria-label'?: string;
 }
 
 function useCatalog<T>(path: string, keyword: string, pageSize = 20) {
@@ -25,7 +26,7 @@ function useCatalog<T>(path: string, keyword: string, pageSize = 20) {
   });
 }
 
-export function CommodityInput({ value, onChange, id }: InputProps) {
+export function CommodityInput({ value, onChange, id, 'aria-label': label }: InputProps) {
   const form = Form.useFormInstance();
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Commodity>(COMMODITIES_PATH, keyword);
@@ -33,6 +34,7 @@ export function CommodityInput({ value, onChange, id }: InputProps) {
   return (
     <AutoComplete
       id={id}
+      aria-label={label}
       data-testid="commodity-input"
       value={value ?? ''}
       onChange={(v: string) => onChange?.(v)}
@@ -46,16 +48,25 @@ export function CommodityInput({ value, onChange, id }: InputProps) {
   );
 }
 
-export function PartyInput({ value, onChange, id }: InputProps) {
+export function PartyInput({ value, onChange, id, 'aria-label': label }: InputProps) {
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Party>(PARTIES_PATH, keyword);
-  return <AutoComplete id={id} value={value ?? ''} onChange={(v: string) => onChange?.(v)} onSearch={setKeyword} options={(data?.items ?? []).map((p) => ({ value: p.name }))} />;
+  return (
+    <AutoComplete
+      id={id}
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(v: string) => onChange?.(v)}
+      onSearch={setKeyword}
+      options={(data?.items ?? []).map((p) => ({ value: p.name }))}
+    />
+  );
 }
 
-export function UnitInput({ value, onChange, id }: InputProps) {
+export function UnitInput({ value, onChange, id, 'aria-label': label }: InputProps) {
   const { data } = useCatalog<Commodity>(COMMODITIES_PATH, '', 100);
   const units = useMemo(() => [...new Set((data?.items ?? []).flatMap((c) => (c.unit ? [c.unit] : [])))], [data]);
   const typed = (value ?? '').trim().toLowerCase();
   const options = units.filter((u) => !typed || u.toLowerCase().includes(typed)).map((u) => ({ value: u }));
-  return <AutoComplete id={id} value={value ?? ''} onChange={(v: string) => onChange?.(v)} options={options} />;
+  return <AutoComplete id={id} aria-label={label} value={value ?? ''} onChange={(v: string) => onChange?.(v)} options={options} />;
 }
