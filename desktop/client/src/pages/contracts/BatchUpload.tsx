@@ -9,7 +9,6 @@ import { createContractBody, type Contract } from '../../../../../shared/contrac
 import { useT } from '../../i18n';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import { applyServerErrors, dropEmpty, zodRule } from '../../kit/zodForm';
-import type { MessageKey } from '../../i18n';
 import { formFields } from './contractFields';
 import './batch.css';
 import { useOpeningKey } from '../../kit/useOpeningKey';

@@ -2,7 +2,6 @@
 // inbound, outbound, pickup, transfer and warehouse pages picking their filters, form fields and
 // columns from it by id. Quantities show with three decimals; the warehouse is the warehouse select.
 import { Form, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { OUTBOUND_STATUSES, PICKUP_STATUSES, RECEIPT_STATUSES, TRANSFER_STATUSES, WAREHOUSE_STATUSES } from '../../../../../shared/warehouse';
 import { useT, type MessageKey } from '../../i18n';
 import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
