@@ -3,6 +3,7 @@
 // per-(warehouse, commodity) balances. Quantities and weights are integer thousandths (`...Milli`)
 // so that sums compare exactly; the API speaks plain numbers with at most 3 decimals.
 import type { Generated } from 'kysely';
+import type { InboundOrder } from '../../shared/warehouse.js';
 
 export type WarehouseStatus = 'active' | 'inactive';
 export type PickupStatus = 'pending' | 'approved' | 'in_progress' | 'completed' | 'cancelled';
@@ -78,23 +79,16 @@ export interface OutboundReceiptsTable {
   time: string;
 }
 
-export interface InboundOrdersTable {
+/**
+ * The columns of an inbound order: the shared record's fields (shared/warehouse.ts) minus those
+ * computed on the way out (the warehouse's name, the weights and their difference), plus the stored
+ * weights in thousandths. A plain field added to the record is a column here without an edit.
+ */
+export type InboundOrdersTable = Omit<InboundOrder, 'id' | 'warehouse' | 'blWeight' | 'inboundWeight' | 'weightDifference'> & {
   id: Generated<number>;
-  inboundNumber: string;
-  warehouseId: number;
-  commodity: string;
-  commodityCode: string | null;
-  blNumber: string | null;
   blWeightMilli: number | null;
   inboundWeightMilli: number;
-  owner: string | null;
-  contractNumber: string | null;
-  inboundDate: string;
-  operator: string | null;
-  remark: string | null;
-  createTime: string;
-  updateTime: string;
-}
+};
 
 export interface OwnershipTransfersTable {
   id: Generated<number>;

@@ -1,56 +1,23 @@
 // Company files: licences, invoicing information and the like, in folders, with their expiry dates
 // (expired and soon-expiring ones stand out) and the "expiring within N days" filter.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Row, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Col, Row, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { companyFileFields, companyFolderBody, companyFolderUpdateBody, type CompanyFile, type CompanyFolder } from '../../../../../shared/company';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
-import { useFormatDate, useT } from '../../i18n';
-import type { FieldDef } from '../../kit/fields';
-import { FileLinks, formatSize } from '../../kit/FileList';
-import { FILE_RULES, fileHref, uploadForm, UploadProgress } from '../../kit/files';
+import { useT } from '../../i18n';
+import { uploadForm, UploadProgress } from '../../kit/files';
 import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
-import { ListPage, type ColumnDef } from '../../kit/ListPage';
+import { ListPage } from '../../kit/ListPage';
+import { FILES, filterFields, formFields, tableColumns } from './companyFields';
 
 const FOLDERS = '/company/folders';
-const FILES = '/company/files';
-/** expiry dates this close are shown as a warning */
-const SOON_DAYS = 30;
 
-const folderFields: FieldDef[] = [
-  { name: 'name', label: 'company.folder.name', required: true },
-  { name: 'description', label: 'company.folder.description', kind: 'textarea' },
-];
+const folderFields = formFields(['folderName', 'folderDescription']);
 const folderInitial = (f: CompanyFolder) => ({ name: f.name, description: f.description ?? '' });
 
-const filters: FieldDef[] = [
-  { name: 'companyName', label: 'company.companyName' },
-  { name: 'fileCategory', label: 'company.fileCategory', placeholder: 'company.fileCategoryHint' },
-  { name: 'keyword', label: 'company.keyword', placeholder: 'company.keywordHint' },
-  {
-    name: 'expiringWithinDays',
-    label: 'company.expiringWithin',
-    kind: 'select',
-    options: [
-      { value: 30, label: 'company.days30' },
-      { value: 60, label: 'company.days60' },
-      { value: 90, label: 'company.days90' },
-    ],
-  },
-];
-
-function ExpiryDate({ date }: { date: string | null }) {
-  const t = useT();
-  const formatDate = useFormatDate();
-  if (!date) return null;
-  const days = dayjs(date).startOf('day').diff(dayjs().startOf('day'), 'day');
-  const text = formatDate(date, false);
-  if (days < 0) return <Tag color="red">{t('company.expired', { date: text })}</Tag>;
-  if (days <= SOON_DAYS) return <Tag color="orange">{t('company.expiresIn', { date: text, days })}</Tag>;
-  return <span>{text}</span>;
-}
+const filters = filterFields(['companyName', 'fileCategory', 'keyword', 'expiringWithinDays']);
 
 export default function CompanyFilesPage() {
   const t = useT();
@@ -65,29 +32,20 @@ export default function CompanyFilesPage() {
   const folderOptions = useMemo(() => (allFolders.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })), [allFolders.data]);
   const folderName = (id: number | null) => (id == null ? '' : (allFolders.data?.items.find((f) => f.id === id)?.name ?? String(id)));
 
-  const recordFields: FieldDef[] = [
-    { name: 'companyName', label: 'company.companyName' },
-    { name: 'fileCategory', label: 'company.fileCategory', placeholder: 'company.fileCategoryHint' },
-    { name: 'expireDate', label: 'company.expireDate', kind: 'date' },
-    { name: 'folderId', label: 'company.folder', render: () => <Select options={folderOptions} allowClear showSearch optionFilterProp="label" /> },
-    { name: 'description', label: 'company.description', kind: 'textarea' },
-  ];
-  const uploadFields: FieldDef[] = [{ name: 'files', label: 'files.files', kind: 'files', rule: FILE_RULES.documents, required: true }, ...recordFields];
+  const folderInput = () => <Select options={folderOptions} allowClear showSearch optionFilterProp="label" />;
+  const recordFields = formFields(['companyName', 'fileCategory', 'expireDate', ['folderId', { input: folderInput }], 'description']);
+  const uploadFields = [...formFields(['files']), ...recordFields];
 
-  const columns: ColumnDef<CompanyFile>[] = [
-    {
-      key: 'fileName',
-      title: 'company.fileName',
-      render: (r) => <FileLinks showName name={r.fileName} href={fileHref('company-files', r.fileUrl)} downloadHref={`/api${FILES}/${r.id}/download`} />,
-    },
-    { key: 'companyName', title: 'company.companyName' },
-    { key: 'fileCategory', title: 'company.fileCategory' },
-    { key: 'expireDate', title: 'company.expireDate', render: (r) => <ExpiryDate date={r.expireDate} /> },
-    { key: 'folderId', title: 'company.folder', render: (r) => folderName(r.folderId) },
-    { key: 'description', title: 'company.description' },
-    { key: 'fileSize', title: 'company.fileSize', render: (r) => formatSize(r.fileSize) },
-    { key: 'createTime', title: 'company.uploaded', kind: 'dateTime', sortable: true },
-  ];
+  const columns = tableColumns<CompanyFile>([
+    'fileName',
+    'companyName',
+    'fileCategory',
+    'expireDate',
+    ['folderId', { cell: (value) => folderName(value as number | null) }],
+    'description',
+    'fileSize',
+    'createTime',
+  ]);
 
   return (
     <Row gutter={16} wrap={false}>

@@ -3,14 +3,13 @@
 // the right cell.
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { cloneElement, useRef, useState, type ReactElement } from 'react';
 import { z } from 'zod';
 import { createContractBody, type Contract } from '../../../../../shared/contracts';
 import { useT } from '../../i18n';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import { applyServerErrors, dropEmpty, zodRule } from '../../kit/zodForm';
-import type { MessageKey } from '../../i18n';
-import { typeOptions } from './fields';
+import { formFields } from './contractFields';
 import './batch.css';
 import { useOpeningKey } from '../../kit/useOpeningKey';
 
@@ -18,17 +17,8 @@ const schema = z.object({ contracts: z.array(createContractBody) });
 const MAX_FILES = FILE_RULES.scans.maxCount;
 
 /** The table's columns: the required fields (the optional ones are edited afterwards). */
-const COLUMNS: { name: string; label: MessageKey; kind?: 'number' | 'select'; width: number }[] = [
-  { name: 'name', label: 'contracts.name', width: 150 },
-  { name: 'contractType', label: 'contracts.type', kind: 'select', width: 110 },
-  { name: 'contractCode', label: 'contracts.contractCode', width: 110 },
-  { name: 'buyParty', label: 'contracts.buyParty', width: 110 },
-  { name: 'sellParty', label: 'contracts.sellParty', width: 110 },
-  { name: 'commodity', label: 'contracts.commodity', width: 110 },
-  { name: 'count', label: 'contracts.count', kind: 'number', width: 90 },
-  { name: 'unitPrice', label: 'contracts.unitPrice', kind: 'number', width: 90 },
-  { name: 'BLNumber', label: 'contracts.blNumber', width: 140 },
-];
+const COLUMNS = formFields(['name', 'contractType', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'count', 'unitPrice', 'blNumber']);
+const WIDTHS: Record<string, number> = { name: 150, contractType: 110, count: 90, unitPrice: 90, BLNumber: 140 };
 
 /** Form values: each row's entries; '' and undefined dropped as the schemas expect. */
 const read = (values: Record<string, unknown>) => ({
@@ -132,11 +122,13 @@ export function BatchUpload() {
                       ...COLUMNS.map((c) => ({
                         key: c.name,
                         title: <span className="ant-form-item-required">{t(c.label)}</span>,
-                        width: c.width,
+                        width: WIDTHS[c.name] ?? 110,
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <Form.Item name={[row.name, c.name]} rules={[rule]}>
-                            {c.kind === 'select' ? (
-                              <Select aria-label={t(c.label)} options={typeOptions.map((o) => ({ value: o.value, label: t(o.label) }))} />
+                            {c.render ? (
+                              cloneElement(c.render() as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t(c.label) })
+                            ) : c.kind === 'select' ? (
+                              <Select aria-label={t(c.label)} options={(c.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))} />
                             ) : c.kind === 'number' ? (
                               <InputNumber aria-label={t(c.label)} style={{ width: '100%' }} />
                             ) : (

@@ -11,7 +11,7 @@ import { Confirm } from '../../kit/Confirm';
 import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { typeMap } from './fields';
+import { typeMap } from './contractFields';
 
 export function ContractDetail({ id, onClose }: { id: number | null; onClose(): void }) {
   const t = useT();

@@ -1,18 +1,17 @@
 // Business contracts: tabs by type, keyword search, the list (a plain array, paged here), create with
 // scans and progress, edit, delete, a detail drawer with the files, and batch upload.
-import { Button, Space, Tag } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
-import { createContractBody, splitBlNumbers, updateContractBody, type Contract } from '../../../../../shared/contracts';
+import { createContractBody, updateContractBody, type Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { UploadProgress, uploadForm } from '../../kit/files';
-import type { FieldDef } from '../../kit/fields';
-import { ListPage, type ColumnDef } from '../../kit/ListPage';
+import { ListPage } from '../../kit/ListPage';
 import { BatchUpload } from './BatchUpload';
 import { ContractDetail } from './ContractDetail';
-import { contractCreateFields, contractFields, typeMap } from './fields';
+import { contractCreateFields, contractFields, filterFields, tableColumns } from './contractFields';
 
-const filters: FieldDef[] = [{ name: 'keyword', label: 'contracts.keyword', placeholder: 'contracts.keywordHint' }];
+const filters = filterFields(['keyword']);
 
 const tabs = {
   param: 'contractType',
@@ -31,37 +30,28 @@ export default function ContractsPage() {
   const [detail, setDetail] = useState<number | null>(null);
   const [progress, setProgress] = useState(0);
 
-  const columns: ColumnDef<Contract>[] = [
-    {
-      key: 'name',
-      title: 'contracts.name',
-      render: (row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail(row.id)}>
-          {row.name}
-        </Button>
-      ),
-    },
-    { key: 'contractType', title: 'contracts.type', kind: 'status', status: typeMap },
-    { key: 'contractCode', title: 'contracts.contractCode' },
-    { key: 'buyParty', title: 'contracts.buyParty' },
-    { key: 'sellParty', title: 'contracts.sellParty' },
-    { key: 'commodity', title: 'contracts.commodity' },
-    { key: 'count', title: 'contracts.count', render: (row) => row.count.toLocaleString() },
-    { key: 'unitPrice', title: 'contracts.unitPrice', render: (row) => row.unitPrice.toLocaleString(undefined, { maximumFractionDigits: 6 }) },
-    {
-      key: 'blNumber',
-      title: 'contracts.blNumber',
-      render: (row) => (
-        <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
-          {splitBlNumbers(row.blNumber).map((bl) => (
-            <Tag key={bl}>{bl}</Tag>
-          ))}
-        </Space>
-      ),
-    },
-    { key: 'files', title: 'contracts.files', render: (row) => <span data-testid="file-count">{row.files.length}</span> },
-    { key: 'createTime', title: 'contracts.createTime', kind: 'dateTime', sortable: true },
-  ];
+  const columns = tableColumns<Contract>([
+    [
+      'name',
+      {
+        cell: (value, row) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail(row.id as number)}>
+            {value as string}
+          </Button>
+        ),
+      },
+    ],
+    'contractType',
+    'contractCode',
+    'buyParty',
+    'sellParty',
+    'commodity',
+    'count',
+    'unitPrice',
+    'blNumber',
+    'files',
+    'createTime',
+  ]);
 
   const create = async (values: Record<string, unknown>) => {
     const { files, ...fields } = values as { files: File[] } & Record<string, unknown>;

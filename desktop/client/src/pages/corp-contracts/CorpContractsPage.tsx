@@ -1,52 +1,29 @@
 // Corporate contracts: folders on the left; the chosen folder's contracts on the right, each with
 // its file (preview, download) and, when expanded, its editable detail lines with import/export.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Row, Select, Tag } from 'antd';
+import { Col, Row, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import {
-  contractCreateBody,
-  contractUpdateBody,
-  CORP_CATEGORIES,
-  corpFolderBody,
-  corpFolderUpdateBody,
-  type CorpContract,
-  type CorpFolder,
-} from '../../../../../shared/corp-contracts';
+import { contractCreateBody, contractUpdateBody, corpFolderBody, corpFolderUpdateBody, type CorpContract, type CorpFolder } from '../../../../../shared/corp-contracts';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
-import { useT, type MessageKey } from '../../i18n';
-import type { FieldDef } from '../../kit/fields';
-import { FileLinks } from '../../kit/FileList';
-import { FILE_RULES, fileHref, uploadForm, UploadProgress } from '../../kit/files';
+import { useT } from '../../i18n';
+import { uploadForm, UploadProgress } from '../../kit/files';
 import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
-import { ListPage, type ColumnDef } from '../../kit/ListPage';
-import type { StatusMap } from '../../kit/StatusBadge';
+import { ListPage } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
+import { categoryMap, filterFields, formFields, tableColumns } from './corpFields';
 import { DetailLines } from './DetailLines';
 
 const FOLDERS = '/corp-contract/folders';
 const CONTRACTS = '/corp-contract/contracts';
 
-const categoryColors = { upstream: 'blue', downstream: 'green', foreign_purchase: 'purple', freight_forwarding: 'cyan', logistics: 'orange', other: 'default' } as const;
-export const categoryMap: StatusMap = Object.fromEntries(CORP_CATEGORIES.map((c) => [c, { color: categoryColors[c], label: `corp.category.${c}` as MessageKey }]));
-const categoryOptions = CORP_CATEGORIES.map((c) => ({ value: c, label: `corp.category.${c}` as MessageKey }));
-
-const folderFields: FieldDef[] = [
-  { name: 'name', label: 'corp.folder.name', required: true },
-  { name: 'category', label: 'corp.category', kind: 'select', options: categoryOptions, required: true },
-  { name: 'description', label: 'corp.folder.description', kind: 'textarea' },
-];
+const folderFields = formFields(['folderName', ['category', { required: true }], 'folderDescription']);
 const folderInitial = (f: CorpFolder) => ({ name: f.name, category: f.category, description: f.description ?? '' });
 
-const filters: FieldDef[] = [
-  { name: 'category', label: 'corp.category', kind: 'select', options: categoryOptions },
-  { name: 'keyword', label: 'corp.keyword', placeholder: 'corp.keywordHint' },
-];
-
-const formatAmount = (n: number | null) => (n == null ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const filters = filterFields(['category', 'keyword']);
 
 /** Text fields of a multipart request: absent values are left out. */
-function formFields(values: Record<string, unknown>): Record<string, string | number> {
+function textFields(values: Record<string, unknown>): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(values)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
   return out;
@@ -66,46 +43,44 @@ export default function CorpContractsPage() {
   const folderOptions = useMemo(() => (allFolders.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })), [allFolders.data]);
   const folderName = (id: number) => allFolders.data?.items.find((f) => f.id === id)?.name ?? String(id);
 
-  const contractFields = (creating: boolean): FieldDef[] => [
-    { name: 'folderId', label: 'corp.folder', required: true, render: () => <Select options={folderOptions} showSearch optionFilterProp="label" /> },
-    { name: 'contractNumber', label: 'corp.contractNumber', required: true },
-    { name: 'name', label: 'corp.name' },
-    { name: 'category', label: 'corp.category', kind: 'select', options: categoryOptions, hint: creating ? 'corp.categoryHint' : undefined },
-    { name: 'partyA', label: 'corp.partyA' },
-    { name: 'partyB', label: 'corp.partyB' },
-    { name: 'signDate', label: 'corp.signDate', kind: 'date' },
-    { name: 'amount', label: 'corp.amount', kind: 'number' },
-    { name: 'currency', label: 'corp.currency', placeholder: 'corp.currencyHint' },
-    { name: 'remark', label: 'corp.remark', kind: 'textarea' },
-    { name: 'file', label: creating ? 'corp.file' : 'corp.replaceFile', kind: 'files', rule: FILE_RULES.documents, maxCount: 1, required: creating },
-  ];
+  const folderInput = () => <Select options={folderOptions} showSearch optionFilterProp="label" />;
+  const contractFields = (creating: boolean) =>
+    formFields([
+      ['folderId', { input: folderInput }],
+      'contractNumber',
+      'name',
+      ['category', { hint: creating ? 'corp.categoryHint' : undefined }],
+      'partyA',
+      'partyB',
+      'signDate',
+      'amount',
+      'currency',
+      'remark',
+      ['file', creating ? { required: true } : { label: 'corp.replaceFile' }],
+    ]);
 
   const upload = async (method: 'POST' | 'PUT', path: string, values: Record<string, unknown>) => {
     const { file, ...fields } = values as { file: File[] } & Record<string, unknown>;
     try {
-      return await uploadForm({ method, path, fields: formFields(fields), files: [['file', file[0]!]], onProgress: setProgress });
+      return await uploadForm({ method, path, fields: textFields(fields), files: [['file', file[0]!]], onProgress: setProgress });
     } finally {
       setProgress(0);
     }
   };
 
-  const columns: ColumnDef<CorpContract>[] = [
-    { key: 'contractNumber', title: 'corp.contractNumber', sortable: true },
-    { key: 'name', title: 'corp.name' },
-    { key: 'category', title: 'corp.category', kind: 'status', status: categoryMap },
-    { key: 'folderId', title: 'corp.folder', render: (r) => folderName(r.folderId) },
-    { key: 'partyA', title: 'corp.partyA' },
-    { key: 'partyB', title: 'corp.partyB' },
-    { key: 'signDate', title: 'corp.signDate', kind: 'date' },
-    { key: 'amount', title: 'corp.amount', render: (r) => (r.amount == null ? '' : `${formatAmount(r.amount)} ${r.currency}`) },
-    { key: 'details', title: 'corp.lines', render: (r) => <Tag>{r.detailCount}</Tag> },
-    {
-      key: 'fileName',
-      title: 'corp.file',
-      render: (r) => <FileLinks showName name={r.fileName} href={fileHref('corp-contract-files', r.fileUrl)} />,
-    },
-    { key: 'updateTime', title: 'corp.updateTime', kind: 'dateTime' },
-  ];
+  const columns = tableColumns<CorpContract>([
+    'contractNumber',
+    'name',
+    'category',
+    ['folderId', { cell: (value) => folderName(value as number) }],
+    'partyA',
+    'partyB',
+    'signDate',
+    'amount',
+    'details',
+    'file',
+    'updateTime',
+  ]);
 
   const refreshFolders = () => void queryClient.invalidateQueries({ queryKey: [FOLDERS] });
 

@@ -17,7 +17,7 @@ import { downloadFile } from '../../kit/files';
 import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { ImportLines } from './ImportLines';
-import { LINE_FIELDS } from './lineFields';
+import { LINE_FIELDS } from './corpFields';
 
 const CONTRACTS = '/corp-contract/contracts';
 const NEW = -1;
@@ -207,8 +207,9 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
           onRow={(line) => ({
             onKeyDown: (e) => {
               if (!isEditing(line)) return;
-              // Enter in a date picker or select picks there; anywhere else in the line it saves
-              if (e.key === 'Enter' && !(e.target as HTMLElement).closest('.ant-picker-dropdown, .ant-picker, .ant-select')) void save();
+              // Enter in a date picker, a select or an open autocomplete picks there; anywhere else in the line it saves
+              const picking = '.ant-picker-dropdown, .ant-picker, .ant-select:not(.ant-select-auto-complete), .ant-select-open';
+              if (e.key === 'Enter' && !(e.target as HTMLElement).closest(picking)) void save();
               if (e.key === 'Escape') cancel();
             },
           })}

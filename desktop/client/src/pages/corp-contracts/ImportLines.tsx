@@ -8,7 +8,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { FileDropzone, FILE_RULES, uploadForm } from '../../kit/files';
 import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
-import { lineFieldLabel } from './lineFields';
+import { lineFieldLabel } from './corpFields';
 import { useOpeningKey } from '../../kit/useOpeningKey';
 
 interface RowError {

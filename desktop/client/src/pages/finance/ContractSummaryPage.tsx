@@ -21,7 +21,7 @@ type ContractSummary = { contractNumber: string } & Record<string, Section>;
 function SectionTable({ kind, section }: { kind: KindSpec; section: Section }) {
   const t = useT();
   const formatDate = useFormatDate();
-  const columns = columnsFor(kind, t)
+  const columns = columnsFor(kind)
     .filter((c) => c.key !== 'contractNumber')
     .map((c) => ({
       key: c.key,

@@ -6,28 +6,10 @@ import type { CurrencyTotal } from '../../../../../shared/finance';
 import { useT, type MessageKey } from '../../i18n';
 import { api } from '../../api/client';
 import { ListPage, type RowAction } from '../../kit/ListPage';
-import type { FieldDef } from '../../kit/fields';
 import { FinanceFiles } from './FinanceFiles';
 import { FINANCE_PAGES } from '../../../../../shared/finance-kinds';
-import { hasField, kindPath, KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
-import { columnsFor, fieldLabel, formFields, Totals } from './kindDisplay';
-
-/** The filters the API offers for a kind. */
-function filtersFor(kind: KindSpec): FieldDef[] {
-  const filters: FieldDef[] = [{ name: 'keyword', label: 'finance.keyword', placeholder: 'finance.keywordHint' }];
-  if (hasField(kind, 'contractNumber')) filters.push({ name: 'contractNumber', label: fieldLabel('contractNumber') });
-  if (hasField(kind, 'blNumber')) filters.push({ name: 'blNumber', label: fieldLabel('blNumber') });
-  filters.push({ name: 'dates', label: kind.dateField ? fieldLabel(kind.dateField) : 'finance.createdOn', kind: 'dateRange' });
-  if (kind.statusField && kind.statuses) {
-    filters.push({
-      name: kind.statusField,
-      label: fieldLabel(kind.statusField),
-      kind: 'select',
-      options: Object.entries(kind.statuses).map(([value, s]) => ({ value, label: s.label })),
-    });
-  }
-  return filters;
-}
+import { kindPath, KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
+import { columnsFor, filtersFor, formFields, Totals } from './kindDisplay';
 
 /** charges and fees: one click to mark paid or unpaid (other statuses change in the drawer) */
 const paymentActions =
@@ -39,7 +21,7 @@ const paymentActions =
 
 function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; header?: ReactNode }) {
   const t = useT();
-  const columns = useMemo(() => columnsFor(kind, t), [kind, t]);
+  const columns = useMemo(() => columnsFor(kind), [kind]);
   const filters = useMemo(() => filtersFor(kind), [kind]);
   const forms = useMemo(() => {
     const number = (row?: FinanceRecord) => (row && kind.numberField ? String(row[kind.numberField] ?? '') : '');

@@ -1,12 +1,13 @@
 // The ten finance kinds as the client sees them: the shared list (shared/finance-kinds.ts) plus the
-// inputs of their fields, the colours of their statuses, the name shown in lists, and their labels'
-// i18n keys. The list, the drawer, the totals and the contract summary are all generated from these
-// descriptions.
+// fields of each kind picked by id from the area's field catalog (financeFields.tsx), the colours of
+// their statuses, the name shown in lists, and their labels' i18n keys. The list, the drawer, the
+// totals and the contract summary are all generated from these descriptions.
 import type { z } from 'zod';
 import { FINANCE_FIELDS, SUMMARY_KINDS as SUMMARY_FACTS } from '../../../../../shared/finance';
 import { FINANCE_KINDS, type FinanceKindKey, type MoneyKind } from '../../../../../shared/finance-kinds';
 import type { MessageKey } from '../../i18n';
 import type { StatusMap } from '../../kit/StatusBadge';
+import type { FinanceFieldId } from './financeFields';
 
 export type FinanceRecord = { id: number; createTime: string; updateTime: string; files?: FinanceFile[] } & Record<string, unknown>;
 export interface FinanceFile {
@@ -14,15 +15,6 @@ export interface FinanceFile {
   name: string;
   url: string;
   size: number;
-}
-
-/** How a field is entered: money (≥ 0, 2 decimals), rate (a fraction 0..1), currency (ISO code), ... */
-export type Input = 'text' | 'textarea' | 'number' | 'money' | 'rate' | 'currency' | 'date' | 'status';
-
-export interface FieldSpec {
-  name: string;
-  input: Input;
-  required?: boolean;
 }
 
 export interface KindSpec {
@@ -33,7 +25,8 @@ export interface KindSpec {
   /** singular, for drawer titles */
   one: MessageKey;
   schema: z.ZodObject;
-  fields: readonly FieldSpec[];
+  /** the kind's fields in the drawer's order (ids of the field catalog) */
+  fields: readonly FinanceFieldId[];
   money: MoneyKind;
   numberField?: string;
   dateField?: string;
@@ -41,7 +34,7 @@ export interface KindSpec {
   statuses?: StatusMap;
   hasFiles: boolean;
   /** the name shown in the list after the number (carrier, payee, counterparty, ...) */
-  nameField?: string;
+  nameField?: FinanceFieldId;
 }
 
 /** the colour of each status value (the values themselves are in the shared list) */
@@ -61,71 +54,42 @@ const STATUS_COLORS: Record<string, string> = {
 const statusMap = (values: readonly string[]): StatusMap =>
   Object.fromEntries(values.map((v) => [v, { color: STATUS_COLORS[v] ?? 'default', label: `finance.status.${v}` as MessageKey }]));
 
-const f = (name: string, input: Input = 'text', required = false): FieldSpec => ({ name, input, required });
-const refs = [f('contractNumber'), f('blNumber')];
-const tail = [f('currency', 'currency'), f('remark', 'textarea')];
+const refs = ['contractNumber', 'blNumber'] as const;
+const tail = ['currency', 'remark'] as const;
 
-const invoice = {
-  fields: [
-    f('invoiceNumber', 'text', true),
-    f('contractNumber'),
-    f('counterparty'),
-    f('amount', 'money', true),
-    f('taxRate', 'rate', true),
-    f('invoiceDate', 'date'),
-    f('status', 'status'),
-    ...tail,
-  ],
+const invoice: Pick<KindSpec, 'fields' | 'nameField'> = {
+  fields: ['invoiceNumber', 'contractNumber', 'counterparty', 'amount', 'taxRate', 'invoiceDate', 'status', ...tail],
   nameField: 'counterparty',
 };
 
-/** what the client adds to each kind: how its fields are entered and which one names a record */
+/** what the client adds to each kind: its fields and the one that names a record */
 const CLIENT: Record<FinanceKindKey, Pick<KindSpec, 'fields' | 'nameField'>> = {
   freightCharges: {
-    fields: [
-      ...refs,
-      f('carrier'),
-      f('origin'),
-      f('destination'),
-      f('quantity', 'number'),
-      f('unitPrice', 'number'),
-      f('amount', 'money', true),
-      f('chargeDate', 'date'),
-      f('paymentStatus', 'status'),
-      ...tail,
-    ],
+    fields: [...refs, 'carrier', 'origin', 'destination', 'quantity', 'unitPrice', 'amount', 'chargeDate', 'paymentStatus', ...tail],
     nameField: 'carrier',
   },
   miscCharges: {
-    fields: [...refs, f('chargeType'), f('payee'), f('amount', 'money', true), f('chargeDate', 'date'), f('paymentStatus', 'status'), ...tail],
+    fields: [...refs, 'chargeType', 'payee', 'amount', 'chargeDate', 'paymentStatus', ...tail],
     nameField: 'chargeType',
   },
   serviceFees: {
-    fields: [...refs, f('serviceProvider'), f('feeType'), f('amount', 'money', true), f('feeDate', 'date'), f('paymentStatus', 'status'), ...tail],
+    fields: [...refs, 'serviceProvider', 'feeType', 'amount', 'feeDate', 'paymentStatus', ...tail],
     nameField: 'serviceProvider',
   },
-  costBreakdowns: { fields: [...refs, f('costItem'), f('amount', 'money', true), ...tail], nameField: 'costItem' },
+  costBreakdowns: { fields: [...refs, 'costItem', 'amount', ...tail], nameField: 'costItem' },
   profitRecords: {
-    fields: [...refs, f('commodity'), f('revenue', 'money', true), f('cost', 'money', true), f('recordDate', 'date'), ...tail],
+    fields: [...refs, 'commodity', 'revenue', 'cost', 'recordDate', ...tail],
     nameField: 'commodity',
   },
   upstreamInvoices: invoice,
   downstreamInvoices: invoice,
   freightMiscInvoices: invoice,
   settlements: {
-    fields: [f('settlementNumber', 'text', true), f('contractNumber'), f('counterparty'), f('amount', 'money', true), f('settlementDate', 'date'), f('status', 'status'), ...tail],
+    fields: ['settlementNumber', 'contractNumber', 'counterparty', 'amount', 'settlementDate', 'status', ...tail],
     nameField: 'counterparty',
   },
   reconciliations: {
-    fields: [
-      f('reconciliationNumber', 'text', true),
-      f('counterparty'),
-      f('periodStart', 'date'),
-      f('periodEnd', 'date'),
-      f('amount', 'money', true),
-      f('status', 'status'),
-      ...tail,
-    ],
+    fields: ['reconciliationNumber', 'counterparty', 'periodStart', 'periodEnd', 'amount', 'status', ...tail],
     nameField: 'counterparty',
   },
 };
@@ -150,7 +114,7 @@ export const KINDS = Object.fromEntries(FINANCE_KINDS.map((k) => [k.key, specOf(
 /** The sections of the contract summary, in the service's order (reconciliations have no contract). */
 export const SUMMARY_KINDS: readonly KindSpec[] = SUMMARY_FACTS.map((k) => KINDS[k.key]);
 
-export const hasField = (kind: KindSpec, name: string) => kind.fields.some((x) => x.name === name);
+export const hasField = (kind: KindSpec, name: FinanceFieldId) => kind.fields.includes(name);
 
 /** The money fields of a kind's totals and records, derived ones last. */
 export const moneyFields = (kind: KindSpec): { inputs: string[]; derived: string[] } =>

@@ -1,85 +1,70 @@
-// What every finance list, drawer and the contract summary show, generated from a kind's description:
-// money with 2 decimals and its currency, totals per currency, columns and form fields.
-import { Card, Form, Space, Typography } from 'antd';
-import { Link } from 'react-router';
+// What every finance list, drawer and the contract summary show, generated from a kind's description
+// and picked from the area's field catalog (financeFields.tsx): filters, columns, form fields, and
+// the totals per currency.
+import { Card, Space, Typography } from 'antd';
 import type { CurrencyTotal } from '../../../../../shared/finance';
-import { useT, type MessageKey, type Translate } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import type { FieldEntry, FieldPick } from '../../kit/fieldCatalog';
 import type { ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
+import { filterFields, formatMoney, formFields as catalogFormFields, tableColumns, type FinanceFieldId } from './financeFields';
 import { hasField, moneyFields, type FinanceRecord, type KindSpec } from './financeKinds';
 
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+type Pick = FieldPick<FinanceFieldId>;
 
-/** 12345.6, "CNY" → "12,345.60 CNY" */
-export const formatMoney = (value: unknown, currency: unknown) =>
-  typeof value === 'number' ? `${MONEY.format(value)} ${typeof currency === 'string' ? currency : ''}`.trim() : '';
+const fieldLabel = (name: string) => `finance.field.${name}` as MessageKey;
 
-/** a margin of 0.2035 → "20.35%" (margins have 4 decimals, so this is exact) */
-export const formatMargin = (value: unknown) => (typeof value === 'number' ? `${(value * 100).toFixed(2)}%` : '');
+/** the kind's own number, date and status fields are catalog ids */
+const id = (name: string) => name as FinanceFieldId;
 
-export const fieldLabel = (name: string) => `finance.field.${name}` as MessageKey;
+/** A kind's status field with the kind's values and badges. */
+function statusPick(kind: KindSpec): Pick | undefined {
+  if (!kind.statusField || !kind.statuses) return undefined;
+  const statuses = kind.statuses;
+  const own: Partial<FieldEntry> = { options: Object.entries(statuses).map(([value, s]) => ({ value, label: s.label })), status: statuses };
+  return [kind.statusField, own];
+}
 
-/** Link to the contract summary of a contract number. */
-export function ContractLink({ value }: { value: unknown }) {
-  if (typeof value !== 'string' || !value) return null;
-  return <Link to={`/finance/contract-summary?contractNumber=${encodeURIComponent(value)}`}>{value}</Link>;
+/** The filters the API offers for a kind. */
+export function filtersFor(kind: KindSpec): FieldDef[] {
+  const picks: Pick[] = ['keyword'];
+  if (hasField(kind, 'contractNumber')) picks.push('contractNumber');
+  if (hasField(kind, 'blNumber')) picks.push('blNumber');
+  picks.push(kind.dateField ? id(kind.dateField) : ['createTime', { kind: 'date', label: 'finance.createdOn' }]);
+  const status = statusPick(kind);
+  if (status) picks.push(status);
+  return filterFields(picks);
 }
 
 /** The list columns of a kind: its number, references, name, money, derived values, date, status. */
-export function columnsFor(kind: KindSpec, t: Translate): ColumnDef<FinanceRecord>[] {
-  const cols: ColumnDef<FinanceRecord>[] = [];
-  if (kind.numberField) cols.push({ key: kind.numberField, title: fieldLabel(kind.numberField) });
-  if (hasField(kind, 'contractNumber')) cols.push({ key: 'contractNumber', title: fieldLabel('contractNumber'), render: (r) => <ContractLink value={r.contractNumber} /> });
-  if (hasField(kind, 'blNumber')) cols.push({ key: 'blNumber', title: fieldLabel('blNumber') });
-  if (kind.nameField) cols.push({ key: kind.nameField, title: fieldLabel(kind.nameField) });
+export function columnsFor(kind: KindSpec): ColumnDef<FinanceRecord>[] {
+  const picks: Pick[] = [];
+  if (kind.numberField) picks.push(id(kind.numberField));
+  if (hasField(kind, 'contractNumber')) picks.push('contractNumber');
+  if (hasField(kind, 'blNumber')) picks.push('blNumber');
+  if (kind.nameField) picks.push(kind.nameField);
   const { inputs, derived } = moneyFields(kind);
-  for (const name of [...inputs, ...derived]) cols.push({ key: name, title: fieldLabel(name), align: 'right', render: (r) => formatMoney(r[name], r.currency) });
-  if (kind.money === 'invoice') cols.splice(cols.length - 1, 0, { key: 'taxRate', title: fieldLabel('taxRate'), align: 'right', render: (r) => formatMargin(r.taxRate) });
-  if (kind.money === 'profit')
-    cols.push({ key: 'margin', title: fieldLabel('margin'), align: 'right', render: (r) => (r.margin === null ? t('finance.noMargin') : formatMargin(r.margin)) });
-  if (kind.dateField) cols.push({ key: kind.dateField, title: fieldLabel(kind.dateField) });
-  if (kind.segment === 'reconciliations') cols.push({ key: 'periodEnd', title: fieldLabel('periodEnd') });
-  if (kind.statusField && kind.statuses) cols.push({ key: kind.statusField, title: fieldLabel(kind.statusField), kind: 'status', status: kind.statuses });
-  if (kind.hasFiles) cols.push({ key: 'files', title: 'files.files', align: 'right', render: (r) => r.files?.length ?? 0 });
-  cols.push({ key: 'createTime', title: 'finance.field.createTime', kind: 'dateTime', sortable: true });
-  return cols;
-}
-
-/** A derived value shown read-only in the edit drawer (the form passes it as `value`). */
-function Derived({ value, percent }: { value?: unknown; percent?: boolean }) {
-  const t = useT();
-  const currency: unknown = Form.useWatch('currency', Form.useFormInstance());
-  const text = percent ? (value === null ? t('finance.noMargin') : formatMargin(value)) : formatMoney(value, currency);
-  return <Typography.Text strong>{text}</Typography.Text>;
+  picks.push(...[...inputs, ...derived].map(id));
+  if (kind.money === 'invoice') picks.splice(picks.length - 1, 0, 'taxRate');
+  if (kind.money === 'profit') picks.push('margin');
+  if (kind.dateField) picks.push(id(kind.dateField));
+  if (kind.segment === 'reconciliations') picks.push('periodEnd');
+  const status = statusPick(kind);
+  if (status) picks.push(status);
+  if (kind.hasFiles) picks.push('files');
+  picks.push('createTime');
+  return tableColumns<FinanceRecord>(picks);
 }
 
 /** The drawer's fields of a kind; with a saved record, its derived values follow read-only. */
 export function formFields(kind: KindSpec, saved = false): FieldDef[] {
-  const fields: FieldDef[] = kind.fields.map((x) => {
-    const base: FieldDef = { name: x.name, label: fieldLabel(x.name), required: x.required };
-    switch (x.input) {
-      case 'money':
-      case 'number':
-        return { ...base, kind: 'number' };
-      case 'rate':
-        return { ...base, kind: 'percent', hint: 'finance.hint.taxRate', placeholder: 'finance.placeholder.taxRate' };
-      case 'currency':
-        return { ...base, hint: 'finance.hint.currency', placeholder: 'finance.placeholder.currency' };
-      case 'date':
-        return { ...base, kind: 'date' };
-      case 'textarea':
-        return { ...base, kind: 'textarea' };
-      case 'status':
-        return { ...base, kind: 'select', hint: 'finance.hint.status', options: Object.entries(kind.statuses ?? {}).map(([value, s]) => ({ value, label: s.label })) };
-      default:
-        return base;
-    }
-  });
+  const status = statusPick(kind);
+  const picks: Pick[] = kind.fields.map((name) => (status && name === kind.statusField ? status : name));
   if (saved) {
-    for (const name of moneyFields(kind).derived) fields.push({ name, label: fieldLabel(name), render: () => <Derived /> });
-    if (kind.money === 'profit') fields.push({ name: 'margin', label: fieldLabel('margin'), render: () => <Derived percent /> });
+    picks.push(...moneyFields(kind).derived.map(id));
+    if (kind.money === 'profit') picks.push('margin');
   }
-  return fields;
+  return catalogFormFields(picks);
 }
 
 /** One line per currency: count and sums (amount, tax, revenue, cost, profit as the kind has them). */

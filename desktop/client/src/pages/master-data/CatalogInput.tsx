@@ -1,9 +1,10 @@
 // Inputs that pick a commodity or a party from its catalog while typing (a new name stays allowed:
 // the service adds it to the catalog with the record). Choosing a commodity fills the form's unit
-// with the commodity's default unit when the unit is still empty.
+// with the commodity's default unit when the unit is still empty. Units are picked from the default
+// units of the commodity catalog (any other unit may still be typed).
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Form } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Commodity, Party } from '../../../../../shared/catalogs';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
@@ -15,16 +16,17 @@ interface InputProps {
   value?: string | null;
   onChange?: (v: string) => void;
   id?: string;
+  'aria-label'?: string;
 }
 
-function useCatalog<T>(path: string, keyword: string) {
+function useCatalog<T>(path: string, keyword: string, pageSize = 20) {
   return useQuery({
-    queryKey: [path, { keyword, active: 'true', pageSize: 20, purpose: 'autocomplete' }],
-    queryFn: ({ signal }) => api.get<Paged<T>>(path, { keyword, active: 'true', pageSize: 20 }, signal),
+    queryKey: [path, { keyword, active: 'true', pageSize, purpose: 'autocomplete' }],
+    queryFn: ({ signal }) => api.get<Paged<T>>(path, { keyword, active: 'true', pageSize }, signal),
   });
 }
 
-export function CommodityInput({ value, onChange, id }: InputProps) {
+export function CommodityInput({ value, onChange, id, 'aria-label': label }: InputProps) {
   const form = Form.useFormInstance();
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Commodity>(COMMODITIES_PATH, keyword);
@@ -32,6 +34,7 @@ export function CommodityInput({ value, onChange, id }: InputProps) {
   return (
     <AutoComplete
       id={id}
+      aria-label={label}
       data-testid="commodity-input"
       value={value ?? ''}
       onChange={(v: string) => onChange?.(v)}
@@ -45,8 +48,25 @@ export function CommodityInput({ value, onChange, id }: InputProps) {
   );
 }
 
-export function PartyInput({ value, onChange, id }: InputProps) {
+export function PartyInput({ value, onChange, id, 'aria-label': label }: InputProps) {
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Party>(PARTIES_PATH, keyword);
-  return <AutoComplete id={id} value={value ?? ''} onChange={(v: string) => onChange?.(v)} onSearch={setKeyword} options={(data?.items ?? []).map((p) => ({ value: p.name }))} />;
+  return (
+    <AutoComplete
+      id={id}
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(v: string) => onChange?.(v)}
+      onSearch={setKeyword}
+      options={(data?.items ?? []).map((p) => ({ value: p.name }))}
+    />
+  );
+}
+
+export function UnitInput({ value, onChange, id, 'aria-label': label }: InputProps) {
+  const { data } = useCatalog<Commodity>(COMMODITIES_PATH, '', 100);
+  const units = useMemo(() => [...new Set((data?.items ?? []).flatMap((c) => (c.unit ? [c.unit] : [])))], [data]);
+  const typed = (value ?? '').trim().toLowerCase();
+  const options = units.filter((u) => !typed || u.toLowerCase().includes(typed)).map((u) => ({ value: u }));
+  return <AutoComplete id={id} aria-label={label} value={value ?? ''} onChange={(v: string) => onChange?.(v)} options={options} />;
 }
