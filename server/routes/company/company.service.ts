@@ -19,7 +19,7 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 import { fromText } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 

@@ -31,7 +31,7 @@ import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';

@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../../db/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
 import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';

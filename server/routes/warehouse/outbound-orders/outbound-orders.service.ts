@@ -17,7 +17,7 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../../db/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';

@@ -8,7 +8,7 @@ import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../../db/t
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../../files/file-store.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { paginate, startsWith } from '../../../http/paging.js';
+import { paginate, startsWith } from '../../../db/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';

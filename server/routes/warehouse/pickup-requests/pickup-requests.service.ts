@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
+import { paginate, startsWith, withPrefixes } from '../../../db/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';

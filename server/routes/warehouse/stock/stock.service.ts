@@ -13,7 +13,7 @@ import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
 import { invalid } from '../../../http/errors.js';
-import { paginate } from '../../../http/paging.js';
+import { paginate } from '../../../db/paging.js';
 import { warehouseFilterId } from './warehouse-lookup.js';
 import { addToDays } from './lot-days.js';
 import { commodityNamesByKey, commodityOf, commodityStockKey } from '../../catalogs/catalog-names.js';
