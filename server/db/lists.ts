@@ -6,18 +6,14 @@ import { expressionBuilder, sql, type SelectQueryBuilder, type StringReference }
 import type { z } from 'zod';
 import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
-import { paginate, withPrefixes, type StartsWith } from './paging.js';
+import { paginate, withPrefixes, type PageRequest, type StartsWith } from './paging.js';
 import { containsKeyword } from './search.js';
 import type { Database, Queryable } from './tables.js';
 
 type Direction = 'asc' | 'desc';
 
-/** What a list's query carries besides its filters (paging, when the list is paged, and the order). */
-interface ListQuery {
-  page?: number;
-  pageSize?: number;
-  sortOrder?: Direction;
-}
+/** The order a list's query may ask for (`sortOrder`, beside its filters and paging). */
+const sortOrder = (q: object): Direction | undefined => (q as { sortOrder?: Direction }).sortOrder;
 
 type Param<Q> = Extract<keyof Q, string>;
 
@@ -36,7 +32,7 @@ export type ListFilter<DB, TB extends keyof DB, Q> =
   /** one of `columns` contains the value, read from the keyword index of `table` (server/db/search.ts); the list's key is its id */
   | { keyword: Param<Q>; table: string; columns: readonly string[] };
 
-export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends ListQuery, Extra> {
+export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends object, Extra> {
   /** the list route's query schema: the filters name its fields */
   query: z.ZodType<Q>;
   /** the table and the display columns beside its own (the warehouse name): also what one record's read starts from */
@@ -56,18 +52,16 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends L
   present: (row: Row, attached: Extra) => Item;
 }
 
-export interface List<DB, TB extends keyof DB, Row, Item, Q extends ListQuery> {
+export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
   /** the query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
   filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
   /** one page of the records the filters match and their count */
-  list(db: Queryable, q: Q & { page: number; pageSize: number }): Promise<Paged<Item>>;
+  list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
   all(db: Queryable, q: Q, batch?: number): Promise<AsyncIterable<Item>>;
 }
 
-export function describeList<DB, TB extends keyof DB, Row, Item, Q extends ListQuery, Extra = undefined>(
-  d: ListDescription<DB, TB, Row, Item, Q, Extra>,
-): List<DB, TB, Row, Item, Q> {
+export function describeList<DB, TB extends keyof DB, Row, Item, Q extends object, Extra = undefined>(d: ListDescription<DB, TB, Row, Item, Q, Extra>): List<DB, TB, Row, Item, Q> {
   const attach = d.attach ?? (async () => undefined as Extra);
   const keyName = String(d.key).split('.').pop()!;
   const keyOf = (row: Row) => (row as Record<string, unknown>)[keyName];
@@ -118,7 +112,7 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends ListQ
 
     async list(db, q) {
       const { query, prefixes } = await filter(db, q);
-      const direction = q.sortOrder ?? d.order;
+      const direction = sortOrder(q) ?? d.order;
       const page = await paginate(query.orderBy(d.key, direction), q, (row) => row, { prefixes, id: d.key, direction });
       return { ...page, items: await present(db, page.items) };
     },
@@ -126,7 +120,7 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends ListQ
     async all(db, q, batch) {
       const { query, prefixes } = await filter(db, q);
       const filtered = withPrefixes(query, prefixes);
-      const order = q.sortOrder ?? d.order;
+      const order = sortOrder(q) ?? d.order;
       const next = (last: Row | undefined) => (last ? filtered.where((eb) => eb(sql.ref(String(d.key)), order === 'desc' ? '<' : '>', keyOf(last))) : filtered);
       // a batch's rows are presented together (one read of their attachments), then handed out one by one
       return inBatches<{ row: Row; item: Item }, Item>(
