@@ -5,7 +5,7 @@ import type { auditQuery } from '../../../shared/audit.js';
 import { now } from '../../db/database.js';
 import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
 

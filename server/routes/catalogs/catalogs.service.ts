@@ -12,7 +12,7 @@ import { now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 import type { Column, RowError } from '../../spreadsheets/columns.js';
 import { importRows } from '../../spreadsheets/row-import.js';
 import { recordAudit } from '../audit/audit.service.js';

@@ -8,7 +8,7 @@ import {
   type CompanyFolder,
   type companyFileQuery,
   type companyFolderBody,
-  type companyFolderQuery,
+  companyFolderQuery,
   type companyFolderUpdateBody,
 } from '../../../shared/company.js';
 import { describeErrors, fieldErrors } from '../../../shared/validation.js';
@@ -19,7 +19,8 @@ import { withFiles, type FileStore, type UploadedFile } from '../../files/file-s
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
-import { paginate } from '../../http/paging.js';
+import { describeList } from '../../db/lists.js';
+import { paginate } from '../../db/paging.js';
 import { fromText } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 
@@ -52,12 +53,14 @@ export async function getFolder(db: Queryable, id: number): Promise<CompanyFolde
   return presentFolder(row);
 }
 
-export function listFolders(db: Queryable, q: z.output<typeof companyFolderQuery>) {
-  let query = folderQuery(db);
-  if (q.keyword) query = query.where((eb) => eb.or([eb('f.name', 'like', `%${q.keyword}%`), eb('f.description', 'like', `%${q.keyword}%`)]));
-  const order = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('f.id', order), q, presentFolder);
-}
+export const listFolders = describeList({
+  query: companyFolderQuery,
+  from: folderQuery,
+  filters: [{ contains: 'keyword', columns: ['f.name', 'f.description'] }],
+  key: 'f.id',
+  order: 'desc',
+  present: presentFolder,
+}).list;
 
 const nameTaken = (name: string) => refusedField('name', said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 

@@ -10,10 +10,10 @@ import {
   type Detail,
   type DetailInput,
   type contractCreateBody,
-  type contractListQuery,
+  contractListQuery,
   type contractUpdateBody,
   type corpFolderBody,
-  type corpFolderQuery,
+  corpFolderQuery,
   type corpFolderUpdateBody,
   detailBody,
   type detailBatchBody,
@@ -31,7 +31,8 @@ import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
-import { paginate } from '../../http/paging.js';
+import { describeList } from '../../db/lists.js';
+import { paginate } from '../../db/paging.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -69,13 +70,17 @@ export async function getFolder(db: Queryable, id: number): Promise<CorpFolder> 
   return presentFolder(row);
 }
 
-export function listFolders(db: Queryable, q: z.output<typeof corpFolderQuery>) {
-  let query = folderQuery(db);
-  if (q.category) query = query.where('f.category', '=', q.category);
-  if (q.keyword) query = query.where((eb) => eb.or([eb('f.name', 'like', `%${q.keyword}%`), eb('f.description', 'like', `%${q.keyword}%`)]));
-  const order = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('f.id', order), q, presentFolder);
-}
+export const listFolders = describeList({
+  query: corpFolderQuery,
+  from: folderQuery,
+  filters: [
+    { exact: 'category', column: 'f.category' },
+    { contains: 'keyword', columns: ['f.name', 'f.description'] },
+  ],
+  key: 'f.id',
+  order: 'desc',
+  present: presentFolder,
+}).list;
 
 const folderNameTaken = (name: string) => refusedField('name', said(`a folder named "${name}" already exists; choose another name`, `已存在名为“${name}”的文件夹；请换一个名称`));
 
@@ -386,31 +391,23 @@ export async function getContract(db: Queryable, id: number): Promise<CorpContra
   return presentContract(row, (await detailsOf(db, [id])).get(id)!);
 }
 
-export async function listContracts(db: Queryable, q: z.output<typeof contractListQuery>) {
-  let query = db.selectFrom('corpContracts').selectAll();
-  if (q.folderId) query = query.where('folderId', '=', q.folderId);
-  if (q.category) query = query.where('category', '=', q.category);
-  if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('contractNumber', 'like', like),
-        eb('name', 'like', like),
-        eb('partyA', 'like', like),
-        eb('partyB', 'like', like),
-        eb('remark', 'like', like),
-        eb('fileName', 'like', like),
-      ]),
-    );
-  }
-  const order = q.sortOrder ?? 'desc';
-  const page = await paginate(query.orderBy('id', order), q, (row) => row);
-  const details = await detailsOf(
-    db,
-    page.items.map((r) => r.id),
-  );
-  return { ...page, items: page.items.map((row) => presentContract(row, details.get(row.id)!)) };
-}
+export const listContracts = describeList({
+  query: contractListQuery,
+  from: (db: Queryable) => db.selectFrom('corpContracts').selectAll(),
+  filters: [
+    { exact: 'folderId', column: 'folderId' },
+    { exact: 'category', column: 'category' },
+    { contains: 'keyword', columns: ['contractNumber', 'name', 'partyA', 'partyB', 'remark', 'fileName'] },
+  ],
+  key: 'id',
+  order: 'desc',
+  attach: (db, rows) =>
+    detailsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  present: (row, details) => presentContract(row, details.get(row.id)!),
+}).list;
 
 /** The one contract file of a request: `file` or `files`, exactly one. */
 function contractFile(files: UploadedFile[], required: boolean): UploadedFile | undefined {

@@ -12,7 +12,7 @@ import { withFiles } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
 

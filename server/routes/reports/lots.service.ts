@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Lot, lotQuery } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
 import type { Queryable } from '../../db/tables.js';
-import { paginate, prefixEnd } from '../../http/paging.js';
+import { paginate, prefixEnd } from '../../db/paging.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { forbidden, invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { paginate } from '../../db/paging.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
 

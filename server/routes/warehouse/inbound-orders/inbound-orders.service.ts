@@ -1,18 +1,17 @@
-import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, toMilli, type InboundOrder, type inboundBody, type inboundListQuery, type inboundUpdateBody } from '../../../../shared/warehouse.js';
-import { inBatches } from '../../../db/batches.js';
+import { fromMilli, inboundListQuery, toMilli, type InboundOrder, type inboundBody, type inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
-import { INBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import { describeList, withWarehouseName } from '../../../db/lists.js';
+import { INBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
-import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 
@@ -28,13 +27,30 @@ export function presentInbound({ blWeightMilli, inboundWeightMilli, ...row }: In
   };
 }
 
-const selectInbound = (db: Queryable) =>
-  db
-    .selectFrom('inboundOrders as d')
-    .selectAll('d')
-    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
-    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
-    .$narrowType<{ warehouse: NotNull }>();
+const selectInbound = (db: Queryable) => withWarehouseName(db.selectFrom('inboundOrders as d').selectAll('d'), 'd.warehouseId');
+
+/** The inbound list: its filters, its order (newest first unless asked), its presenter. */
+const inboundList = describeList({
+  from: selectInbound,
+  filters: [
+    warehouseFilter('d.warehouseId'),
+    { exact: 'commodity', column: 'd.commodity' },
+    { from: 'startDate', column: 'd.inboundDate' },
+    { to: 'endDate', column: 'd.inboundDate' },
+    { keyword: 'keyword', table: 'inboundOrders', columns: INBOUND_KEYWORD_COLUMNS },
+    { prefix: 'inboundNumber', column: 'd.inboundNumber' },
+    { prefix: 'blNumber', column: 'd.blNumber' },
+  ],
+  key: 'd.id',
+  order: 'desc',
+  present: presentInbound,
+  query: inboundListQuery,
+});
+
+export const listInbound = inboundList.list;
+
+/** Every order the list's filters match, in the list's order, read in batches (for the export). */
+export const allInbound = inboundList.all;
 
 export async function loadInbound(db: Queryable, id: number): Promise<InboundRow> {
   const row = await selectInbound(db).where('d.id', '=', id).executeTakeFirst();
@@ -56,41 +72,6 @@ const movementOf = (row: InboundRow): Movement => ({
   quantityMilli: row.inboundWeightMilli,
   businessDate: row.inboundDate,
 });
-
-/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
-async function filterInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
-  let query = selectInbound(db);
-  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
-  if (q.startDate) query = query.where('d.inboundDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('d.inboundDate', '<=', q.endDate);
-  if (q.keyword) {
-    const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(db, eb, 'inboundOrders', 'd.id', INBOUND_KEYWORD_COLUMNS, keyword));
-  }
-  const prefixes = startsWith(query, [
-    ['d.inboundNumber', q.inboundNumber],
-    ['d.blNumber', q.blNumber],
-  ]);
-  return { query, prefixes };
-}
-
-export async function listInbound(db: Queryable, q: z.output<typeof inboundListQuery>) {
-  const { query, prefixes } = await filterInbound(db, q);
-  const direction = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('d.id', direction), q, presentInbound, { prefixes, id: 'd.id', direction });
-}
-
-/** Every order the list's filters match, in the list's order, read in batches (for the export). */
-export async function allInbound(db: Queryable, q: z.output<typeof inboundListQuery>): Promise<AsyncIterable<InboundOrder>> {
-  const { query, prefixes } = await filterInbound(db, q);
-  const filtered = withPrefixes(query, prefixes);
-  const order = q.sortOrder ?? 'desc';
-  return inBatches<InboundRow, InboundOrder>(
-    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
-    presentInbound,
-  );
-}
 
 /** Creates an inbound order and enters its weight into stock, in one transaction. */
 export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {

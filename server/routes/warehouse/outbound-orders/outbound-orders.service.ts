@@ -1,27 +1,18 @@
-import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import {
-  fromMilli,
-  toMilli,
-  type confirmReceiptBody,
-  type OutboundOrder,
-  type outboundBody,
-  type outboundListQuery,
-  type outboundUpdateBody,
-} from '../../../../shared/warehouse.js';
-import { inBatches } from '../../../db/batches.js';
+import { fromMilli, outboundListQuery, toMilli, type confirmReceiptBody, type OutboundOrder, type outboundBody, type outboundUpdateBody } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
-import { OUTBOUND_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import { describeList, withWarehouseName } from '../../../db/lists.js';
+import { OUTBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
@@ -31,13 +22,33 @@ export function presentOutbound({ quantityMilli, ...row }: OutboundRow): Outboun
   return { ...row, quantity: fromMilli(quantityMilli) };
 }
 
-export const selectOutbound = (db: Queryable) =>
-  db
-    .selectFrom('outboundOrders as d')
-    .selectAll('d')
-    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
-    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
-    .$narrowType<{ warehouse: NotNull }>();
+export const selectOutbound = (db: Queryable) => withWarehouseName(db.selectFrom('outboundOrders as d').selectAll('d'), 'd.warehouseId');
+
+/** The outbound list: its filters, its order (newest first unless asked), its presenter. */
+const outboundList = describeList({
+  query: outboundListQuery,
+  from: selectOutbound,
+  filters: [
+    warehouseFilter('d.warehouseId'),
+    { exact: 'commodity', column: 'd.commodity' },
+    { exact: 'outboundStatus', column: 'd.outboundStatus' },
+    { exact: 'receiptStatus', column: 'd.receiptStatus' },
+    { exact: 'deliveryOrderNumber', column: 'd.deliveryOrderNumber' },
+    { from: 'startDate', column: 'd.outboundDate' },
+    { to: 'endDate', column: 'd.outboundDate' },
+    { keyword: 'keyword', table: 'outboundOrders', columns: OUTBOUND_KEYWORD_COLUMNS },
+    { prefix: 'outboundNumber', column: 'd.outboundNumber' },
+    { prefix: 'blNumber', column: 'd.blNumber' },
+  ],
+  key: 'd.id',
+  order: 'desc',
+  present: presentOutbound,
+});
+
+export const listOutbound = outboundList.list;
+
+/** Every order the list's filters match, in the list's order, read in batches (for the export). */
+export const allOutbound = outboundList.all;
 
 export async function loadOutbound(db: Queryable, id: number): Promise<OutboundRow> {
   const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
@@ -63,44 +74,6 @@ const movementOf = (row: OutboundRow): Movement | null =>
         quantityMilli: row.quantityMilli,
         businessDate: row.outboundDate,
       };
-
-/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
-async function filterOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
-  let query = selectOutbound(db);
-  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
-  if (q.outboundStatus) query = query.where('d.outboundStatus', '=', q.outboundStatus);
-  if (q.receiptStatus) query = query.where('d.receiptStatus', '=', q.receiptStatus);
-  if (q.deliveryOrderNumber) query = query.where('d.deliveryOrderNumber', '=', q.deliveryOrderNumber);
-  if (q.startDate) query = query.where('d.outboundDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('d.outboundDate', '<=', q.endDate);
-  if (q.keyword) {
-    const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(db, eb, 'outboundOrders', 'd.id', OUTBOUND_KEYWORD_COLUMNS, keyword));
-  }
-  const prefixes = startsWith(query, [
-    ['d.outboundNumber', q.outboundNumber],
-    ['d.blNumber', q.blNumber],
-  ]);
-  return { query, prefixes };
-}
-
-export async function listOutbound(db: Queryable, q: z.output<typeof outboundListQuery>) {
-  const { query, prefixes } = await filterOutbound(db, q);
-  const direction = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('d.id', direction), q, presentOutbound, { prefixes, id: 'd.id', direction });
-}
-
-/** Every order the list's filters match, in the list's order, read in batches (for the export). */
-export async function allOutbound(db: Queryable, q: z.output<typeof outboundListQuery>): Promise<AsyncIterable<OutboundOrder>> {
-  const { query, prefixes } = await filterOutbound(db, q);
-  const filtered = withPrefixes(query, prefixes);
-  const order = q.sortOrder ?? 'desc';
-  return inBatches<OutboundRow, OutboundOrder>(
-    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
-    presentOutbound,
-  );
-}
 
 export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
   const warehouse = await warehouseForMovement(db, input.warehouse);

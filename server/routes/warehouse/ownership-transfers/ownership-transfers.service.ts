@@ -1,20 +1,20 @@
-import type { NotNull, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, toMilli, type OwnershipTransfer, type stockTransferBody, type transferListQuery, type transferUpdateBody } from '../../../../shared/warehouse.js';
+import { fromMilli, toMilli, transferListQuery, type OwnershipTransfer, type stockTransferBody, type transferUpdateBody } from '../../../../shared/warehouse.js';
 import { now, today } from '../../../db/database.js';
+import { describeList, withWarehouseName } from '../../../db/lists.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { OwnershipFilesTable, OwnershipTransfersTable } from '../../../db/tables-warehouse.js';
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../../files/file-store.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { paginate, startsWith } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
 type FileRow = Selectable<OwnershipFilesTable>;
@@ -24,16 +24,41 @@ export function presentTransfer({ quantityMilli, ...row }: TransferRow, files: F
   return { ...row, quantity: fromMilli(quantityMilli), fileList: files.map((f) => ({ id: f.id, name: f.name, url: f.url, size: f.size })) };
 }
 
-const selectTransfer = (db: Queryable) =>
-  db
-    .selectFrom('ownershipTransfers as d')
-    .selectAll('d')
-    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
-    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
-    .$narrowType<{ warehouse: NotNull }>();
+const selectTransfer = (db: Queryable) => withWarehouseName(db.selectFrom('ownershipTransfers as d').selectAll('d'), 'd.warehouseId');
 
 const filesOf = (db: Queryable, ids: number[]) =>
   ids.length ? db.selectFrom('ownershipFiles').selectAll().where('transferId', 'in', ids).orderBy('id').execute() : Promise.resolve([]);
+
+/** The transfer list: its filters, its order (newest first unless asked), its presenter with the attachments of a page read at once. */
+const transferList = describeList({
+  query: transferListQuery,
+  from: selectTransfer,
+  filters: [
+    { exact: 'status', column: 'd.status' },
+    warehouseFilter('d.warehouseId'),
+    { exact: 'commodity', column: 'd.commodity' },
+    { contains: 'transferor', columns: ['d.transferor'] },
+    { contains: 'transferee', columns: ['d.transferee'] },
+    { from: 'startDate', column: 'd.transferDate' },
+    { to: 'endDate', column: 'd.transferDate' },
+    { prefix: 'transferNumber', column: 'd.transferNumber' },
+    { prefix: 'blNumber', column: 'd.blNumber' },
+  ],
+  key: 'd.id',
+  order: 'desc',
+  attach: (db, rows) =>
+    filesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  present: (row, files) =>
+    presentTransfer(
+      row,
+      files.filter((f) => f.transferId === row.id),
+    ),
+});
+
+export const listTransfers = transferList.list;
 
 async function loadTransfer(db: Queryable, id: number): Promise<TransferRow> {
   const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();
@@ -61,36 +86,6 @@ const movementOf = (row: TransferRow): Movement | null =>
         quantityMilli: row.quantityMilli,
         businessDate: row.transferDate,
       };
-
-export async function listTransfers(db: Queryable, q: z.output<typeof transferListQuery>) {
-  let query = selectTransfer(db);
-  if (q.status) query = query.where('d.status', '=', q.status);
-  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.commodity) query = query.where('d.commodity', '=', q.commodity);
-  if (q.transferor) query = query.where('d.transferor', 'like', `%${q.transferor}%`);
-  if (q.transferee) query = query.where('d.transferee', 'like', `%${q.transferee}%`);
-  if (q.startDate) query = query.where('d.transferDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('d.transferDate', '<=', q.endDate);
-  const prefixes = startsWith(query, [
-    ['d.transferNumber', q.transferNumber],
-    ['d.blNumber', q.blNumber],
-  ]);
-  const direction = q.sortOrder ?? 'desc';
-  const page = await paginate(query.orderBy('d.id', direction), q, (row) => row, { prefixes, id: 'd.id', direction });
-  const files = await filesOf(
-    db,
-    page.items.map((r) => r.id),
-  );
-  return {
-    ...page,
-    items: page.items.map((row) =>
-      presentTransfer(
-        row,
-        files.filter((f) => f.transferId === row.id),
-      ),
-    ),
-  };
-}
 
 async function addFiles(db: Queryable, changes: FileChanges, transferId: number, uploads: UploadedFile[]): Promise<void> {
   const time = now();

@@ -2,19 +2,18 @@ import type { NotNull, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said, type Said } from '../../../../shared/messages.js';
 import { nameKey } from '../../../../shared/names.js';
-import { fromMilli, toMilli, type PickupRequest, type pickupBody, type pickupListQuery, type pickupUpdateBody } from '../../../../shared/warehouse.js';
-import { inBatches } from '../../../db/batches.js';
+import { fromMilli, pickupListQuery, toMilli, type PickupRequest, type pickupBody, type pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
-import { PICKUP_KEYWORD_COLUMNS, containsKeyword } from '../../../db/search.js';
+import { describeList, withWarehouseName } from '../../../db/lists.js';
+import { PICKUP_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../../http/errors.js';
-import { paginate, startsWith, withPrefixes } from '../../../http/paging.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
-import { warehouseFilterId, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 
@@ -45,11 +44,7 @@ export function presentPickup({ quantityMilli, shippedMilli, ...row }: PickupRow
 }
 
 export const selectPickup = (db: Queryable) =>
-  db
-    .selectFrom('pickupRequests as d')
-    .selectAll('d')
-    // the name by a subquery, not a join: the count of a filtered list then reads one table's index
-    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'd.warehouseId').as('warehouse'))
+  withWarehouseName(db.selectFrom('pickupRequests as d').selectAll('d'), 'd.warehouseId')
     // what its outbound orders that are not cancelled ship (on the index outboundOrders_pickup)
     .select((eb) =>
       eb
@@ -59,7 +54,30 @@ export const selectPickup = (db: Queryable) =>
         .where('o.outboundStatus', '!=', 'cancelled')
         .as('shippedMilli'),
     )
-    .$narrowType<{ warehouse: NotNull; shippedMilli: NotNull }>();
+    .$narrowType<{ shippedMilli: NotNull }>();
+
+/** The pickup list: its filters, its order (newest first unless asked), its presenter. */
+const pickupList = describeList({
+  query: pickupListQuery,
+  from: selectPickup,
+  filters: [
+    { exact: 'status', column: 'd.status' },
+    warehouseFilter('d.warehouseId'),
+    { from: 'startDate', column: 'd.deliveryDate' },
+    { to: 'endDate', column: 'd.deliveryDate' },
+    { keyword: 'keyword', table: 'pickupRequests', columns: PICKUP_KEYWORD_COLUMNS },
+    { prefix: 'orderNumber', column: 'd.orderNumber' },
+    { prefix: 'blNumber', column: 'd.blNumber' },
+  ],
+  key: 'd.id',
+  order: 'desc',
+  present: presentPickup,
+});
+
+export const listPickups = pickupList.list;
+
+/** Every request the list's filters match, in the list's order, read in batches (for the export). */
+export const allPickups = pickupList.all;
 
 export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
@@ -69,41 +87,6 @@ export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> 
 
 /** The pickup request `id` as the API answers it, or 404. */
 export const getPickup = async (db: Queryable, id: number): Promise<PickupRequest> => presentPickup(await loadPickup(db, id));
-
-/** The filters of the list (and of its export), unordered: the number prefixes apart (see `paginate`). */
-async function filterPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
-  let query = selectPickup(db);
-  if (q.status) query = query.where('d.status', '=', q.status);
-  if (q.warehouse) query = query.where('d.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.startDate) query = query.where('d.deliveryDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('d.deliveryDate', '<=', q.endDate);
-  if (q.keyword) {
-    const keyword = q.keyword;
-    query = query.where((eb) => containsKeyword(db, eb, 'pickupRequests', 'd.id', PICKUP_KEYWORD_COLUMNS, keyword));
-  }
-  const prefixes = startsWith(query, [
-    ['d.orderNumber', q.orderNumber],
-    ['d.blNumber', q.blNumber],
-  ]);
-  return { query, prefixes };
-}
-
-export async function listPickups(db: Queryable, q: z.output<typeof pickupListQuery>) {
-  const { query, prefixes } = await filterPickups(db, q);
-  const direction = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('d.id', direction), q, presentPickup, { prefixes, id: 'd.id', direction });
-}
-
-/** Every request the list's filters match, in the list's order, read in batches (for the export). */
-export async function allPickups(db: Queryable, q: z.output<typeof pickupListQuery>): Promise<AsyncIterable<PickupRequest>> {
-  const { query, prefixes } = await filterPickups(db, q);
-  const filtered = withPrefixes(query, prefixes);
-  const order = q.sortOrder ?? 'desc';
-  return inBatches<PickupRow, PickupRequest>(
-    (last, size) => (last ? filtered.where('d.id', order === 'desc' ? '<' : '>', last.id) : filtered).orderBy('d.id', order).limit(size).execute(),
-    presentPickup,
-  );
-}
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
   const warehouse = await warehouseForMovement(db, input.warehouse);

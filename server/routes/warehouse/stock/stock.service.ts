@@ -4,17 +4,17 @@
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
 // and the writes cannot interleave with another request's; on PostgreSQL `lockStocks` makes them wait.
-import { sql, type NotNull } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, type ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
+import { fromMilli, ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
+import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
 import { invalid } from '../../../http/errors.js';
-import { paginate } from '../../../http/paging.js';
-import { warehouseFilterId } from './warehouse-lookup.js';
+import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToDays } from './lot-days.js';
 import { commodityNamesByKey, commodityOf, commodityStockKey } from '../../catalogs/catalog-names.js';
 
@@ -228,20 +228,21 @@ async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | un
     }));
 }
 
-export async function listLedger(db: Queryable, q: z.output<typeof ledgerQuery>) {
-  let query = db
-    .selectFrom('stockLedger as l')
-    .selectAll('l')
-    .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
-    .$narrowType<{ warehouse: NotNull }>();
-  if (q.warehouse) query = query.where('l.warehouseId', '=', await warehouseFilterId(db, q.warehouse));
-  if (q.commodity) query = query.where('l.commodityKey', '=', await commodityStockKey(db, q.commodity));
-  if (q.documentNumber) query = query.where('l.documentNumber', '=', q.documentNumber);
-  if (q.startDate) query = query.where('l.businessDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('l.businessDate', '<=', q.endDate);
-  const order = q.sortOrder ?? 'asc';
-  const names = await commodityNamesByKey(db);
-  return paginate(query.orderBy('l.id', order), q, (r) => ({
+/** The ledger's list: oldest entry first unless asked, commodities under the catalog's name for them. */
+const ledgerList = describeList({
+  query: ledgerQuery,
+  from: (db: Queryable) => withWarehouseName(db.selectFrom('stockLedger as l').selectAll('l'), 'l.warehouseId'),
+  filters: [
+    warehouseFilter('l.warehouseId'),
+    { exact: 'commodity', column: 'l.commodityKey', lookup: commodityStockKey },
+    { exact: 'documentNumber', column: 'l.documentNumber' },
+    { from: 'startDate', column: 'l.businessDate' },
+    { to: 'endDate', column: 'l.businessDate' },
+  ],
+  key: 'l.id',
+  order: 'asc',
+  attach: (db) => commodityNamesByKey(db),
+  present: (r, names) => ({
     id: r.id,
     entryTime: r.entryTime,
     businessDate: r.businessDate,
@@ -255,5 +256,7 @@ export async function listLedger(db: Queryable, q: z.output<typeof ledgerQuery>)
     documentNumber: r.documentNumber,
     quantityChange: fromMilli(r.quantityChangeMilli),
     balance: fromMilli(r.balanceMilli),
-  }));
-}
+  }),
+});
+
+export const listLedger = ledgerList.list;

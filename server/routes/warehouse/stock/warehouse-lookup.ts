@@ -25,6 +25,9 @@ export async function warehouseFilterId(db: Queryable, ref: string): Promise<num
   return (await findWarehouseByRef(db, ref))?.id ?? 0;
 }
 
+/** The list filter `warehouse=<code or name>` of a kind whose rows hold the warehouse's id in `column`. */
+export const warehouseFilter = <Column extends string>(column: Column) => ({ exact: 'warehouse' as const, column, lookup: warehouseFilterId });
+
 /**
  * The warehouse a movement names. It must exist; it must be active unless the record already
  * stood in it (`currentId`): an inactive warehouse takes no new movements.

@@ -1,8 +1,9 @@
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import type { Warehouse, warehouseBody, warehouseListQuery, warehouseUpdateBody } from '../../../../shared/warehouse.js';
+import { warehouseListQuery, type Warehouse, type warehouseBody, type warehouseUpdateBody } from '../../../../shared/warehouse.js';
 import { isUniqueViolation, now, uniqueViolationColumns } from '../../../db/database.js';
+import { describeList } from '../../../db/lists.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { WarehousesTable } from '../../../db/tables-warehouse.js';
 import type { WarehouseRow } from '../stock/warehouse-lookup.js';
@@ -31,14 +32,23 @@ export async function loadWarehouse(db: Queryable, id: number): Promise<Warehous
   return row;
 }
 
+/** The warehouse list: by code, not paged (a company has a few warehouses). */
+const warehouseList = describeList({
+  query: warehouseListQuery,
+  from: (db: Queryable) => db.selectFrom('warehouses').selectAll(),
+  filters: [
+    { exact: 'status', column: 'status' },
+    { contains: 'keyword', columns: ['code', 'name', 'address'] },
+  ],
+  key: 'code',
+  order: 'asc',
+  present: presentWarehouse,
+});
+
 export async function listWarehouses(db: Queryable, q: z.output<typeof warehouseListQuery>): Promise<Warehouse[]> {
-  let query = db.selectFrom('warehouses').selectAll();
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) => eb.or([eb('code', 'like', like), eb('name', 'like', like), eb('address', 'like', like)]));
-  }
-  return (await query.orderBy('code').execute()).map(presentWarehouse);
+  const warehouses: Warehouse[] = [];
+  for await (const warehouse of await warehouseList.all(db, q)) warehouses.push(warehouse);
+  return warehouses;
 }
 
 function duplicate(err: unknown, input: { code?: string; name?: string }): never {

@@ -15,14 +15,6 @@ export interface StartsWith<DB, TB extends keyof DB> {
   prefix: string;
 }
 
-/** The "starts with" filters of a list's query, those given a prefix (the query fixes the column names' types). */
-export function startsWith<DB, TB extends keyof DB, O>(
-  _query: SelectQueryBuilder<DB, TB, O>,
-  filters: readonly (readonly [column: StringReference<DB, TB>, prefix: string | undefined])[],
-): StartsWith<DB, TB>[] {
-  return filters.flatMap(([column, prefix]) => (prefix ? [{ column, prefix }] : []));
-}
-
 /** `query` narrowed by the prefixes as ranges of their columns, which the columns' indexes answer. */
 export function withPrefixes<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, prefixes: readonly StartsWith<DB, TB>[]) {
   return prefixes.reduce(

@@ -1,0 +1,153 @@
+// A record list from one description: the table with its display columns, the filters the list's
+// query names, the sort key and the presenter. From it come the filtered query, one page of the list
+// (`paginate`, whose prefix strategies live in paging.ts) and every record the filters match, read
+// in batches along the sort key (the export).
+import { expressionBuilder, sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+import type { z } from 'zod';
+import type { Paged } from '../../shared/paging.js';
+import { inBatches } from './batches.js';
+import { paginate, withPrefixes, type PageRequest, type StartsWith } from './paging.js';
+import { containsKeyword } from './search.js';
+import type { Database, Queryable } from './tables.js';
+
+type Direction = 'asc' | 'desc';
+
+/** The order a list's query may ask for (`sortOrder`, beside its filters and paging). */
+const sortOrder = (q: object): Direction | undefined => (q as { sortOrder?: Direction }).sortOrder;
+
+type Param<Q> = Extract<keyof Q, string>;
+
+/** One filter of a list, applied when its query parameter is given (not empty). */
+export type ListFilter<DB, TB extends keyof DB, Q> =
+  /** `column` equals the value; `lookup` first turns the sent text into the stored value (a warehouse's code or name into its id) */
+  | { exact: Param<Q>; column: StringReference<DB, TB>; lookup?: (db: Queryable, value: string) => Promise<unknown> }
+  /** `column` starts with the value: paged by `paginate`'s strategies, read as an index range by the export */
+  | { prefix: Param<Q>; column: StringReference<DB, TB> }
+  /** `column` is the value or after it (a business date from) */
+  | { from: Param<Q>; column: StringReference<DB, TB> }
+  /** `column` is the value or before it (a business date to) */
+  | { to: Param<Q>; column: StringReference<DB, TB> }
+  /** one of `columns` contains the value (LIKE '%…%', which ignores case on both engines) */
+  | { contains: Param<Q>; columns: readonly StringReference<DB, TB>[] }
+  /** one of `columns` contains the value, read from the keyword index of `table` (server/db/search.ts); the list's key is its id */
+  | { keyword: Param<Q>; table: string; columns: readonly string[] };
+
+export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends object, Extra> {
+  /** the list route's query schema: the filters name its fields */
+  query: z.ZodType<Q>;
+  /** the table and the display columns beside its own (the warehouse name): also what one record's read starts from */
+  from: (db: Queryable) => SelectQueryBuilder<DB, TB, Row>;
+  /** the list's filters, in the order they are applied */
+  filters: readonly ListFilter<DB, TB, Q>[];
+  /**
+   * The sort key: unique, as the export continues after the last row's key. Prefix filters and the
+   * keyword filter need it to be the table's integer id.
+   */
+  key: StringReference<DB, TB>;
+  /** the order when the query asks for none */
+  order: Direction;
+  /** what the rows of one page or batch need besides themselves (their attachments), read once for them all */
+  attach?: (db: Queryable, rows: Row[]) => Promise<Extra>;
+  /** a row as the API answers it */
+  present: (row: Row, attached: Extra) => Item;
+}
+
+export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
+  /** the query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
+  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
+  /** one page of the records the filters match and their count */
+  list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
+  /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
+  all(db: Queryable, q: Q, batch?: number): Promise<AsyncIterable<Item>>;
+}
+
+export function describeList<DB, TB extends keyof DB, Row, Item, Q extends object, Extra = undefined>(d: ListDescription<DB, TB, Row, Item, Q, Extra>): List<DB, TB, Row, Item, Q> {
+  const attach = d.attach ?? (async () => undefined as Extra);
+  const keyName = String(d.key).split('.').pop()!;
+  const keyOf = (row: Row) => (row as Record<string, unknown>)[keyName];
+
+  async function filter(db: Queryable, q: Q) {
+    let query = d.from(db);
+    const prefixes: StartsWith<DB, TB>[] = [];
+    for (const f of d.filters) {
+      if ('exact' in f) {
+        const value = q[f.exact];
+        if (!value) continue;
+        const stored = f.lookup ? await f.lookup(db, String(value)) : value;
+        query = query.where((eb) => eb(sql.ref(f.column), '=', stored));
+      } else if ('prefix' in f) {
+        const value = q[f.prefix];
+        if (value) prefixes.push({ column: f.column, prefix: String(value) });
+      } else if ('from' in f) {
+        const value = q[f.from];
+        if (value) query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+      } else if ('to' in f) {
+        const value = q[f.to];
+        if (value) query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+      } else if ('contains' in f) {
+        const value = q[f.contains];
+        if (!value) continue;
+        const like = `%${String(value)}%`;
+        query = query.where((eb) => {
+          const tests = f.columns.map((c) => eb(sql.ref(c), 'like', like));
+          return tests.length === 1 ? tests[0]! : eb.or(tests);
+        });
+      } else {
+        const value = q[f.keyword];
+        if (!value) continue;
+        const keyword = String(value);
+        query = query.where((eb) => containsKeyword(db, eb, f.table, String(d.key), f.columns, keyword));
+      }
+    }
+    return { query, prefixes };
+  }
+
+  const present = async (db: Queryable, rows: Row[]) => {
+    const attached = await attach(db, rows);
+    return rows.map((row) => d.present(row, attached));
+  };
+
+  return {
+    filter,
+
+    async list(db, q) {
+      const { query, prefixes } = await filter(db, q);
+      const direction = sortOrder(q) ?? d.order;
+      const page = await paginate(query.orderBy(d.key, direction), q, (row) => row, { prefixes, id: d.key, direction });
+      return { ...page, items: await present(db, page.items) };
+    },
+
+    async all(db, q, batch) {
+      const { query, prefixes } = await filter(db, q);
+      const filtered = withPrefixes(query, prefixes);
+      const order = sortOrder(q) ?? d.order;
+      const next = (last: Row | undefined) => (last ? filtered.where((eb) => eb(sql.ref(String(d.key)), order === 'desc' ? '<' : '>', keyOf(last))) : filtered);
+      // a batch's rows are presented together (one read of their attachments), then handed out one by one
+      return inBatches<{ row: Row; item: Item }, Item>(
+        async (last, size) => {
+          const rows = await next(last?.row).orderBy(d.key, order).limit(size).execute();
+          const items = await present(db, rows);
+          return rows.map((row, i) => ({ row, item: items[i]! }));
+        },
+        (r) => r.item,
+        batch,
+      );
+    },
+  };
+}
+
+/**
+ * `query` with the name of the warehouse whose id the row holds in `warehouseId`, as `warehouse`.
+ * Read by a subquery, not a join: the count of a filtered list then reads one table's index.
+ */
+export function withWarehouseName<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  warehouseId: StringReference<DB, TB>,
+): SelectQueryBuilder<DB, TB, O & { warehouse: string }> {
+  const name = expressionBuilder<Database, never>()
+    .selectFrom('warehouses as w')
+    .select('w.name')
+    .where('w.id', '=', sql.ref<number>(String(warehouseId)))
+    .as('warehouse');
+  return (query as unknown as SelectQueryBuilder<Database, never, O>).select(name) as unknown as SelectQueryBuilder<DB, TB, O & { warehouse: string }>;
+}
