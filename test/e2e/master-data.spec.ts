@@ -99,6 +99,6 @@ test('an outbound order starts from an open pickup request; the pickup list show
   const r = row(page, pickup.orderNumber as string);
   // the shared test machine can be slow to answer the first list
   await expect(r).toContainText('Completed', { timeout: 30_000 });
-  await expect(r).toContainText('25 kg');
-  await expect(r).toContainText('0 kg');
+  await expect(r).toContainText('25.000 kg');
+  await expect(r).toContainText('0.000 kg');
 });
