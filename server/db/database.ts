@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { closeSync, openSync } from 'node:fs';
+import { startCheckpointer } from './checkpointer.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
@@ -49,7 +50,9 @@ export async function openDatabase(file: string): Promise<OpenDatabase> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   let readOnly: SQLite.Database | undefined;
+  let stopCheckpoints = () => {};
   const closeBoth = () => {
+    stopCheckpoints();
     readOnly?.close();
     sqlite.close();
   };
@@ -58,6 +61,7 @@ export async function openDatabase(file: string): Promise<OpenDatabase> {
     await migrate(db);
     readOnly = new SQLite(file, { readonly: true, fileMustExist: true });
     readOnly.pragma('busy_timeout = 5000');
+    stopCheckpoints = startCheckpointer(sqlite, file);
   } catch (err) {
     await db.destroy();
     throw err;

@@ -1,0 +1,32 @@
+// SQLite's WAL checkpoints run in a worker thread of their own (server/db/checkpointer.ts), not in the
+// COMMIT of the request that wrote (issue 18: the slowest GET during a 20,000-row import was that COMMIT).
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.js';
+import { newDataDir } from '../helpers/app.js';
+
+describe('WAL checkpoints', () => {
+  it('the writer never checkpoints in its COMMIT; the worker copies the WAL into the file soon after; closing leaves no WAL', async () => {
+    const file = join(await newDataDir(), 'cargodesk.sqlite');
+    const { db, sqlite } = await openDatabase(file);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    sqlite.exec('create table filler (text text)');
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the table's creation checkpointed
+    const before = statSync(file).size;
+    // 8 MB in one transaction: past SQLite's own checkpoint threshold (1,000 pages, 4 MB)
+    const insert = sqlite.prepare('insert into filler (text) values (?)');
+    sqlite.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run('x'.repeat(4000));
+    })();
+    expect(statSync(file).size, 'the COMMIT copied nothing into the file').toBe(before);
+    let after = before;
+    for (let i = 0; i < 100 && after === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = statSync(file).size;
+    }
+    expect(after).toBeGreaterThan(before + 7_000_000);
+    await db.destroy();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+});
