@@ -100,7 +100,8 @@ async function seedBefore010(file: string) {
 beforeAll(async () => {
   dir = await newDataDir();
   before = await seedBefore010(join(dir, 'cargodesk.sqlite'));
-  app = await startTestApp({ dataDir: dir }); // migrates to the latest
+  // an SQLite data folder of an older version, on the PostgreSQL run too (it migrates this file)
+  app = await startTestApp({ dataDir: dir, sqlite: true }); // migrates to the latest
   token = (await signInAdmin(app)).token;
 });
 afterAll(() => app.close());
