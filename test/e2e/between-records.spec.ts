@@ -1,7 +1,6 @@
 // Between records (issue 21, point 4): document numbers link to their record from the ledger, other
 // lists, the audit log and the dashboard; stock totals are per commodity, never across them.
-import type { Page } from '@playwright/test';
-import { ADMIN, expect, signInAsAdmin, test } from './fixtures.js';
+import { adminApi, expect, signInAsAdmin, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -10,29 +9,24 @@ const U = Date.now().toString(36).slice(-5).toUpperCase();
 const WH = { code: `BR-${U}`, name: `Between ${U}` };
 const today = new Date().toISOString().slice(0, 10);
 
-let token = '';
-async function api(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  if (!token) {
-    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
-  }
-  const res = await page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { success: boolean; message: string; data: Record<string, string> };
-  if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
-  return body.data;
-}
-
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
 test('numbers link to their records and stock totals stay per commodity', async ({ page }) => {
-  await api(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
-  const inbound = await api(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 100, inboundDate: today });
-  await api(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Iron ore ${U}`, inboundWeight: 5000, inboundDate: today });
-  const pickup = await api(page, 'POST', '/apply-delivery', { blNumber: `BLB${U}`, warehouse: WH.code, commodity: `Copper ${U}`, quantity: 30, unit: 't', deliveryDate: today });
-  await api(page, 'PUT', `/apply-delivery/${pickup.id}`, { status: 'approved' });
-  const outbound = await api(page, 'POST', '/delivery-details', {
+  await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
+  const inbound = await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 100, inboundDate: today });
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Iron ore ${U}`, inboundWeight: 5000, inboundDate: today });
+  const pickup = await adminApi(page, 'POST', '/apply-delivery', {
+    blNumber: `BLB${U}`,
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    quantity: 30,
+    unit: 't',
+    deliveryDate: today,
+  });
+  await adminApi(page, 'PUT', `/apply-delivery/${pickup.id}`, { status: 'approved' });
+  const outbound = await adminApi(page, 'POST', '/delivery-details', {
     deliveryOrderNumber: pickup.orderNumber,
     warehouse: WH.code,
     commodity: `Copper ${U}`,

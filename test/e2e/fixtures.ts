@@ -14,6 +14,21 @@ export { expect };
 export const ADMIN = { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang' };
 export const CLERK = { username: 'li.wei', password: 'clerk-password-1', displayName: 'Li Wei' };
 
+let adminToken = '';
+/** Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws the service's message on a refusal. */
+export async function adminApi<T = Record<string, string>>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
+  const send = () => page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${adminToken}` } });
+  let res = adminToken ? await send() : null;
+  if (!res || res.status() === 401) {
+    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+    adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    res = await send();
+  }
+  const body = (await res.json()) as { success: boolean; message: string; data: T };
+  if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
+  return body.data;
+}
+
 /** Signs in; unless `refused`, waits until the shell shows the user. */
 export async function login(page: Page, user: { username: string; password: string }, refused = false) {
   await page.goto('/login');

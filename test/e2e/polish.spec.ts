@@ -3,7 +3,7 @@
 // them, column settings are kept, Enter in a date field saves nothing, a filled drawer asks before it
 // is thrown away, and a password reset by an admin makes the user choose a new one.
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, login, signInAsAdmin, test } from './fixtures.js';
+import { adminApi, expect, login, signInAsAdmin, test } from './fixtures.js';
 
 // each test opens several lists: more time than the default minute on a busy machine
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -16,18 +16,6 @@ declare const window: { scrollY: number; scrollTo(x: number, y: number): void; i
 const U = Date.now().toString(36).slice(-5).toUpperCase();
 const WH = { code: `PL-${U}`, name: `Laptop ${U}` };
 const today = new Date().toISOString().slice(0, 10);
-
-let token = '';
-async function api(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  if (!token) {
-    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
-  }
-  const res = await page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { success: boolean; message: string; data: Record<string, unknown> };
-  if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
-  return body.data;
-}
 
 /**
  * Each title's header is on screen and is what the browser finds at its centre (no fixed column
@@ -62,13 +50,13 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the warehouse lists show number, status, date, warehouse, commodity, quantity and party at 1366×768, with row actions beyond two in More', async ({ page }) => {
-  await api(page, 'POST', '/inventory/warehouses', {
+  await adminApi<Record<string, unknown>>(page, 'POST', '/inventory/warehouses', {
     code: WH.code,
     name: WH.name,
     address: 'No. 1 Very Long Road Name, Pudong New Area, Shanghai, beside the bonded zone gate 3',
     contactPerson: 'Wang Qiang',
   });
-  await api(page, 'POST', '/inventory/inbound', {
+  await adminApi<Record<string, unknown>>(page, 'POST', '/inventory/inbound', {
     warehouse: WH.code,
     commodity: `Copper ${U}`,
     blNumber: `BL${U}`,
@@ -79,7 +67,7 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
     operator: 'Li Wei',
     inboundDate: today,
   });
-  const pickup = await api(page, 'POST', '/apply-delivery', {
+  const pickup = await adminApi<Record<string, unknown>>(page, 'POST', '/apply-delivery', {
     blNumber: `BL${U}`,
     warehouse: WH.code,
     commodity: `Copper ${U}`,
@@ -91,8 +79,8 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
     deliveryAddress: 'Ningbo, Beilun district, harbour road 88, warehouse gate 2',
   });
   // only an approved pickup request ships (issue 20)
-  await api(page, 'PUT', `/apply-delivery/${pickup.id as number}`, { status: 'approved' });
-  await api(page, 'POST', '/delivery-details', {
+  await adminApi<Record<string, unknown>>(page, 'PUT', `/apply-delivery/${pickup.id as number}`, { status: 'approved' });
+  await adminApi<Record<string, unknown>>(page, 'POST', '/delivery-details', {
     deliveryOrderNumber: pickup.orderNumber,
     blNumber: `BL${U}`,
     warehouse: WH.code,
@@ -104,7 +92,7 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
     driverName: 'Zhang San',
     operator: 'Li Wei',
   });
-  await api(page, 'POST', '/ownership-transfer', {
+  await adminApi<Record<string, unknown>>(page, 'POST', '/ownership-transfer', {
     transferDate: today,
     warehouse: WH.code,
     commodity: `Copper ${U}`,
@@ -150,7 +138,8 @@ test('the ledger, users and audit lists show their key columns uncovered at 1366
 
 test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {
   // a page longer than the window
-  for (let i = 0; i < 12; i++) await api(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Lead ${U}`, inboundWeight: i + 1, inboundDate: today });
+  for (let i = 0; i < 12; i++)
+    await adminApi<Record<string, unknown>>(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Lead ${U}`, inboundWeight: i + 1, inboundDate: today });
   await page.goto('/warehouse/inbound-orders?pageSize=50');
   await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const sider = page.getByTestId('sider');
@@ -247,7 +236,7 @@ test('an admin resets a password; the user must choose a new one, then signs in 
   const name = `pw.${U.toLowerCase()}`;
   const waiting = `wait.${U.toLowerCase()}`;
   const user = (await (await page.request.post('/api/auth/register', { data: { username: name, password: 'first-password-1' } })).json()) as { data: { id: number } };
-  await api(page, 'PUT', `/users/${user.data.id}`, { status: 'active' });
+  await adminApi<Record<string, unknown>>(page, 'PUT', `/users/${user.data.id}`, { status: 'active' });
   await page.request.post('/api/auth/register', { data: { username: waiting, password: 'first-password-1' } });
 
   await page.goto('/');

@@ -2,7 +2,7 @@
 // requests and ownership transfers print like the outbound slip, bilingual, with that name above
 // the title, the lists' status words and the print time as a clerk reads it.
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, rowAction, signInAsAdmin, test } from './fixtures.js';
+import { adminApi, expect, rowAction, signInAsAdmin, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -11,18 +11,6 @@ const U = Date.now().toString(36).slice(-5).toUpperCase();
 const WH = { code: `PR-${U}`, name: `Print ${U}` };
 const COMPANY = `Cargodesk Trading ${U} 有限公司`;
 const today = new Date().toISOString().slice(0, 10);
-
-let token = '';
-async function api(page: Page, path: string, data: unknown) {
-  if (!token) {
-    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
-  }
-  const res = await page.request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { success: boolean; message: string; data: Record<string, string> };
-  if (!body.success) throw new Error(`POST ${path}: ${body.message}`);
-  return body.data;
-}
 
 /** Prints the list's first row and checks the page that opens. */
 async function printFirstRow(page: Page, list: string, title: string, number: string, words: string[]) {
@@ -57,10 +45,23 @@ test('the admin sets the company name; inbound orders, pickup requests and owner
   await page.reload();
   await expect(page.getByLabel('Company name')).toHaveValue(COMPANY);
 
-  await api(page, '/inventory/warehouses', { code: WH.code, name: WH.name });
-  const inbound = await api(page, '/inventory/inbound', { warehouse: WH.code, commodity: `Nickel ${U}`, inboundWeight: 1234.5, owner: 'Jiangxi Copper', inboundDate: today });
-  const pickup = await api(page, '/apply-delivery', { blNumber: `BLP${U}`, warehouse: WH.code, commodity: `Nickel ${U}`, quantity: 20, unit: 't', deliveryDate: today });
-  const transfer = await api(page, '/ownership-transfer', {
+  await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
+  const inbound = await adminApi(page, 'POST', '/inventory/inbound', {
+    warehouse: WH.code,
+    commodity: `Nickel ${U}`,
+    inboundWeight: 1234.5,
+    owner: 'Jiangxi Copper',
+    inboundDate: today,
+  });
+  const pickup = await adminApi(page, 'POST', '/apply-delivery', {
+    blNumber: `BLP${U}`,
+    warehouse: WH.code,
+    commodity: `Nickel ${U}`,
+    quantity: 20,
+    unit: 't',
+    deliveryDate: today,
+  });
+  const transfer = await adminApi(page, 'POST', '/ownership-transfer', {
     transferDate: today,
     warehouse: WH.code,
     commodity: `Nickel ${U}`,
