@@ -75,9 +75,16 @@ export function fieldCatalog<C extends Record<string, FieldEntry>>(catalog: C, o
     });
   }
 
-  /** The create/edit drawer's fields. */
-  function formFields(picks: readonly FieldPick<Id>[]): FieldDef[] {
-    return picks.map((pick) => {
+  /**
+   * The create/edit drawer's fields, in the order of the picks. Given the request's schema, every
+   * field of it that the picks do not name follows them, from its catalog entry: a field added to
+   * the schema and the catalog shows in the form without the page naming it.
+   */
+  function formFields(picks: readonly FieldPick<Id>[], schema?: { shape: Record<string, unknown> }): FieldDef[] {
+    const named = new Set(picks.map((pick) => entry(pick).name));
+    const rest = Object.keys(schema?.shape ?? {}).filter((name) => !named.has(name));
+    for (const name of rest) if (!(name in catalog)) throw new Error(`the field catalog has no entry for the form field ${name}`);
+    return [...picks, ...(rest as Id[])].map((pick) => {
       const e = entry(pick);
       const field: FieldDef = { name: e.name, label: e.label, hint: e.hint, required: e.required, placeholder: e.placeholder };
       if (e.input) return { ...field, render: e.input };

@@ -14,21 +14,24 @@ export const INBOUND_PATH = '/inventory/inbound';
 
 const filters = filterFields(['inboundNumber', 'blNumber', 'warehouse', 'commodity', ['keyword', { placeholder: 'wh.inbound.keywordHint' }], 'inboundDate']);
 
-const fields = formFields([
-  'inboundNumber',
-  'warehouse',
-  'commodity',
-  'commodityCode',
-  'blNumber',
-  'blWeight',
-  'inboundWeight',
-  'weightDifference',
-  'inboundDate',
-  'owner',
-  'contractNumber',
-  'operator',
-  'remark',
-]);
+const fields = formFields(
+  [
+    'inboundNumber',
+    'warehouse',
+    'commodity',
+    'commodityCode',
+    'blNumber',
+    'blWeight',
+    'inboundWeight',
+    'weightDifference',
+    'inboundDate',
+    'owner',
+    'contractNumber',
+    'operator',
+    'remark',
+  ],
+  inboundBody,
+);
 const editFields = fields.filter((f) => f.name !== 'inboundNumber');
 
 const columns = tableColumns<InboundOrder>([

@@ -73,26 +73,29 @@ const filters = filterFields([
   'outboundDate',
 ]);
 
-const fields = formFields([
-  'outboundNumber',
-  ['deliveryOrderNumber', { label: 'wh.f.deliveryOrderNumber', input: () => <PickupSelect /> }],
-  'warehouse',
-  'commodity',
-  'commodityCode',
-  'quantity',
-  'unit',
-  'outboundDate',
-  'outboundStatus',
-  'blNumber',
-  'licensePlate',
-  'driverName',
-  'driverPhone',
-  'operator',
-  'remark',
-]);
+const fields = formFields(
+  [
+    'outboundNumber',
+    ['deliveryOrderNumber', { label: 'wh.f.deliveryOrderNumber', input: () => <PickupSelect /> }],
+    'warehouse',
+    'commodity',
+    'commodityCode',
+    'quantity',
+    'unit',
+    'outboundDate',
+    'outboundStatus',
+    'blNumber',
+    'licensePlate',
+    'driverName',
+    'driverPhone',
+    'operator',
+    'remark',
+  ],
+  outboundBody,
+);
 const editFields = fields.filter((f) => f.name !== 'outboundNumber');
 
-const receiptFields = formFields(['receivedQuantity', 'receiver', 'remark']);
+const receiptFields = formFields(['receivedQuantity', 'receiver', 'remark'], confirmReceiptBody);
 
 // the columns a clerk scans first (number, status, date, warehouse, commodity, quantity), then the rest
 const columns = tableColumns<OutboundOrder>([

@@ -22,7 +22,7 @@ const FILES_AREA = 'ownership-files';
 
 const filters = filterFields(['transferNumber', 'blNumber', 'transferStatus', 'transferor', 'transferee', 'warehouse', 'commodity', 'transferDate']);
 
-const fields = formFields(['transferDate', 'warehouse', 'commodity', 'quantity', 'transferor', 'transferee', 'blNumber', 'transferStatus', 'remark']);
+const fields = formFields(['transferDate', 'warehouse', 'commodity', 'quantity', 'transferor', 'transferee', 'blNumber', 'transferStatus', 'remark'], transferBody);
 
 const columns = tableColumns<OwnershipTransfer>([
   'transferNumber',

@@ -23,20 +23,23 @@ const isOpen = (row: PickupRequest) => row.status !== 'completed' && row.status 
 
 const filters = filterFields(['orderNumber', 'blNumber', 'pickupStatus', 'warehouse', ['keyword', { placeholder: 'wh.pickup.keywordHint' }], 'deliveryDate']);
 
-const fields = formFields([
-  ['blNumber', { required: true }],
-  'warehouse',
-  'commodity',
-  'quantity',
-  'unit',
-  'deliveryDate',
-  'licensePlate',
-  'driverName',
-  'driverPhone',
-  'driverIdCard',
-  'deliveryAddress',
-  'remark',
-]);
+const fields = formFields(
+  [
+    ['blNumber', { required: true }],
+    'warehouse',
+    'commodity',
+    'quantity',
+    'unit',
+    'deliveryDate',
+    'licensePlate',
+    'driverName',
+    'driverPhone',
+    'driverIdCard',
+    'deliveryAddress',
+    'remark',
+  ],
+  pickupBody,
+);
 
 const columns = tableColumns<PickupRequest>([
   'orderNumber',

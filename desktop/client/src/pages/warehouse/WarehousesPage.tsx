@@ -11,7 +11,7 @@ const filters = filterFields([['keyword', { placeholder: 'wh.warehouse.keywordHi
 
 const columns = tableColumns<Warehouse>(['code', 'name', 'warehouseStatus', 'updateTime', 'address', 'contactPerson', 'contactPhone', 'remark']);
 
-const fields = formFields(['code', 'name', 'address', 'contactPerson', 'contactPhone', 'warehouseStatus', 'remark']);
+const fields = formFields(['code', 'name', 'address', 'contactPerson', 'contactPhone', 'warehouseStatus', 'remark'], warehouseBody);
 
 export default function WarehousesPage() {
   const t = useT();
