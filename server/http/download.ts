@@ -12,7 +12,12 @@ import { XLSX_TYPE } from '../spreadsheets/sheet.js';
 import { notFound } from './errors.js';
 import { said } from '../../shared/messages.js';
 
-/** `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. */
+/**
+ * `attachment; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. Not
+ * Koa's `ctx.attachment()`: its fallback turns Chinese into `?`, which Windows refuses in a file
+ * name (here `_`), and it sets Content-Type from the name's extension, where the stored file's
+ * type must stay the one `contentTypeOf` gives (an uploaded `.html` is never served as HTML).
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', name?: string): string {
   if (!name) return kind;
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
