@@ -2,7 +2,7 @@
 // query names, the sort key and the presenter. From it come the filtered query, one page of the list
 // (`paginate`, whose prefix strategies live in paging.ts) and every record the filters match, read
 // in batches along the sort key (the export).
-import { expressionBuilder, sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { z } from 'zod';
 import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
@@ -17,7 +17,7 @@ const sortOrder = (q: object): Direction | undefined => (q as { sortOrder?: Dire
 
 type Param<Q> = Extract<keyof Q, string>;
 
-/** One filter of a list, applied when its query parameter is given (not empty). */
+/** One filter of a list, applied when its query parameter is given (not undefined, null or empty text: 0 is a value). */
 export type ListFilter<DB, TB extends keyof DB, Q> =
   /** `column` equals the value; `lookup` first turns the sent text into the stored value (a warehouse's code or name into its id) */
   | { exact: Param<Q>; column: StringReference<DB, TB>; lookup?: (db: Queryable, value: string) => Promise<unknown> }
@@ -30,7 +30,9 @@ export type ListFilter<DB, TB extends keyof DB, Q> =
   /** one of `columns` contains the value (LIKE '%…%', which ignores case on both engines) */
   | { contains: Param<Q>; columns: readonly StringReference<DB, TB>[] }
   /** one of `columns` contains the value, read from the keyword index of `table` (server/db/search.ts); the list's key is its id */
-  | { keyword: Param<Q>; table: string; columns: readonly string[] };
+  | { keyword: Param<Q>; table: string; columns: readonly string[] }
+  /** a condition of the list's own, built from the value (a catalog's name rule, a date's first instant) */
+  | { custom: Param<Q>; where: (eb: ExpressionBuilder<DB, TB>, value: string, db: Queryable) => Expression<SqlBool> };
 
 export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends object, Extra> {
   /** the list route's query schema: the filters name its fields */
@@ -44,6 +46,11 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
    * keyword filter need it to be the table's integer id.
    */
   key: StringReference<DB, TB>;
+  /**
+   * A column the list is ordered by before its key, which then only breaks ties (the audit log's
+   * time). Not with prefix filters: `paginate` walks those along the key alone.
+   */
+  orderBy?: StringReference<DB, TB>;
   /** the order when the query asks for none */
   order: Direction;
   /** what the rows of one page or batch need besides themselves (their attachments), read once for them all */
@@ -63,8 +70,10 @@ export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
 
 export function describeList<DB, TB extends keyof DB, Row, Item, Q extends object, Extra = undefined>(d: ListDescription<DB, TB, Row, Item, Q, Extra>): List<DB, TB, Row, Item, Q> {
   const attach = d.attach ?? (async () => undefined as Extra);
-  const keyName = String(d.key).split('.').pop()!;
-  const keyOf = (row: Row) => (row as Record<string, unknown>)[keyName];
+  if (d.orderBy && d.filters.some((f) => 'prefix' in f)) throw new Error('describeList: prefix filters need the list ordered by its key alone');
+  /** the columns of the order, the key last, with the value each has in a row */
+  const order = [...(d.orderBy ? [d.orderBy] : []), d.key].map((column) => ({ column, name: String(column).split('.').pop()! }));
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
   async function filter(db: Queryable, q: Q) {
     let query = d.from(db);
@@ -72,31 +81,34 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     for (const f of d.filters) {
       if ('exact' in f) {
         const value = q[f.exact];
-        if (!value) continue;
+        if (!given(value)) continue;
         const stored = f.lookup ? await f.lookup(db, String(value)) : value;
         query = query.where((eb) => eb(sql.ref(f.column), '=', stored));
       } else if ('prefix' in f) {
         const value = q[f.prefix];
-        if (value) prefixes.push({ column: f.column, prefix: String(value) });
+        if (given(value)) prefixes.push({ column: f.column, prefix: String(value) });
       } else if ('from' in f) {
         const value = q[f.from];
-        if (value) query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
       } else if ('to' in f) {
         const value = q[f.to];
-        if (value) query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
       } else if ('contains' in f) {
         const value = q[f.contains];
-        if (!value) continue;
+        if (!given(value)) continue;
         const like = `%${String(value)}%`;
         query = query.where((eb) => {
           const tests = f.columns.map((c) => eb(sql.ref(c), 'like', like));
           return tests.length === 1 ? tests[0]! : eb.or(tests);
         });
-      } else {
+      } else if ('keyword' in f) {
         const value = q[f.keyword];
-        if (!value) continue;
+        if (!given(value)) continue;
         const keyword = String(value);
         query = query.where((eb) => containsKeyword(db, eb, f.table, String(d.key), f.columns, keyword));
+      } else {
+        const value = q[f.custom];
+        if (given(value)) query = query.where((eb) => f.where(eb, String(value), db));
       }
     }
     return { query, prefixes };
@@ -107,25 +119,35 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     return rows.map((row) => d.present(row, attached));
   };
 
+  const ordered = (query: SelectQueryBuilder<DB, TB, Row>, direction: Direction) => order.reduce((q, { column }) => q.orderBy(column, direction), query);
+
+  /** The rows after `last` in the list's order: after its key, or after its (orderBy, key) pair. */
+  const after = (last: Row, direction: Direction) => {
+    const values = order.map(({ name }) => sql.val((last as Record<string, unknown>)[name]));
+    const columns = order.map(({ column }) => sql.ref(String(column)));
+    const op = sql.raw(direction === 'desc' ? '<' : '>');
+    return order.length === 1 ? sql<SqlBool>`${columns[0]} ${op} ${values[0]}` : sql<SqlBool>`(${sql.join(columns)}) ${op} (${sql.join(values)})`;
+  };
+
   return {
     filter,
 
     async list(db, q) {
       const { query, prefixes } = await filter(db, q);
       const direction = sortOrder(q) ?? d.order;
-      const page = await paginate(query.orderBy(d.key, direction), q, (row) => row, { prefixes, id: d.key, direction });
+      const page = await paginate(ordered(query, direction), q, (row) => row, { prefixes, id: d.key, direction });
       return { ...page, items: await present(db, page.items) };
     },
 
     async all(db, q, batch) {
       const { query, prefixes } = await filter(db, q);
       const filtered = withPrefixes(query, prefixes);
-      const order = sortOrder(q) ?? d.order;
-      const next = (last: Row | undefined) => (last ? filtered.where((eb) => eb(sql.ref(String(d.key)), order === 'desc' ? '<' : '>', keyOf(last))) : filtered);
+      const direction = sortOrder(q) ?? d.order;
+      const next = (last: Row | undefined) => (last ? filtered.where(after(last, direction)) : filtered);
       // a batch's rows are presented together (one read of their attachments), then handed out one by one
       return inBatches<{ row: Row; item: Item }, Item>(
         async (last, size) => {
-          const rows = await next(last?.row).orderBy(d.key, order).limit(size).execute();
+          const rows = await ordered(next(last?.row), direction).limit(size).execute();
           const items = await present(db, rows);
           return rows.map((row, i) => ({ row, item: items[i]! }));
         },

@@ -2,10 +2,12 @@
 // PostgreSQL with CARGODESK_TEST_DATABASE=postgres): the pages and the batched export of a list
 // description equal a plain filter of the seeded rows, the export hands out every row once in order
 // across batch boundaries, and a prefix filter is paged by walking the list's order when it matches
-// many rows, from its index range when it matches few.
+// many rows, from its index range when it matches few. A list ordered by a column before its key
+// (the audit log's time) pages and exports in that order, ties broken by the key.
 import { join } from 'node:path';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { inboundListQuery } from '../../shared/warehouse.js';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { describeList, withWarehouseName } from '../../server/db/lists.js';
@@ -223,5 +225,80 @@ describe(`a list from its description (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
     const reads = sqlSince();
     expect(reads.some((s) => s.includes(`|| ''`))).toBe(false);
     expect(reads[0]).toMatch(/"d"\."inboundNumber" >= .* and "d"\."inboundNumber" < /);
+  });
+});
+
+/** 30 audit entries at 6 instants, 5 at each; the instants are not in id order, so id alone is not the list's order. */
+const ENTRIES = Array.from({ length: 30 }, (_, i) => ({ time: `2026-11-0${((i * 5) % 6) + 1}T08:00:00.000Z`, entityId: i }));
+
+const byTime = describeList({
+  query: z.object({ atMost: z.number().optional(), sortOrder: z.enum(['asc', 'desc']).optional() }),
+  from: (q: Queryable) => q.selectFrom('auditLog').select(['id', 'time', 'entityId']),
+  filters: [{ custom: 'atMost', where: (eb, value) => eb('entityId', '<=', Number(value)) }],
+  orderBy: 'time',
+  key: 'id',
+  order: 'desc',
+  present: (row) => row,
+});
+
+describe(`a list ordered by a column before its key (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  let ids: number[];
+  beforeAll(async () => {
+    const rows = await db
+      .insertInto('auditLog')
+      .values(ENTRIES.map((e) => ({ ...e, userId: null, username: null, action: 'create', entity: 'test', before: null, after: null })))
+      .returning('id')
+      .execute();
+    ids = rows.map((r) => r.id);
+  });
+
+  /** The entries in (time, id) order, the filter applied. */
+  const want = (sortOrder: 'asc' | 'desc', atMost?: number) => {
+    const sign = sortOrder === 'asc' ? 1 : -1;
+    return ENTRIES.map((e, i) => ({ ...e, id: ids[i]! }))
+      .filter((e) => atMost === undefined || e.entityId <= atMost)
+      .sort((a, b) => sign * (a.time === b.time ? a.id - b.id : a.time < b.time ? -1 : 1))
+      .map((e) => e.id);
+  };
+
+  it('pages by the column, then by the key among equal values, either way', async () => {
+    for (const sortOrder of ['desc', 'asc'] as const)
+      for (const page of [1, 2, 3, 8, 9]) {
+        const got = await byTime.list(db, { page, pageSize: 4, sortOrder });
+        expect(got.total).toBe(30);
+        expect(got.items.map((i) => i.id)).toEqual(want(sortOrder).slice((page - 1) * 4, page * 4));
+      }
+  });
+
+  it('the export continues after the last (column, key) pair: batches ending amid equal values lose and repeat nothing', async () => {
+    for (const sortOrder of ['desc', 'asc'] as const)
+      for (const batch of [3, 4, 30]) {
+        const got = await collect(await byTime.all(db, { sortOrder }, batch));
+        expect(
+          got.map((i) => i.id),
+          JSON.stringify({ sortOrder, batch }),
+        ).toEqual(want(sortOrder));
+      }
+  });
+
+  it('a filter whose value is 0 is applied (only undefined, null and empty text are no filter)', async () => {
+    const got = await byTime.list(db, { atMost: 0, page: 1, pageSize: 20 });
+    expect(got.items.map((i) => i.id)).toEqual(want('desc', 0));
+    expect(got.total).toBe(1);
+    expect((await byTime.list(db, { page: 1, pageSize: 50 })).total).toBe(30);
+  });
+
+  it('refuses prefix filters beside an order column, which paging walks along the key alone', () => {
+    expect(() =>
+      describeList({
+        query: z.object({ entity: z.string().optional() }),
+        from: (q: Queryable) => q.selectFrom('auditLog').selectAll(),
+        filters: [{ prefix: 'entity', column: 'entity' }],
+        orderBy: 'time',
+        key: 'id',
+        order: 'desc',
+        present: (row) => row,
+      }),
+    ).toThrow(/prefix/);
   });
 });

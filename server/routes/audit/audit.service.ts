@@ -1,11 +1,10 @@
 // The audit log: every service calls `recordAudit` inside the transaction of its change.
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
-import type { auditQuery } from '../../../shared/audit.js';
+import { auditQuery } from '../../../shared/audit.js';
 import { now } from '../../db/database.js';
 import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
-import { paginate } from '../../db/paging.js';
+import { describeList } from '../../db/lists.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
 
@@ -48,13 +47,19 @@ function present(row: Selectable<AuditLogTable>) {
   };
 }
 
-export function listAudit(db: Queryable, q: z.output<typeof auditQuery>) {
-  let query = db.selectFrom('auditLog').selectAll();
-  if (q.entity) query = query.where('entity', '=', q.entity);
-  if (q.entityId) query = query.where('entityId', '=', q.entityId);
-  if (q.userId) query = query.where('userId', '=', q.userId);
-  if (q.startDate) query = query.where('time', '>=', `${q.startDate}T00:00:00.000Z`);
-  if (q.endDate) query = query.where('time', '<=', `${q.endDate}T23:59:59.999Z`);
-  const order = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('time', order).orderBy('id', order), q, present);
-}
+/** The log, newest first: by time, then by id among entries of the same instant. The dates bound the time from a day's first instant to its last. */
+export const listAudit = describeList({
+  query: auditQuery,
+  from: (db: Queryable) => db.selectFrom('auditLog').selectAll(),
+  filters: [
+    { exact: 'entity', column: 'entity' },
+    { exact: 'entityId', column: 'entityId' },
+    { exact: 'userId', column: 'userId' },
+    { custom: 'startDate', where: (eb, date) => eb('time', '>=', `${date}T00:00:00.000Z`) },
+    { custom: 'endDate', where: (eb, date) => eb('time', '<=', `${date}T23:59:59.999Z`) },
+  ],
+  orderBy: 'time',
+  key: 'id',
+  order: 'desc',
+  present,
+}).list;

@@ -5,14 +5,14 @@
 // (`anyDb`): the two catalogs' tables differ only in their optional columns.
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { catalogListQuery } from '../../../shared/catalogs.js';
+import { catalogListQuery } from '../../../shared/catalogs.js';
 import { said, type Said } from '../../../shared/messages.js';
 import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../db/paging.js';
+import { describeList } from '../../db/lists.js';
 import type { Column, RowError } from '../../spreadsheets/columns.js';
 import { importRows } from '../../spreadsheets/row-import.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -71,24 +71,36 @@ function duplicate(spec: CatalogSpec, name: string, existing: Row): Said {
   );
 }
 
-export async function listEntries(db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) {
-  let query = anyDb(db).selectFrom(spec.table).selectAll();
-  if (q.active) query = query.where('active', '=', q.active === 'true' ? 1 : 0);
-  if (q.keyword) {
-    const keyword = q.keyword;
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const keyLike = `%${nameKey(keyword).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.ref('nameKey'), 'like', eb.val(keyLike)).$castTo<boolean>(),
-        ...spec.keywordColumns.map((c) => eb(eb.ref(c), 'like', eb.val(like))),
-        // an entry is found by any name merged into it too
-        eb.exists(eb.selectFrom(spec.namesTable).select('nameKey').whereRef(spec.idColumn, '=', `${spec.table}.id`).where('nameKey', 'like', keyLike)),
-      ]),
-    );
-  }
-  return paginate(query.orderBy('id', q.sortOrder ?? 'desc'), q, (row) => present(spec, row as Row));
-}
+/** A catalog's list, newest first: the keyword finds an entry by its name (by the name rule), by a name merged into it, or by its other keyword columns. */
+const catalogList = (spec: CatalogSpec) =>
+  describeList({
+    query: catalogListQuery,
+    from: (db: Queryable) => anyDb(db).selectFrom(spec.table).selectAll(),
+    filters: [
+      { exact: 'active', column: 'active', lookup: async (_db, active) => (active === 'true' ? 1 : 0) },
+      {
+        custom: 'keyword',
+        where: (eb, keyword) => {
+          const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          const keyLike = `%${nameKey(keyword).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          return eb.or([
+            eb(eb.ref('nameKey'), 'like', eb.val(keyLike)).$castTo<boolean>(),
+            ...spec.keywordColumns.map((c) => eb(eb.ref(c), 'like', eb.val(like))),
+            // an entry is found by any name merged into it too
+            eb.exists(eb.selectFrom(spec.namesTable).select('nameKey').whereRef(spec.idColumn, '=', `${spec.table}.id`).where('nameKey', 'like', keyLike)),
+          ]);
+        },
+      },
+    ],
+    key: 'id',
+    order: 'desc',
+    present: (row) => present(spec, row as Row),
+  });
+
+export const listEntries = (db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) => catalogList(spec).list(db, q);
+
+/** Every entry the list's filters match, newest first, for the export. */
+export const allEntries = (db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) => catalogList(spec).all(db, q);
 
 /** Creates an entry (in the caller's transaction); a name the catalog already has by the rule is 400. */
 export async function insertEntry(db: Queryable, spec: CatalogSpec, actor: AuthUser | null, input: Record<string, unknown> & { name: string }) {
@@ -222,17 +234,4 @@ export function importEntries<S extends z.ZodObject>(db: Db, spec: CatalogSpec, 
     },
     (trx, row) => insertEntry(trx, spec, actor, row as Record<string, unknown> & { name: string }),
   );
-}
-
-/** Every entry the list's filters match, newest first, for the export. */
-export async function allEntries(db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) {
-  const all: Record<string, unknown>[] = [];
-  for (let page = 1; ; page++) {
-    const { items, total } = await listEntries(db, spec, { ...q, page, pageSize: 100 });
-    all.push(...items);
-    if (all.length >= total || items.length === 0) break;
-  }
-  return (async function* () {
-    yield* all;
-  })();
 }

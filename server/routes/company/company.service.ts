@@ -6,7 +6,7 @@ import {
   type CompanyFile,
   type CompanyFileFields,
   type CompanyFolder,
-  type companyFileQuery,
+  companyFileQuery,
   type companyFolderBody,
   companyFolderQuery,
   type companyFolderUpdateBody,
@@ -20,7 +20,6 @@ import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { describeList } from '../../db/lists.js';
-import { paginate } from '../../db/paging.js';
 import { fromText } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 
@@ -152,21 +151,21 @@ function localDatePlus(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export function listFiles(db: Queryable, q: z.output<typeof companyFileQuery>) {
-  let query = db.selectFrom('companyFiles').selectAll();
-  if (q.folderId) query = query.where('folderId', '=', q.folderId);
-  if (q.companyName) query = query.where('companyName', 'like', `%${q.companyName}%`);
-  if (q.fileCategory) query = query.where('fileCategory', '=', q.fileCategory);
-  if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) => eb.or([eb('fileName', 'like', like), eb('companyName', 'like', like), eb('fileCategory', 'like', like), eb('description', 'like', like)]));
-  }
-  if (q.expiringWithinDays !== undefined) {
-    query = query.where('expireDate', 'is not', null).where('expireDate', '<=', localDatePlus(q.expiringWithinDays));
-  }
-  const order = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('id', order), q, presentFile);
-}
+export const listFiles = describeList({
+  query: companyFileQuery,
+  from: (db: Queryable) => db.selectFrom('companyFiles').selectAll(),
+  filters: [
+    { exact: 'folderId', column: 'folderId' },
+    { contains: 'companyName', columns: ['companyName'] },
+    { exact: 'fileCategory', column: 'fileCategory' },
+    { contains: 'keyword', columns: ['fileName', 'companyName', 'fileCategory', 'description'] },
+    // 0 days: expired or expiring today; a file without an expiry date never matches
+    { custom: 'expiringWithinDays', where: (eb, days) => eb('expireDate', '<=', localDatePlus(Number(days))) },
+  ],
+  key: 'id',
+  order: 'desc',
+  present: presentFile,
+}).list;
 
 /**
  * The record fields of an upload: the `data` JSON object, over any fields sent on their own.

@@ -2,7 +2,7 @@
 // spreadsheet (which columns, what to insert); the generic sheet work is in server/spreadsheets.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Writable } from 'node:stream';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type CorpCategory,
   type CorpContract,
@@ -20,7 +20,7 @@ import {
   type detailListQuery,
   type detailUpdateBody,
 } from '../../../shared/corp-contracts.js';
-import { breather, inBatches } from '../../db/batches.js';
+import { breather } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import { lockRow } from '../../db/locks.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
@@ -30,9 +30,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
-import { PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
+import { id, PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { describeList } from '../../db/lists.js';
-import { paginate } from '../../db/paging.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -250,11 +249,18 @@ async function findDetail(db: Queryable, id: number): Promise<DetailRow> {
   return row;
 }
 
-export function listDetails(db: Queryable, contractId: number, q: z.output<typeof detailListQuery>) {
-  const order = q.sortOrder ?? 'asc';
-  const query = db.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).orderBy('lineNo', order);
-  return paginate(query, q, presentDetail);
-}
+/** A contract's lines in lineNo order (unique within the contract): its page, and every line for the export. */
+const detailList = describeList({
+  // the contract comes from the path; the route's query is the paging alone
+  query: z.object({ contractId: id() }),
+  from: (db: Queryable) => db.selectFrom('corpContractDetails').selectAll(),
+  filters: [{ exact: 'contractId', column: 'contractId' }],
+  key: 'lineNo',
+  order: 'asc',
+  present: presentDetail,
+});
+
+export const listDetails = (db: Queryable, contractId: number, q: z.output<typeof detailListQuery>) => detailList.list(db, { ...q, contractId });
 
 export async function createDetails(db: Db, actor: AuthUser, contractId: number, lines: DetailInput[], batch: boolean): Promise<Detail[]> {
   return db.transaction().execute(async (trx) => {
@@ -532,21 +538,8 @@ export const MAX_DETAIL_IMPORT_ROWS = 100_000;
 
 export const exportFileName = (contractNumber: string) => `${contractNumber}-details.xlsx`;
 
-/** A contract's lines in lineNo order, read in batches so no query holds the database for long. */
-const detailRows = (db: Queryable, contractId: number) =>
-  inBatches<DetailRow>((last, size) =>
-    db
-      .selectFrom('corpContractDetails')
-      .selectAll()
-      .where('contractId', '=', contractId)
-      .where('lineNo', '>', last?.lineNo ?? 0)
-      .orderBy('lineNo')
-      .limit(size)
-      .execute(),
-  );
-
 export async function exportDetails(db: Queryable, contractId: number, target: Writable, layout: SheetLayout): Promise<void> {
-  await writeSheet(DETAIL_COLUMNS, detailRows(db, contractId), target, { sheetName: 'details', layout });
+  await writeSheet(DETAIL_COLUMNS, await detailList.all(db, { contractId }), target, { sheetName: 'details', layout });
 }
 
 /**

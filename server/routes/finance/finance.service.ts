@@ -3,7 +3,7 @@
 // says which of its fields live in real columns; the others are kept as JSON.
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import { hasFinanceField, type CurrencyTotal, type financeListQuery } from '../../../shared/finance.js';
+import { financeListQuery, hasFinanceField, type CurrencyTotal } from '../../../shared/finance.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Database, Db, Queryable } from '../../db/tables.js';
 import type { FinanceFilesTable, FinanceRecordsTable } from '../../db/tables-finance.js';
@@ -12,7 +12,7 @@ import { withFiles } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../db/paging.js';
+import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
 
@@ -145,30 +145,40 @@ function sums<O>(query: SelectQueryBuilder<Database, 'financeRecords', O>) {
 
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
 
+/** A kind's list, newest first: the filters of its fields (the status field is the kind's own), and each record's files read once for the page. */
+const recordList = (kind: FinanceKind) =>
+  describeList({
+    query: financeListQuery as z.ZodType<ListQuery>,
+    from: (db: Queryable) => db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment),
+    filters: [
+      ...(['blNumber', 'contractNumber'] as const).filter((field) => hasFinanceField(kind.key, field)).map((field) => ({ exact: field, column: field })),
+      { from: 'startDate', column: 'recordDate' },
+      { to: 'endDate', column: 'recordDate' },
+      { custom: 'keyword', where: (eb, keyword) => sql<boolean>`${eb.ref('searchText')} like ${likePattern(keyword)} escape '!'` },
+      ...(kind.statusField ? [{ exact: kind.statusField, column: 'status' as const }] : []),
+    ],
+    key: 'id',
+    order: 'desc',
+    attach: (db, rows) =>
+      filesOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    present: (row, files) => presentRecord(kind, row, files.get(row.id) ?? []),
+  });
+
+/** One page of a kind's records and the per-currency totals of every record the filters match. */
 export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
-  let query = db.selectFrom('financeRecords').selectAll().where('kind', '=', kind.segment);
-  for (const field of ['blNumber', 'contractNumber'] as const) {
-    if (!q[field]) continue;
-    if (!hasFinanceField(kind.key, field))
+  for (const field of ['blNumber', 'contractNumber'] as const)
+    if (q[field] && !hasFinanceField(kind.key, field))
       throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
-    query = query.where(field, '=', q[field]);
-  }
   if (q.startDate && q.endDate && q.startDate > q.endDate)
     throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
-  if (q.startDate) query = query.where('recordDate', '>=', q.startDate);
-  if (q.endDate) query = query.where('recordDate', '<=', q.endDate);
-  if (q.keyword) query = query.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(q.keyword)} escape '!'`);
-  const status = kind.statusField ? (q[kind.statusField] as string | undefined) : undefined;
-  if (status) query = query.where('status', '=', status);
-
-  const order = q.sortOrder ?? 'desc';
-  const page = await paginate(query.orderBy('id', order), q, (row) => row);
-  const files = await filesOf(
-    db,
-    page.items.map((r) => r.id),
-  );
+  const list = recordList(kind);
+  const page = await list.list(db, q);
+  const { query } = await list.filter(db, q);
   const totals = presentTotals(kind, (await sums(query).execute()) as SumRow[]);
-  return { ...page, items: page.items.map((r) => presentRecord(kind, r, files.get(r.id) ?? [])), summary: { totals } };
+  return { ...page, summary: { totals } };
 }
 
 export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, input: Values): Promise<FinanceRecord> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { listUsersQuery, registerBody, resetPasswordBody, updateUserBody, User } from '../../../shared/users.js';
+import { listUsersQuery, type registerBody, type resetPasswordBody, type updateUserBody, type User } from '../../../shared/users.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { forbidden, invalid, notFound, refusedField } from '../../http/errors.js';
-import { paginate } from '../../db/paging.js';
+import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
 
@@ -81,17 +81,18 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
   }
 }
 
-export function listUsers(db: Queryable, q: z.output<typeof listUsersQuery>) {
-  let query = db.selectFrom('users').selectAll();
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.role) query = query.where('role', '=', q.role);
-  if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    query = query.where((eb) => eb.or([eb('username', 'like', like), eb('displayName', 'like', like), eb('email', 'like', like)]));
-  }
-  const order = q.sortOrder ?? 'desc';
-  return paginate(query.orderBy('id', order), q, presentUser);
-}
+export const listUsers = describeList({
+  query: listUsersQuery,
+  from: (db: Queryable) => db.selectFrom('users').selectAll(),
+  filters: [
+    { exact: 'status', column: 'status' },
+    { exact: 'role', column: 'role' },
+    { contains: 'keyword', columns: ['username', 'displayName', 'email'] },
+  ],
+  key: 'id',
+  order: 'desc',
+  present: presentUser,
+}).list;
 
 /**
  * Admins may change displayName, email, role and status of anyone; every user may change its own
