@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { fieldErrors } from '../../shared/validation.js';
+import { CODE_LABELS } from '../../shared/labels.js';
+import { fieldErrors, labelled } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { baseOf } from '../http/validate.js';
 import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
@@ -36,8 +37,7 @@ function toExcelDate(value: string): Date | string {
 
 /** `?headers=fields` on every template and export: the field names as the header row, for scripts. */
 export const sheetHeadersQuery = z.object({
-  headers: z
-    .enum(['labels', 'fields'])
+  headers: labelled(z.enum(['labels', 'fields']), CODE_LABELS.sheetHeaders)
     .optional()
     .describe("labels (the default): the header row in the reader's language (Accept-Language zh: Chinese, else English); fields: the field names"),
 });

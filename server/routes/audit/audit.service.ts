@@ -50,6 +50,7 @@ function present(row: Selectable<AuditLogTable>) {
 
 export function listAudit(db: Queryable, q: z.output<typeof auditQuery>) {
   let query = db.selectFrom('auditLog').selectAll();
+  if (q.action) query = query.where('action', '=', q.action);
   if (q.entity) query = query.where('entity', '=', q.entity);
   if (q.entityId) query = query.where('entityId', '=', q.entityId);
   if (q.userId) query = query.where('userId', '=', q.userId);
