@@ -10,6 +10,7 @@ export const actionMap: StatusMap = {
   update: { color: 'blue', label: 'audit.action.update' },
   delete: { color: 'red', label: 'audit.action.delete' },
   status: { color: 'purple', label: 'audit.action.status' },
+  merge: { color: 'orange', label: 'audit.action.merge' },
 };
 
 // the entities the service records (the `entity` of recordAudit), with their translated names
