@@ -45,12 +45,15 @@ export function labelled<T extends z.ZodEnum>(schema: T, labels: { readonly [Cod
 /** The words an enum names its choices by (see `labelled`); undefined for an enum without them. */
 export const enumLabels = (schema: object): Readonly<Record<string, Said>> | undefined => ENUM_LABELS.get(schema);
 
-function choices(values: readonly unknown[], labels: Record<string, Said>): Said {
+/** An enum's choices by their words, with the code: "Active (active), Inactive (inactive)" / "启用（active）、停用（inactive）". */
+export function choiceList(values: readonly unknown[], labels: Readonly<Record<string, Said>>): Said {
   const words = values.map(String).map((v) => ({ code: v, word: labels[v] }));
-  return said(
-    `must be one of: ${words.map(({ code, word }) => (word ? `${word.en} (${code})` : code)).join(', ')}`,
-    `必须是以下之一：${words.map(({ code, word }) => (word ? `${word.zh}（${code}）` : code)).join('、')}`,
-  );
+  return said(words.map(({ code, word }) => (word ? `${word.en} (${code})` : code)).join(', '), words.map(({ code, word }) => (word ? `${word.zh}（${code}）` : code)).join('、'));
+}
+
+function choices(values: readonly unknown[], labels: Record<string, Said>): Said {
+  const list = choiceList(values, labels);
+  return said(`must be one of: ${list.en}`, `必须是以下之一：${list.zh}`);
 }
 
 /** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */

@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { CODE_LABELS } from '../../shared/labels.js';
-import { fieldErrors, labelled } from '../../shared/validation.js';
+import { choiceList, enumLabels, fieldErrors, labelled } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { baseOf } from '../http/validate.js';
 import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
@@ -141,8 +141,8 @@ export function columnRules(columns: readonly Column[], rowSchema: z.ZodObject):
     const base = baseOf((rowSchema.shape[c.key] as z.ZodType | undefined) ?? z.string());
     let what: Said;
     if (base instanceof z.ZodEnum) {
-      const choices = (base.options as string[]).join(', ');
-      what = said(`one of: ${choices}`, `取值之一：${choices}`);
+      const choices = choiceList(base.options, enumLabels(base) ?? {});
+      what = said(`one of: ${choices.en}`, `取值之一：${choices.zh}`);
     } else if (c.type === 'number') what = said('a number', '数字');
     else if (c.type === 'date') what = said('a date: an Excel date or text YYYY-MM-DD', '日期：Excel 日期或 YYYY-MM-DD 文本');
     else {
