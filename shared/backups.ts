@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CODE_LABELS } from './labels.js';
+import { labelled } from './validation.js';
 
 /** One backup zip under <data>/backups/. */
 export const backupRecord = z.object({
@@ -10,10 +12,13 @@ export type BackupRecord = z.infer<typeof backupRecord>;
 
 /** GET /admin/backups/engine: where this service keeps its data, so the Backups page can say what its backups are. */
 export const backupEngine = z.object({
-  database: z
-    .enum(['sqlite', 'postgresql'])
-    .describe(
-      "sqlite: the data folder's database file, copied by SQLite's online backup; postgresql: a logical export of every table, while the database administrator's own pg_dump backups stay the primary ones",
-    ),
+  database: labelled(
+    z
+      .enum(['sqlite', 'postgresql'])
+      .describe(
+        "sqlite: the data folder's database file, copied by SQLite's online backup; postgresql: a logical export of every table, while the database administrator's own pg_dump backups stay the primary ones",
+      ),
+    CODE_LABELS.database,
+  ),
 });
 export type BackupEngine = z.infer<typeof backupEngine>;

@@ -2,9 +2,12 @@
 // Names compare by the rule of shared/names.ts; a name used on a record is added to its catalog.
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
-import { id, optionalText, text } from './validation.js';
+import { CODE_LABELS } from './labels.js';
+import { id, labelled, optionalText, text } from './validation.js';
 
 export const PARTY_KINDS = ['customer', 'supplier', 'carrier', 'warehouse', 'other'] as const;
+
+const partyKind = () => labelled(z.enum(PARTY_KINDS), CODE_LABELS.partyKind);
 
 const filterText = () =>
   z
@@ -16,7 +19,9 @@ const filterText = () =>
 
 export const catalogListQuery = pagingQuery.extend({
   keyword: filterText().describe('part of the name (by the name rule), code, category, contact or phone'),
-  active: z.enum(['true', 'false']).optional().describe('true: active entries only; false: inactive only'),
+  active: labelled(z.enum(['true', 'false']), CODE_LABELS.activeFilter)
+    .optional()
+    .describe('true: active entries only; false: inactive only'),
 });
 
 export const commodityBody = z.object({
@@ -44,7 +49,7 @@ export type Commodity = z.infer<typeof commodityRecord>;
 
 export const partyBody = z.object({
   name: text(200),
-  kind: z.enum(PARTY_KINDS).optional().nullable(),
+  kind: partyKind().optional().nullable(),
   contact: optionalText(100),
   phone: optionalText(50),
   remark: optionalText(1000),
@@ -55,7 +60,7 @@ export const partyUpdateBody = partyBody.partial();
 export const partyRecord = z.object({
   id: z.number().int(),
   name: z.string(),
-  kind: z.enum(PARTY_KINDS).nullable(),
+  kind: partyKind().nullable(),
   contact: z.string().nullable(),
   phone: z.string().nullable(),
   remark: z.string().nullable(),

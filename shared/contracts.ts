@@ -1,18 +1,18 @@
 // Business contracts and the contract archive (docs/api/contracts.md).
 import { z } from 'zod';
 import { said } from './messages.js';
-import { bilingual, boundedAmount, boundedQuantity, id, optionalText, text } from './validation.js';
+import { CODE_LABELS } from './labels.js';
+import { bilingual, boundedAmount, boundedQuantity, id, labelled, optionalText, text } from './validation.js';
 
 export const CONTRACT_TYPES = ['1', '2', '3'] as const;
 export const MAX_BL_NUMBERS = 15;
 
-const CONTRACT_TYPE_WRONG = bilingual(said('must be "1" (purchase), "2" (upstream) or "3" (downstream)', '必须是 "1"（采购）、"2"（上游）或 "3"（下游）'));
 const NOT_A_CONTRACT_ARRAY = bilingual(said('must be a JSON array of contract objects', '必须是由合同对象组成的 JSON 数组'));
 
-const contractType = () =>
-  z.enum(CONTRACT_TYPES, {
-    error: (iss) => (iss.input === undefined ? 'is required' : CONTRACT_TYPE_WRONG),
-  });
+const REQUIRED = bilingual(said('is required', '为必填项'));
+
+/** A contract type; a missing one "is required", a wrong one names the types by their words. */
+export const contractType = () => labelled(z.enum(CONTRACT_TYPES, { error: (iss) => (iss.input === undefined ? REQUIRED : undefined) }), CODE_LABELS.contractType);
 
 /** Splits bill-of-lading text on ; (or the full-width ；), trims each number and drops empty parts. */
 export function splitBlNumbers(value: string): string[] {
@@ -118,7 +118,7 @@ export const fileRecord = z.object({
 export const contractRecord = z.object({
   id: z.number().int(),
   name: z.string(),
-  contractType: z.enum(CONTRACT_TYPES),
+  contractType: contractType(),
   contractCode: z.string(),
   buyParty: z.string(),
   sellParty: z.string(),

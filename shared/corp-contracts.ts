@@ -78,7 +78,7 @@ export const detailRecord = z.object({
 });
 export type Detail = z.infer<typeof detailRecord>;
 
-export const importQuery = z.object({ mode: z.enum(['append', 'replace']).default('append') });
+export const importQuery = z.object({ mode: labelled(z.enum(['append', 'replace']), CODE_LABELS.importMode).default('append') });
 export const importResult = z.object({ imported: z.number().int(), removed: z.number().int() });
 
 // ---- contracts

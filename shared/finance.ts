@@ -4,8 +4,9 @@
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 import { FINANCE_KINDS, type FinanceKindKey, INVOICE_STATUSES, PAYMENT_STATUSES, RECONCILIATION_STATUSES, SETTLEMENT_STATUSES } from './finance-kinds.js';
+import { CODE_LABELS } from './labels.js';
 import { said } from './messages.js';
-import { bilingual, boundedAmount, boundedQuantity, MAX_AMOUNT, optionalIsoDate, optionalText, text } from './validation.js';
+import { bilingual, labelled, boundedAmount, boundedQuantity, MAX_AMOUNT, optionalIsoDate, optionalText, text } from './validation.js';
 
 export { MAX_AMOUNT };
 
@@ -44,6 +45,7 @@ const numberText = () => text(100);
 const ref = () => optionalText(100); // contractNumber, blNumber
 const name = () => optionalText(200);
 const remark = () => optionalText(1000);
+const paymentStatus = () => labelled(z.enum(PAYMENT_STATUSES), CODE_LABELS.paymentStatus).optional().describe('default unpaid');
 
 const freightChargeFields = z.object({
   blNumber: ref(),
@@ -56,7 +58,7 @@ const freightChargeFields = z.object({
   amount: money(),
   currency: currency(),
   chargeDate: optionalIsoDate(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  paymentStatus: paymentStatus(),
   remark: remark(),
 });
 
@@ -68,7 +70,7 @@ const miscChargeFields = z.object({
   amount: money(),
   currency: currency(),
   chargeDate: optionalIsoDate(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  paymentStatus: paymentStatus(),
   remark: remark(),
 });
 
@@ -80,7 +82,7 @@ const serviceFeeFields = z.object({
   amount: money(),
   currency: currency(),
   feeDate: optionalIsoDate(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional().describe('default unpaid'),
+  paymentStatus: paymentStatus(),
   remark: remark(),
 });
 
@@ -112,7 +114,7 @@ const invoiceFields = z.object({
   taxRate: taxRate(),
   currency: currency(),
   invoiceDate: optionalIsoDate(),
-  status: z.enum(INVOICE_STATUSES).optional().describe('default: received for upstream and freight-misc invoices, issued for downstream'),
+  status: labelled(z.enum(INVOICE_STATUSES), CODE_LABELS.invoiceStatus).optional().describe('default: received for upstream and freight-misc invoices, issued for downstream'),
   remark: remark(),
 });
 
@@ -123,7 +125,7 @@ const settlementFields = z.object({
   amount: money(),
   currency: currency(),
   settlementDate: optionalIsoDate(),
-  status: z.enum(SETTLEMENT_STATUSES).optional().describe('default draft'),
+  status: labelled(z.enum(SETTLEMENT_STATUSES), CODE_LABELS.settlementStatus).optional().describe('default draft'),
   remark: remark(),
 });
 
@@ -134,7 +136,7 @@ const reconciliationFields = z.object({
   periodEnd: optionalIsoDate(),
   amount: money(),
   currency: currency(),
-  status: z.enum(RECONCILIATION_STATUSES).optional().describe('default open'),
+  status: labelled(z.enum(RECONCILIATION_STATUSES), CODE_LABELS.reconciliationStatus).optional().describe('default open'),
   remark: remark(),
 });
 

@@ -1,8 +1,10 @@
-// The words people read for the code values of the records, in both languages: one word per status
-// on the lists, the detail pages, the printed pages and the service's refusals ("must be one of").
-// The client's screens say the same (desktop/client/src/i18n/areas/*). Enums built with `labelled`
-// (shared/validation.ts) name their choices by these words when they refuse a value.
-import { said, type Said } from './messages.js';
+// The words people read for the code values of the records, in both languages: one word for each
+// value of every enum of shared/ (statuses, roles, kinds, types, filters). They are the only source:
+// the service's refusals name an enum's choices by them ("must be one of: Active (active), …" /
+// "必须是以下之一：启用（active）…", built by `labelled` in shared/validation.ts, which every enum of
+// the shared schemas goes through), and the client's dictionaries take their status, role, kind and
+// filter words from here (desktop/client/src/i18n/codes.ts) for the badges, selects and printed pages.
+import { said, verbatim, type Said } from './messages.js';
 
 export const CODE_LABELS = {
   warehouseStatus: { active: said('Active', '启用'), inactive: said('Inactive', '停用') },
@@ -16,6 +18,12 @@ export const CODE_LABELS = {
   outboundStatus: { pending: said('Pending', '待出库'), completed: said('Shipped', '已出库'), cancelled: said('Cancelled', '已取消') },
   receiptStatus: { unconfirmed: said('Unconfirmed', '未签收'), confirmed: said('Confirmed', '已签收') },
   transferStatus: { pending: said('Pending', '待处理'), completed: said('Completed', '已完成'), cancelled: said('Cancelled', '已取消') },
+  ledgerKind: { inbound: said('Inbound', '入库'), outbound: said('Outbound', '出库'), transfer: said('Transfer', '货权转移') },
+  documentType: {
+    inboundOrder: said('Inbound order', '入库单'),
+    outboundOrder: said('Outbound order', '出库单'),
+    ownershipTransfer: said('Ownership transfer', '货权转移'),
+  },
   corpCategory: {
     upstream: said('Upstream', '上游'),
     downstream: said('Downstream', '下游'),
@@ -24,6 +32,44 @@ export const CODE_LABELS = {
     logistics: said('Logistics', '物流'),
     other: said('Other', '其他'),
   },
+  importMode: { append: said('Add after the existing lines', '追加到现有明细之后'), replace: said('Replace all lines', '替换全部明细') },
+  contractType: { '1': said('Purchase', '采购合同'), '2': said('Upstream', '上游合同'), '3': said('Downstream', '下游合同') },
+  paymentStatus: { unpaid: said('Unpaid', '未付'), paid: said('Paid', '已付') },
+  invoiceStatus: { issued: said('Issued', '已开具'), received: said('Received', '已收到'), void: said('Void', '已作废') },
+  settlementStatus: { draft: said('Draft', '草稿'), confirmed: said('Confirmed', '已确认') },
+  reconciliationStatus: { open: said('Open', '进行中'), agreed: said('Agreed', '已核对一致'), disputed: said('Disputed', '有争议') },
+  role: { admin: said('Admin', '管理员'), staff: said('Staff', '员工') },
+  userStatus: { pending: said('Awaiting approval', '待审批'), active: said('Active', '已启用'), disabled: said('Disabled', '已停用') },
+  auditAction: {
+    create: said('Created', '创建'),
+    update: said('Updated', '修改'),
+    delete: said('Deleted', '删除'),
+    status: said('Status changed', '状态变更'),
+    merge: said('Merged', '合并'),
+  },
+  partyKind: {
+    customer: said('Customer', '客户'),
+    supplier: said('Supplier', '供应商'),
+    carrier: said('Carrier', '承运商'),
+    warehouse: said('Warehouse', '仓储方'),
+    other: said('Other', '其他'),
+  },
+  /** the catalogs' `active` filter */
+  activeFilter: { true: said('Active', '启用'), false: said('Inactive', '停用') },
+  /** the lots' `inStock` filter */
+  lotStockFilter: { true: said('In stock', '有库存'), false: said('Gone', '已出清'), all: said('All', '全部') },
+  executionStatus: { open: said('Open', '执行中'), done: said('Done', '已完成'), all: said('All', '全部') },
+  sortOrder: { asc: said('Ascending', '升序'), desc: said('Descending', '降序') },
+  progressPhase: {
+    reading: said('Reading', '读取'),
+    checking: said('Checking', '检查'),
+    writing: said('Writing', '写入'),
+    copying: said('Copying', '复制'),
+    packing: said('Packing', '打包'),
+  },
+  database: { sqlite: verbatim('SQLite'), postgresql: verbatim('PostgreSQL') },
+  /** `?headers=` of the spreadsheet templates and exports (server/spreadsheets/sheet.ts) */
+  sheetHeaders: { labels: said('Column labels', '列标题'), fields: said('Field names', '字段名') },
 } as const satisfies Record<string, Record<string, Said>>;
 
 export type CodeKind = keyof typeof CODE_LABELS;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { CODE_LABELS } from './labels.js';
+import { labelled } from './validation.js';
 
 /**
  * What a long piece of work is doing: reading the uploaded sheet, checking its rows, writing rows
  * (an import's records or an export's lines), copying the database or packing the files of a backup.
  */
-export const progressPhase = z.enum(['reading', 'checking', 'writing', 'copying', 'packing']);
+export const progressPhase = labelled(z.enum(['reading', 'checking', 'writing', 'copying', 'packing']), CODE_LABELS.progressPhase);
 export type ProgressPhase = z.infer<typeof progressPhase>;
 
 /** GET /progress/{progressId}: the state of the work a request sent with that X-Progress-Id. */

@@ -1,11 +1,12 @@
 // Cargo by bill of lading and the reports: lot stock, the B/L trace, the stock movement report and
 // contract execution.
 import { z } from 'zod';
-import { CONTRACT_TYPES, contractRecord } from './contracts.js';
+import { contractRecord, contractType } from './contracts.js';
 import { currencyTotal } from './finance.js';
 import { pagingQuery } from './paging.js';
-import { isoDate } from './validation.js';
-import { inboundRecord, LEDGER_KINDS, outboundRecord, pickupRecord, transferRecord } from './warehouse.js';
+import { CODE_LABELS } from './labels.js';
+import { isoDate, labelled } from './validation.js';
+import { documentType, inboundRecord, ledgerKind, outboundRecord, pickupRecord, transferRecord } from './warehouse.js';
 
 /** Text filters: trimmed, empty as not given. */
 const filterText = () =>
@@ -24,7 +25,7 @@ export const lotQuery = pagingQuery.extend({
   warehouse: filterText().describe('warehouse code or name'),
   commodity: filterText().describe('exact commodity'),
   blNumber: filterText().describe('B/L number, from the start'),
-  inStock: z.enum(LOT_STOCK_FILTERS).default('true').describe('true: currentStock > 0 (default); false: currentStock <= 0; all'),
+  inStock: labelled(z.enum(LOT_STOCK_FILTERS), CODE_LABELS.lotStockFilter).default('true').describe('true: currentStock > 0 (default); false: currentStock <= 0; all'),
   asOf: isoDate().optional().describe('the lots as they stood at the end of this business date'),
 });
 
@@ -47,8 +48,8 @@ export type Lot = z.infer<typeof lotRow>;
 export const timelineEntry = z.object({
   businessDate: z.string(),
   entryTime: z.string(),
-  kind: z.enum(LEDGER_KINDS),
-  documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
+  kind: ledgerKind(),
+  documentType: documentType(),
   documentId: z.number().int(),
   documentNumber: z.string(),
   warehouse: z.string(),
@@ -110,16 +111,16 @@ export type MovementReport = z.infer<typeof movementReport>;
 export const EXECUTION_STATUSES = ['open', 'done', 'all'] as const;
 
 export const executionQuery = pagingQuery.extend({
-  contractType: z.enum(CONTRACT_TYPES).optional(),
+  contractType: contractType().optional(),
   keyword: filterText().describe('part of the name, code, parties, commodity or B/L numbers'),
-  status: z.enum(EXECUTION_STATUSES).default('all').describe('open: remaining > 0; done: remaining <= 0'),
+  status: labelled(z.enum(EXECUTION_STATUSES), CODE_LABELS.executionStatus).default('all').describe('open: remaining > 0; done: remaining <= 0'),
 });
 
 export const executionRow = z.object({
   id: z.number().int(),
   contractCode: z.string(),
   name: z.string(),
-  contractType: z.enum(CONTRACT_TYPES),
+  contractType: contractType(),
   commodity: z.string(),
   count: z.number(),
   executed: z.number(),

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { CODE_LABELS } from './labels.js';
 import { said } from './messages.js';
-import { bilingual, optionalText } from './validation.js';
+import { bilingual, labelled, optionalText } from './validation.js';
 import { pagingQuery } from './paging.js';
 
 export const ROLES = ['admin', 'staff'] as const;
 export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
+
+const role = () => labelled(z.enum(ROLES), CODE_LABELS.role);
+const userStatus = () => labelled(z.enum(USER_STATUSES), CODE_LABELS.userStatus);
 
 export const username = () =>
   z
@@ -39,8 +43,8 @@ export const refreshBody = z.object({
 export const updateUserBody = z.object({
   displayName: optionalText(100),
   email: email(),
-  role: z.enum(ROLES).optional(),
-  status: z.enum(USER_STATUSES).optional(),
+  role: role().optional(),
+  status: userStatus().optional(),
   password: password().optional(),
   currentPassword: z.string().max(200).optional(),
 });
@@ -49,8 +53,8 @@ export const updateUserBody = z.object({
 export const resetPasswordBody = z.object({ password: password() });
 
 export const listUsersQuery = pagingQuery.extend({
-  status: z.enum(USER_STATUSES).optional(),
-  role: z.enum(ROLES).optional(),
+  status: userStatus().optional(),
+  role: role().optional(),
   keyword: z.string().trim().max(100).optional(),
 });
 
@@ -59,8 +63,8 @@ export const userRecord = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   email: z.string().nullable(),
-  role: z.enum(ROLES),
-  status: z.enum(USER_STATUSES),
+  role: role(),
+  status: userStatus(),
   createTime: z.string(),
   updateTime: z.string(),
   lastLoginTime: z.string().nullable(),

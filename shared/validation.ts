@@ -1,6 +1,7 @@
 // Zod building blocks shared by the server and the client, and one error map so every
 // validation message reads the same way: "<field> <what is wrong>".
 import { z } from 'zod';
+import { CODE_LABELS } from './labels.js';
 import { joinSaid, said, verbatim, type Said } from './messages.js';
 
 const KIND: Record<string, Said> = {
@@ -34,18 +35,25 @@ const ENUM_LABELS = new WeakMap<object, Record<string, Said>>();
 /**
  * An enum whose refusal names its choices by their words, with the code for scripts:
  * "must be one of: Active (active), Inactive (inactive)" / "必须是以下之一：启用（active）、停用（inactive）".
+ * The words belong to this very schema: label it after `.describe()` (which copies it), before `.optional()`.
  */
-export function labelled<T extends z.ZodType>(schema: T, labels: Record<string, Said>): T {
+export function labelled<T extends z.ZodEnum>(schema: T, labels: { readonly [Code in z.output<T> & string]: Said }): T {
   ENUM_LABELS.set(schema, labels);
   return schema;
 }
 
-function choices(values: readonly unknown[], labels: Record<string, Said>): Said {
+/** The words an enum names its choices by (see `labelled`); undefined for an enum without them. */
+export const enumLabels = (schema: object): Readonly<Record<string, Said>> | undefined => ENUM_LABELS.get(schema);
+
+/** An enum's choices by their words, with the code: "Active (active), Inactive (inactive)" / "启用（active）、停用（inactive）". */
+export function choiceList(values: readonly unknown[], labels: Readonly<Record<string, Said>>): Said {
   const words = values.map(String).map((v) => ({ code: v, word: labels[v] }));
-  return said(
-    `must be one of: ${words.map(({ code, word }) => (word ? `${word.en} (${code})` : code)).join(', ')}`,
-    `必须是以下之一：${words.map(({ code, word }) => (word ? `${word.zh}（${code}）` : code)).join('、')}`,
-  );
+  return said(words.map(({ code, word }) => (word ? `${word.en} (${code})` : code)).join(', '), words.map(({ code, word }) => (word ? `${word.zh}（${code}）` : code)).join('、'));
+}
+
+function choices(values: readonly unknown[], labels: Record<string, Said>): Said {
+  const list = choiceList(values, labels);
+  return said(`must be one of: ${list.en}`, `必须是以下之一：${list.zh}`);
 }
 
 /** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */
@@ -189,4 +197,4 @@ export const PRODUCT_TOO_LARGE: Said = said(
 /** A record id: positive whole number. */
 export const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const sortOrder = z.enum(['asc', 'desc']);
+export const sortOrder = labelled(z.enum(['asc', 'desc']), CODE_LABELS.sortOrder);

@@ -12,6 +12,11 @@ export const OUTBOUND_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const RECEIPT_STATUSES = ['unconfirmed', 'confirmed'] as const;
 export const TRANSFER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const LEDGER_KINDS = ['inbound', 'outbound', 'transfer'] as const;
+const DOCUMENT_TYPES = ['inboundOrder', 'outboundOrder', 'ownershipTransfer'] as const;
+
+/** A stock movement's kind and the kind of document that made it, as the ledger and the B/L trace show them. */
+export const ledgerKind = () => labelled(z.enum(LEDGER_KINDS), CODE_LABELS.ledgerKind);
+export const documentType = () => labelled(z.enum(DOCUMENT_TYPES), CODE_LABELS.documentType);
 
 export { MAX_QUANTITY };
 
@@ -325,8 +330,8 @@ export const ledgerEntry = z.object({
   commodity: z.string(),
   /** the commodity as typed on the document */
   enteredCommodity: z.string(),
-  kind: z.enum(LEDGER_KINDS),
-  documentType: z.enum(['inboundOrder', 'outboundOrder', 'ownershipTransfer']),
+  kind: ledgerKind(),
+  documentType: documentType(),
   documentId: z.number().int(),
   documentNumber: z.string(),
   quantityChange: z.number(),

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { fieldErrors } from '../../shared/validation.js';
+import { CODE_LABELS } from '../../shared/labels.js';
+import { choiceList, enumLabels, fieldErrors, labelled } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { baseOf } from '../http/validate.js';
 import { joinSaid, said, type Lang, type Said } from '../../shared/messages.js';
@@ -36,8 +37,7 @@ function toExcelDate(value: string): Date | string {
 
 /** `?headers=fields` on every template and export: the field names as the header row, for scripts. */
 export const sheetHeadersQuery = z.object({
-  headers: z
-    .enum(['labels', 'fields'])
+  headers: labelled(z.enum(['labels', 'fields']), CODE_LABELS.sheetHeaders)
     .optional()
     .describe("labels (the default): the header row in the reader's language (Accept-Language zh: Chinese, else English); fields: the field names"),
 });
@@ -141,8 +141,8 @@ export function columnRules(columns: readonly Column[], rowSchema: z.ZodObject):
     const base = baseOf((rowSchema.shape[c.key] as z.ZodType | undefined) ?? z.string());
     let what: Said;
     if (base instanceof z.ZodEnum) {
-      const choices = (base.options as string[]).join(', ');
-      what = said(`one of: ${choices}`, `取值之一：${choices}`);
+      const choices = choiceList(base.options, enumLabels(base) ?? {});
+      what = said(`one of: ${choices.en}`, `取值之一：${choices.zh}`);
     } else if (c.type === 'number') what = said('a number', '数字');
     else if (c.type === 'date') what = said('a date: an Excel date or text YYYY-MM-DD', '日期：Excel 日期或 YYYY-MM-DD 文本');
     else {

@@ -106,8 +106,8 @@ describe('POST /contract/upload', () => {
   });
 
   it('refuses bad values with a message a clerk can act on', async () => {
-    await refused(() => upload(contractForm({ contractType: '4' })), 400, 'contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)');
-    await refused(() => upload(contractForm({ contractType: 'purchase' })), 400, /^contractType must be "1"/);
+    await refused(() => upload(contractForm({ contractType: '4' })), 400, 'contractType must be one of: Purchase (1), Upstream (2), Downstream (3)');
+    await refused(() => upload(contractForm({ contractType: 'purchase' })), 400, 'contractType must be one of: Purchase (1), Upstream (2), Downstream (3)');
     await refused(() => upload(contractForm({ count: 'abc' })), 400, 'count must be a number');
     await refused(() => upload(contractForm({ count: '12 tons' })), 400, 'count must be a number');
     await refused(() => upload(contractForm({ count: '0' })), 400, 'count must be greater than 0');
@@ -193,7 +193,7 @@ describe('GET /contract', () => {
     for (const bad of ['4', '0', 'purchase']) {
       const res = await app.request('GET', `/api/contract?contractType=${bad}`, { token });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)');
+      expect(res.body.message).toBe('contractType must be one of: Purchase (1), Upstream (2), Downstream (3)');
     }
     expect((await app.request('GET', '/api/contract?keyword=no-such-contract-anywhere', { token })).body.data).toEqual([]);
   });
@@ -252,7 +252,7 @@ describe('PUT /contract/:id', () => {
       [{ blNumber: sixteen }, 'blNumber holds 16 numbers; at most 15 are allowed'],
       [{ count: '12' }, 'count must be a number'],
       [{ count: 0 }, 'count must be greater than 0'],
-      [{ contractType: 1 }, 'contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)'],
+      [{ contractType: 1 }, 'contractType must be one of: Purchase (1), Upstream (2), Downstream (3)'],
       [{ name: '' }, 'name must not be empty'],
       [{}, 'nothing to change: send at least one contract field'],
     ];
@@ -376,7 +376,7 @@ describe('POST /contract/batch-upload', () => {
     await refused(
       send([good(), { ...good(), name: undefined, contractType: '9' }], twoFiles),
       400,
-      'contracts.1.name is required; contracts.1.contractType must be "1" (purchase), "2" (upstream) or "3" (downstream)',
+      'contracts.1.name is required; contracts.1.contractType must be one of: Purchase (1), Upstream (2), Downstream (3)',
     );
     await refused(send([good(), good()], [twoFiles[0]!]), 400, 'contracts.1 has no files: attach at least one scan in files_1');
     await refused(send([good()], twoFiles), 400, 'files_1 has no contract: contracts holds 1 item (files_0 to files_0)');

@@ -242,7 +242,7 @@ describe('detail-line import', () => {
     expect(json.status).toBe(400);
     const mode = await importSheet(c.id, await workbook([HEADER, [1, 'a', null, 1]]), 'merge');
     expect(mode.status).toBe(400);
-    expect(mode.body.message).toContain('mode must be one of: append, replace');
+    expect(mode.body.message).toContain('mode must be one of: Add after the existing lines (append), Replace all lines (replace)');
     const unknown = await importSheet(999999, await workbook([HEADER, [1, 'a', null, 1]]));
     expect(unknown.status).toBe(404);
     expect(await linesOf(c.id)).toEqual([]);

@@ -220,9 +220,9 @@ describe('money, currency and the rules of the fields', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['freight-charges', { amount: 1, chargeDate: '2026-02-30' }, 'chargeDate is not a real calendar date'],
       ['freight-charges', { amount: 1, chargeDate: '01/03/2026' }, 'chargeDate must be a date written YYYY-MM-DD, like 2026-11-22'],
-      ['freight-charges', { amount: 1, paymentStatus: 'maybe' }, 'paymentStatus must be one of: unpaid, paid'],
+      ['freight-charges', { amount: 1, paymentStatus: 'maybe' }, 'paymentStatus must be one of: Unpaid (unpaid), Paid (paid)'],
       ['freight-charges', { amount: 1, quantity: 0 }, 'quantity must be greater than 0'],
-      ['upstream-invoices', { invoiceNumber: 'S-1', amount: 1, taxRate: 0, status: 'paid' }, 'status must be one of: issued, received, void'],
+      ['upstream-invoices', { invoiceNumber: 'S-1', amount: 1, taxRate: 0, status: 'paid' }, 'status must be one of: Issued (issued), Received (received), Void (void)'],
       ['settlements', { amount: 1 }, 'settlementNumber is required'],
       ['settlements', { settlementNumber: '  ', amount: 1 }, 'settlementNumber must not be empty'],
       ['reconciliations', { reconciliationNumber: 'R-X', amount: 1, periodStart: '2026-03-31', periodEnd: '2026-03-01' }, 'periodEnd 2026-03-01 is before periodStart 2026-03-31'],
@@ -277,7 +277,7 @@ describe('money, currency and the rules of the fields', () => {
     expect(cleared.status).toBe(400);
     expect(cleared.body.message).toBe('invoiceNumber must be text');
     const noStatus = await app.request('PUT', `/api/corp-finances/upstream-invoices/${second.body.data.id}`, { token, body: { status: null } });
-    expect(noStatus.body.message).toBe('status must be one of: issued, received, void');
+    expect(noStatus.body.message).toBe('status must be one of: Issued (issued), Received (received), Void (void)');
   });
 
   it('does not mix kinds: an invoice id is not a settlement', async () => {
@@ -303,7 +303,7 @@ describe('lists', () => {
     expect(both.body.data.summary).toEqual({ totals: [{ currency: 'CNY', count: 2, amount: 12 }] });
 
     const bad: [string, string][] = [
-      ['/api/corp-finances/service-fees?paymentStatus=late', 'paymentStatus must be one of: unpaid, paid'],
+      ['/api/corp-finances/service-fees?paymentStatus=late', 'paymentStatus must be one of: Unpaid (unpaid), Paid (paid)'],
       ['/api/corp-finances/upstream-invoices?blNumber=BL-1', 'upstream invoices have no blNumber; filter by another field'],
       ['/corp-finances/reconciliations?contractNumber=C-1', 'reconciliations have no contractNumber; filter by another field'],
       ['/api/corp-finances/service-fees?startDate=2026-05-01&endDate=2026-04-01', 'startDate 2026-05-01 is after endDate 2026-04-01'],

@@ -179,7 +179,7 @@ describe('templates', () => {
       const rule = (label: string) => notes!.rows.find((r) => r[0] === label)?.[1];
       expect(rule('Commodity')).toMatch(/^required; text/);
       expect(rule('Remark')).toMatch(/^optional; text/);
-      if (k === 'outbound') expect(rule('Outbound status')).toBe('optional; one of: pending, completed, cancelled');
+      if (k === 'outbound') expect(rule('Outbound status')).toBe('optional; one of: Pending (pending), Shipped (completed), Cancelled (cancelled)');
 
       // in Chinese for a Chinese reader, and the field names for scripts
       const zh = await readWorkbook((await download(templatePath(k), 'zh-CN')).bytes);

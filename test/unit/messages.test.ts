@@ -45,8 +45,8 @@ describe('zod issue texts', () => {
     const contract = issuesOf(createContractBody, { name: 'x', contractType: '9', BLNumber: bl }).map(issueSaid);
     expect(contract).toContainEqual({ en: 'holds 16 numbers; at most 15 are allowed', zh: '有 16 个提单号；最多允许 15 个' });
     expect(contract).toContainEqual({
-      en: 'must be "1" (purchase), "2" (upstream) or "3" (downstream)',
-      zh: '必须是 "1"（采购）、"2"（上游）或 "3"（下游）',
+      en: 'must be one of: Purchase (1), Upstream (2), Downstream (3)',
+      zh: '必须是以下之一：采购合同（1）、上游合同（2）、下游合同（3）',
     });
   });
 

@@ -9,7 +9,8 @@ export const auditRoutes = [
     path: '/audit',
     tag: 'Audit log',
     summary: 'Audit log, newest first',
-    description: 'Every create, update, delete and status change of a business record or user. `?entity=contract&entityId=7` is the history of one record.',
+    description:
+      'Every create, update, delete, status change and merge of a business record or user. `?entity=contract&entityId=7` is the history of one record; `?action=delete` lists the deletions.',
     access: 'admin',
     query: auditQuery,
     response: pagedSchema(auditRecord),

@@ -52,6 +52,7 @@ export const listAudit = describeList({
   query: auditQuery,
   from: (db: Queryable) => db.selectFrom('auditLog').selectAll(),
   filters: [
+    { exact: 'action', column: 'action' },
     { exact: 'entity', column: 'entity' },
     { exact: 'entityId', column: 'entityId' },
     { exact: 'userId', column: 'userId' },

@@ -12,6 +12,7 @@ import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
 import * as shell from './areas/shell';
+import * as codes from './codes';
 export const enUS = {
   ...contracts.en,
   'app.name': 'Cargodesk',
@@ -45,12 +46,6 @@ export const enUS = {
   'auth.pendingText': 'Account "{username}" was created. An admin must approve it before you can sign in.',
   'auth.adminCreated': 'Account "{username}" is the first one: it is an admin and can sign in now.',
   'auth.sessionExpired': 'Your session has ended: please sign in again.',
-
-  'role.admin': 'Admin',
-  'role.staff': 'Staff',
-  'status.pending': 'Awaiting approval',
-  'status.active': 'Active',
-  'status.disabled': 'Disabled',
 
   'menu.dashboard': 'Dashboard',
   'menu.home': 'Home',
@@ -155,10 +150,6 @@ export const enUS = {
   'audit.field': 'Field',
   'audit.noDetails': 'No details',
   'audit.system': 'system',
-  'audit.action.create': 'Created',
-  'audit.action.update': 'Updated',
-  'audit.action.delete': 'Deleted',
-  'audit.action.status': 'Status changed',
   'audit.entity.user': 'User',
   'audit.entity.contract': 'Contract',
   'audit.entity.archiveFolder': 'Archive folder',
@@ -202,6 +193,7 @@ export const enUS = {
   ...progress.en,
   ...masterData.en,
   ...shell.en,
+  ...codes.en,
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -11,6 +11,7 @@ import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
 import * as shell from './areas/shell';
+import * as codes from './codes';
 
 export const zhCN: Messages = {
   ...contracts.zh,
@@ -45,12 +46,6 @@ export const zhCN: Messages = {
   'auth.pendingText': '账号“{username}”已创建。管理员批准后才能登录。',
   'auth.adminCreated': '账号“{username}”是第一个账号：它是管理员，现在即可登录。',
   'auth.sessionExpired': '登录已失效，请重新登录。',
-
-  'role.admin': '管理员',
-  'role.staff': '员工',
-  'status.pending': '待审批',
-  'status.active': '已启用',
-  'status.disabled': '已停用',
 
   'menu.dashboard': '仪表盘',
   'menu.home': '首页',
@@ -155,10 +150,6 @@ export const zhCN: Messages = {
   'audit.field': '字段',
   'audit.noDetails': '无详情',
   'audit.system': '系统',
-  'audit.action.create': '创建',
-  'audit.action.update': '修改',
-  'audit.action.delete': '删除',
-  'audit.action.status': '状态变更',
   'audit.entity.user': '用户',
   'audit.entity.contract': '合同',
   'audit.entity.archiveFolder': '归档文件夹',
@@ -202,4 +193,5 @@ export const zhCN: Messages = {
   ...progress.zh,
   ...masterData.zh,
   ...shell.zh,
+  ...codes.zh,
 };

@@ -2,9 +2,6 @@
 export const en = {
   'contracts.all': 'All',
   'contracts.type': 'Contract type',
-  'contracts.type.1': 'Purchase',
-  'contracts.type.2': 'Upstream',
-  'contracts.type.3': 'Downstream',
   'contracts.keyword': 'Keyword',
   'contracts.keywordHint': 'name, number, party, commodity or B/L',
   'contracts.name': 'Contract name',
@@ -63,9 +60,6 @@ export const en = {
 export const zh: Record<keyof typeof en, string> = {
   'contracts.all': '全部',
   'contracts.type': '合同类型',
-  'contracts.type.1': '采购合同',
-  'contracts.type.2': '上游合同',
-  'contracts.type.3': '下游合同',
   'contracts.keyword': '关键字',
   'contracts.keywordHint': '合同名称、编号、买卖方、品名或提单号',
   'contracts.name': '合同名称',

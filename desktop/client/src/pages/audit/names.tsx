@@ -1,5 +1,6 @@
 // How the audit log names things: actions as badges, record types and field names translated
 // where the dictionaries have them (the raw key otherwise). Used by the audit page and the dashboard.
+import { codeLabel, type CodeKind } from '../../../../../shared/labels';
 import { isMessageKey, useT, type MessageKey, type Translate } from '../../i18n';
 import { RecordLink, recordNumber } from '../../kit/RecordLink';
 import type { Option } from '../../kit/fields';
@@ -10,6 +11,7 @@ export const actionMap: StatusMap = {
   update: { color: 'blue', label: 'audit.action.update' },
   delete: { color: 'red', label: 'audit.action.delete' },
   status: { color: 'purple', label: 'audit.action.status' },
+  merge: { color: 'orange', label: 'audit.action.merge' },
 };
 
 // the entities the service records (the `entity` of recordAudit), with their translated names
@@ -86,20 +88,28 @@ export function AuditRecordName({ entry, withType = true }: { entry: { entity: s
   );
 }
 
-// code values shown by their words: the dictionary prefix of each entity's coded fields
-const VALUE_PREFIXES: Record<string, Record<string, string>> = {
-  user: { role: 'role.', status: 'status.' },
-  warehouse: { status: 'wh.status.' },
-  pickupRequest: { status: 'wh.pickup.' },
-  outboundOrder: { outboundStatus: 'wh.outbound.', receiptStatus: 'wh.receipt.' },
-  ownershipTransfer: { status: 'wh.transfer.' },
-  corpContractFolder: { category: 'corp.category.' },
-  corpContract: { category: 'corp.category.' },
+// code values shown by their words (shared/labels.ts): the kind of each entity's coded fields
+const VALUE_KINDS: Record<string, Record<string, CodeKind>> = {
+  user: { role: 'role', status: 'userStatus' },
+  warehouse: { status: 'warehouseStatus' },
+  pickupRequest: { status: 'pickupStatus' },
+  outboundOrder: { outboundStatus: 'outboundStatus', receiptStatus: 'receiptStatus' },
+  ownershipTransfer: { status: 'transferStatus' },
+  corpContractFolder: { category: 'corpCategory' },
+  corpContract: { category: 'corpCategory' },
+  contract: { contractType: 'contractType' },
+  freightCharge: { paymentStatus: 'paymentStatus' },
+  miscCharge: { paymentStatus: 'paymentStatus' },
+  serviceFee: { paymentStatus: 'paymentStatus' },
+  upstreamInvoice: { status: 'invoiceStatus' },
+  downstreamInvoice: { status: 'invoiceStatus' },
+  freightMiscInvoice: { status: 'invoiceStatus' },
+  settlement: { status: 'settlementStatus' },
+  reconciliation: { status: 'reconciliationStatus' },
 };
 
 /** A coded value of a field (a status, a role, a category) in the screen's words; undefined otherwise. */
 export function valueLabel(entity: string, field: string, value: string, t: Translate): string | undefined {
-  const prefix = VALUE_PREFIXES[entity]?.[field];
-  const key = prefix ? `${prefix}${value}` : '';
-  return key && isMessageKey(key) ? t(key) : undefined;
+  const kind = VALUE_KINDS[entity]?.[field];
+  return kind ? codeLabel(kind, value)?.[t.lang] : undefined;
 }

@@ -77,8 +77,8 @@ export function ImportLines({ contract, open, onClose, onImported }: { contract:
         </Typography.Paragraph>
         <FileDropzone rule={FILE_RULES.spreadsheet} value={files} onChange={(f) => (setFiles(f), setFailure(null))} />
         <Radio.Group value={mode} onChange={(e) => setMode(e.target.value as 'append' | 'replace')}>
-          <Radio value="append">{t('corp.importAppend')}</Radio>
-          <Radio value="replace">{t('corp.importReplace')}</Radio>
+          <Radio value="append">{t('corp.importMode.append')}</Radio>
+          <Radio value="replace">{t('corp.importMode.replace')}</Radio>
         </Radio.Group>
         <WorkProgressBar progress={progress} />
         {failure && <Alert type="error" showIcon title={failure.text} data-testid="import-error" />}

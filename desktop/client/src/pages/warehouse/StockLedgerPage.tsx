@@ -12,9 +12,9 @@ import { formatQuantity, LEDGER_PATH, ledgerKindMap, WarehouseSelect } from './w
 type Entry = z.infer<typeof ledgerEntry>;
 
 const documentTypeMap: StatusMap = {
-  inboundOrder: { color: 'default', label: 'menu.inboundOrders' },
-  outboundOrder: { color: 'default', label: 'menu.outboundOrders' },
-  ownershipTransfer: { color: 'default', label: 'menu.ownershipTransfers' },
+  inboundOrder: { color: 'default', label: 'wh.documentType.inboundOrder' },
+  outboundOrder: { color: 'default', label: 'wh.documentType.outboundOrder' },
+  ownershipTransfer: { color: 'default', label: 'wh.documentType.ownershipTransfer' },
 };
 
 const filters: FieldDef[] = [
