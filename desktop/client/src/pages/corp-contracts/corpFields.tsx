@@ -5,7 +5,7 @@
 import { Tag } from 'antd';
 import { CORP_CATEGORIES, type Detail } from '../../../../../shared/corp-contracts';
 import type { MessageKey } from '../../i18n';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import type { FieldDef } from '../../kit/fields';
 import { FileLinks } from '../../kit/FileList';
 import { FILE_RULES, fileHref } from '../../kit/files';
@@ -27,8 +27,8 @@ const catalog = {
   contractNumber: { label: 'corp.contractNumber', required: true, sortable: true },
   name: { label: 'corp.name' },
   category: { label: 'corp.category', kind: 'select', options: categoryOptions, status: categoryMap },
-  partyA: { label: 'corp.partyA', input: () => <PartyInput /> },
-  partyB: { label: 'corp.partyB', input: () => <PartyInput /> },
+  partyA: { label: 'corp.partyA', input: () => <PartyInput />, cell: partyCell },
+  partyB: { label: 'corp.partyB', input: () => <PartyInput />, cell: partyCell },
   signDate: { label: 'corp.signDate', kind: 'date' },
   amount: { label: 'corp.amount', kind: 'number', cell: (value, row) => (value == null ? '' : `${formatAmount(value as number)} ${row.currency as string}`) },
   currency: { label: 'corp.currency', placeholder: 'corp.currencyHint' },
