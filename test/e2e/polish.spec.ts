@@ -251,6 +251,52 @@ test('the contract, company file, finance and master data lists show their key c
   }
 });
 
+test("a corporate contract's lines: the toolbar is not covered, and the totals of all the lines show beside the contract's amount, per unit", async ({ page }) => {
+  const folder = await adminApi<{ id: number }>(page, 'POST', '/corp-contract/folders', { name: `Lines ${U}`, category: 'downstream' });
+  const number = `HL-${U}`;
+  const contract = await adminApi<{ id: number }>(
+    page,
+    'POST',
+    '/corp-contract/contracts',
+    { folderId: String(folder.id), contractNumber: number, partyA: 'Ningbo Metals Ltd.', amount: '500000', currency: 'USD', file: pdf },
+    true,
+  );
+  // more lines than a page of the grid (50): the totals are the service's, not the page's
+  const details = [
+    ...Array.from({ length: 52 }, () => ({ commodity: 'Copper cathode', quantity: 1.5, unit: 't', unitPrice: 1000 })),
+    ...Array.from({ length: 3 }, () => ({ commodity: 'Copper wire', quantity: 250.25, unit: 'kg', amount: 10.01 })),
+  ];
+  await adminApi(page, 'POST', '/corp-contract/details/batch', { contractId: contract.id, details });
+
+  await page.goto(`/corp-contracts?folderId=${folder.id}`);
+  const row = page.locator('tr.ant-table-row').filter({ hasText: number });
+  await row.locator('.ant-table-row-expand-icon').click();
+  const lines = page.getByTestId(`lines-${number}`);
+  await expect(lines.locator('tr.ant-table-row')).toHaveCount(50);
+  // each toolbar button is what the browser finds at its centre: no table header over it
+  for (const name of ['Add line', 'Import', 'Export']) {
+    const box = (await lines.getByRole('button', { name }).boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent?.trim() ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit, `${name} is not covered`).toBe(name);
+  }
+  const totals = lines.getByTestId('lines-totals');
+  await expect(totals.getByTestId('lines-total-quantity')).toHaveText('Quantity 750.750 kg · 78.000 t');
+  await expect(totals.getByTestId('lines-total-amount')).toHaveText('Amount 78,030.03 USD');
+  await expect(totals.getByTestId('contract-amount')).toHaveText('Contract amount 500,000.00 USD');
+  await expect(totals).toBeInViewport();
+  // the lines' own cells: quantities with 3 decimals, amounts with 2
+  await expect(lines.locator('tr.ant-table-row').first()).toContainText('1.500');
+  await expect(lines.locator('tr.ant-table-row').first()).toContainText('1,500.00');
+
+  // a line added in the grid below a full page shows there, and changes the totals
+  await lines.getByRole('button', { name: 'Add line' }).click();
+  await expect(lines.locator('tr.ant-table-row')).toHaveCount(51);
+  await page.locator('#line_commodity').fill('Samples');
+  await page.locator('#line_quantity').fill('2');
+  await page.locator('#line_quantity').press('Enter');
+  await expect(totals.getByTestId('lines-total-quantity')).toHaveText('Quantity 750.750 kg · 78.000 t · 2.000 (no unit)');
+});
+
 test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {
   // a page longer than the window
   for (let i = 0; i < 12; i++)

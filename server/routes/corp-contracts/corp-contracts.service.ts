@@ -9,6 +9,7 @@ import {
   type CorpFolder,
   type Detail,
   type DetailInput,
+  type DetailTotals,
   type contractCreateBody,
   contractListQuery,
   type contractUpdateBody,
@@ -250,10 +251,31 @@ async function findDetail(db: Queryable, id: number): Promise<DetailRow> {
   return row;
 }
 
-export function listDetails(db: Queryable, contractId: number, q: z.output<typeof detailListQuery>) {
+const round = (n: number, decimals: number) => Math.round((n + Number.EPSILON) * 10 ** decimals) / 10 ** decimals;
+
+/** The sums of all a contract's lines: quantity per unit (never across units), amount in the contract's currency. */
+async function lineTotals(db: Queryable, contract: ContractRow): Promise<DetailTotals> {
+  const lines = db.selectFrom('corpContractDetails').where('contractId', '=', contract.id);
+  const perUnit = await lines
+    .select((eb) => ['unit', eb.fn.sum<number | string>('quantity').as('quantity'), eb.fn.countAll<number | string>().as('lines')])
+    .groupBy('unit')
+    .execute();
+  // in unit order, lines without a unit last (the engines order nulls differently)
+  perUnit.sort((a, b) => (a.unit === b.unit ? 0 : a.unit === null ? 1 : b.unit === null ? -1 : a.unit < b.unit ? -1 : 1));
+  const money = await lines
+    .select((eb) => [eb.fn.sum<number | string | null>('amount').as('amount'), eb.fn.count<number | string>('amount').as('priced')])
+    .executeTakeFirstOrThrow();
+  return {
+    quantities: perUnit.map((u) => ({ unit: u.unit, quantity: round(Number(u.quantity), 3), lines: Number(u.lines) })),
+    amount: Number(money.priced) > 0 ? round(Number(money.amount), 2) : null,
+    currency: contract.currency,
+  };
+}
+
+export async function listDetails(db: Queryable, contract: ContractRow, q: z.output<typeof detailListQuery>) {
   const order = q.sortOrder ?? 'asc';
-  const query = db.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).orderBy('lineNo', order);
-  return paginate(query, q, presentDetail);
+  const query = db.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contract.id).orderBy('lineNo', order);
+  return { ...(await paginate(query, q, presentDetail)), summary: await lineTotals(db, contract) };
 }
 
 export async function createDetails(db: Db, actor: AuthUser, contractId: number, lines: DetailInput[], batch: boolean): Promise<Detail[]> {
