@@ -1,5 +1,5 @@
-// Screenshots of the warehouse pages and the dashboard (1366×768) against a real service on a
-// temp data folder: `npx tsx scripts/warehouse-screenshots.ts` (builds the client first when needed).
+// Screenshots of the warehouse pages, the dashboard and the printed inbound order and outbound slip
+// (1366×768) against a real service on a temp data folder: `npx tsx scripts/warehouse-screenshots.ts` (builds the client first when needed).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ try {
   };
   await api('POST', '/auth/register', { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang' });
   token = (await api('POST', '/auth/login', { username: 'admin', password: 'admin-password-1' })).token;
+  // the printed pages carry it above their title
+  await api('PUT', '/settings', { companyName: '上海示例贸易有限公司' });
 
   await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库', address: '上海市浦东新区外高桥', contactPerson: '王强', contactPhone: '13800000000' });
   await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库', address: '宁波市北仑区', contactPerson: '李娜', contactPhone: '13900000000' });
@@ -126,6 +128,27 @@ try {
       await page.locator('.ant-table-row, [data-testid=stock-bar]').first().waitFor();
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
+    }
+    // the printed pages, opened from the lists' row action as a clerk does
+    for (const [name, path] of [
+      ['print-inbound', '/warehouse/inbound-orders'],
+      ['print-outbound', '/warehouse/outbound-orders'],
+    ]) {
+      await page.goto(server.url + path);
+      const row = page.locator('.ant-table-row').first();
+      await row.waitFor();
+      const popup = page.waitForEvent('popup');
+      // Print is one of the row's two buttons, or waits in More
+      if (await row.locator('[data-action=print]').count()) await row.locator('[data-action=print]').click();
+      else {
+        await row.locator('[data-action=more]').click();
+        await page.getByRole('menuitem', { name: language === 'en-US' ? 'Print' : '打印' }).click();
+      }
+      const printed = await popup;
+      await printed.setViewportSize({ width: 1366, height: 768 });
+      await printed.locator('h1').waitFor();
+      await printed.screenshot({ path: join(out, `${name}${suffix}.png`), fullPage: true });
+      await printed.close();
     }
     // a refusal of the service, in the screen's language, next to its field
     await page.goto(server.url + '/warehouse/warehouses');

@@ -1,6 +1,6 @@
 // Corporate contracts: folders, contracts (an uploaded file plus fields) and their detail lines.
 import { z } from 'zod';
-import { pagingQuery } from './paging.js';
+import { pagedSchema, pagingQuery } from './paging.js';
 import { said } from './messages.js';
 import { bilingual, boundedAmount, boundedQuantity, id, labelled, optionalIsoDate, optionalText, productFits, PRODUCT_TOO_LARGE, text } from './validation.js';
 import { CODE_LABELS } from './labels.js';
@@ -77,6 +77,18 @@ export const detailRecord = z.object({
   updateTime: z.string(),
 });
 export type Detail = z.infer<typeof detailRecord>;
+
+/** The sums of all a contract's lines (not only a page's): quantity per unit, never across units; amount in the contract's currency. */
+export const detailTotals = z.object({
+  quantities: z
+    .array(z.object({ unit: z.string().nullable(), quantity: z.number(), lines: z.number().int() }))
+    .describe('one entry per unit (null: lines without a unit), in unit order; quantities of different units are never added'),
+  amount: z.number().nullable().describe("the sum of the lines' amounts, in the contract's currency; null when no line has an amount"),
+  currency: z.string().describe("the contract's currency"),
+});
+export type DetailTotals = z.infer<typeof detailTotals>;
+/** GET /corp-contract/contracts/:id/details: a page of lines and the totals of all of them. */
+export const detailListAnswer = pagedSchema(detailRecord).extend({ summary: detailTotals });
 
 export const importQuery = z.object({ mode: labelled(z.enum(['append', 'replace']), CODE_LABELS.importMode).default('append') });
 export const importResult = z.object({ imported: z.number().int(), removed: z.number().int() });

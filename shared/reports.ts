@@ -102,7 +102,9 @@ export const movementReport = z.object({
   startDate: z.string(),
   endDate: z.string(),
   items: z.array(movementRow),
-  totals: z.object(movementColumns),
+  totals: z
+    .array(z.object({ commodity: z.string(), ...movementColumns }))
+    .describe("one per commodity, in the items' commodity order: quantities of different commodities are never added"),
 });
 export type MovementReport = z.infer<typeof movementReport>;
 
@@ -136,7 +138,9 @@ export type ExecutionRow = z.infer<typeof executionRow>;
 // ---- Dashboard charts
 
 export const stockChart = z.object({
-  byWarehouse: z.array(z.object({ warehouse: z.string(), currentStock: z.number() })),
-  months: z.array(z.object({ month: z.string().describe('YYYY-MM'), inbound: z.number(), outbound: z.number(), transferred: z.number() })),
+  byWarehouse: z.array(z.object({ warehouse: z.string(), commodity: z.string(), currentStock: z.number() })).describe('one per warehouse and commodity in stock'),
+  months: z
+    .array(z.object({ month: z.string().describe('YYYY-MM'), commodity: z.string(), inbound: z.number(), outbound: z.number(), transferred: z.number() }))
+    .describe('per commodity that moved in the last 12 months, each of the 12 months (0 without movement)'),
 });
 export type StockChart = z.infer<typeof stockChart>;

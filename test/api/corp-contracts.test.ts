@@ -306,6 +306,36 @@ describe('detail lines', () => {
     expect(contract.body.data.details.map((d: any) => d.commodity)).toEqual(['电解铜', 'd', 'b', 'c']);
   });
 
+  it("answers with each page the totals of all the contract's lines: quantity per unit, never across units, and the amount in the contract's currency", async () => {
+    const c = await newContract((await newFolder()).id, { amount: '500000', currency: 'usd' });
+    const path = `/api/corp-contract/contracts/${c.id}/details`;
+    const empty = await app.request('GET', path, { token });
+    expect(empty.body.data.summary).toEqual({ quantities: [], amount: null, currency: 'USD' });
+    const lines = [
+      { commodity: 'Copper cathode', quantity: 25.5, unit: 't', unitPrice: 9800 },
+      { commodity: 'Copper cathode', quantity: 0.125, unit: 't', amount: 1225.5 },
+      { commodity: 'Copper wire', quantity: 500, unit: 'kg', unitPrice: 10.01 },
+      { commodity: 'Copper wire', quantity: 250.25, unit: 'kg' },
+      { commodity: 'Samples', quantity: 3 },
+    ];
+    expect((await app.request('POST', '/api/corp-contract/details/batch', { token, body: { contractId: c.id, details: lines } })).status).toBe(200);
+    const page = await app.request('GET', `${path}?pageSize=2&page=2`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body.data.items.map((d: any) => d.lineNo)).toEqual([3, 4]);
+    // all five lines, not the page's two: 249,900 + 1,225.50 + 5,005 (the lines without an amount add nothing)
+    expect(page.body.data.summary).toEqual({
+      quantities: [
+        { unit: 'kg', quantity: 750.25, lines: 2 },
+        { unit: 't', quantity: 25.625, lines: 2 },
+        { unit: null, quantity: 3, lines: 1 },
+      ],
+      amount: 256130.5,
+      currency: 'USD',
+    });
+    const doc: any = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    expect(JSON.stringify(doc.paths['/api/corp-contract/contracts/{id}/details'].get)).toContain('quantities');
+  });
+
   it('refuses bad lines: taken lineNo, zero quantity, negative price, bad date, missing commodity, unknown contract', async () => {
     const c = await newContract((await newFolder()).id);
     const path = `/api/corp-contract/contracts/${c.id}/details`;

@@ -315,7 +315,7 @@ describe('the stock movement report', () => {
     const july = { startDate: '2026-07-01', endDate: '2026-07-31', warehouse: w.code };
     const report = await get('/api/reports/stock-movement', july);
     expect(report.items).toEqual([{ warehouse: w.name, warehouseId: w.id, commodity, opening: 100, inbound: 40.5, outbound: 30, transferred: 10.25, closing: 100.25 }]);
-    expect(report.totals).toEqual({ opening: 100, inbound: 40.5, outbound: 30, transferred: 10.25, closing: 100.25 });
+    expect(report.totals).toEqual([{ commodity, opening: 100, inbound: 40.5, outbound: 30, transferred: 10.25, closing: 100.25 }]);
     const [atEnd] = await get('/api/inventory/summary', { warehouse: w.code, commodity, asOf: '2026-07-31' });
     const [beforeStart] = await get('/api/inventory/summary', { warehouse: w.code, commodity, asOf: '2026-06-30' });
     expect(report.items[0].closing).toBe(atEnd.currentStock);
@@ -340,7 +340,7 @@ describe('the stock movement report', () => {
     expect((await get('/api/reports/stock-movement', july)).items[0]).toMatchObject({ opening: 101, closing: 101.25 });
   });
 
-  it('sums every stock of the period, and exports it with the totals row last', async () => {
+  it('sums every stock of the period per commodity, never across commodities, and exports it with the totals rows last', async () => {
     const query = { startDate: '2026-01-01', endDate: '2026-12-31' };
     const report = await get('/api/reports/stock-movement', query);
     const summary = await get('/api/inventory/summary', { asOf: '2026-12-31' });
@@ -349,19 +349,23 @@ describe('the stock movement report', () => {
         .filter((r: any) => report.items.some((i: any) => i.warehouseId === r.warehouseId && i.commodity === r.commodity))
         .map((r: any) => [r.warehouse, r.commodity, r.currentStock]),
     );
-    for (const key of ['opening', 'inbound', 'outbound', 'transferred', 'closing']) {
-      expect(report.totals[key]).toBeCloseTo(
-        report.items.reduce((t: number, r: any) => t + r[key], 0),
-        6,
-      );
-    }
+    const commodities = [...new Set(report.items.map((r: any) => r.commodity))];
+    expect(commodities.length).toBeGreaterThan(1);
+    expect(report.totals.map((t: any) => t.commodity)).toEqual(commodities);
+    for (const total of report.totals)
+      for (const key of ['opening', 'inbound', 'outbound', 'transferred', 'closing']) {
+        expect(total[key]).toBeCloseTo(
+          report.items.filter((r: any) => r.commodity === total.commodity).reduce((t: number, r: any) => t + r[key], 0),
+          6,
+        );
+      }
     const book = await download('/api/reports/stock-movement/export', query);
     const [header, ...rows] = book.sheets[0]!.rows;
     expect(header).toEqual(['warehouse', 'commodity', 'opening', 'inbound', 'outbound', 'transferred', 'closing']);
     expect(book.sheets[1]!.name).toBe('Fields');
-    expect(rows.slice(0, -1)).toEqual(report.items.map((r: any) => [r.warehouse, r.commodity, r.opening, r.inbound, r.outbound, r.transferred, r.closing]));
-    const t = report.totals;
-    expect(rows.at(-1)).toEqual(['Total 合计', undefined, t.opening, t.inbound, t.outbound, t.transferred, t.closing]);
+    const totalRows = report.totals.length;
+    expect(rows.slice(0, -totalRows)).toEqual(report.items.map((r: any) => [r.warehouse, r.commodity, r.opening, r.inbound, r.outbound, r.transferred, r.closing]));
+    expect(rows.slice(-totalRows)).toEqual(report.totals.map((t: any) => ['Total 合计', t.commodity, t.opening, t.inbound, t.outbound, t.transferred, t.closing]));
   });
 
   it('refuses a period that ends before it starts, in English and in Chinese, and a missing date', async () => {
@@ -464,13 +468,17 @@ describe('contract execution', () => {
     );
   });
 
-  it('answers the dashboard charts: stock per warehouse and twelve months of movements', async () => {
+  it('answers the dashboard charts per commodity, never across commodities: stock per warehouse and twelve months of movements', async () => {
     const chart = await get('/api/reports/stock-chart');
-    expect(chart.months).toHaveLength(12);
+    const moved = [...new Set(chart.months.map((m: any) => m.commodity))];
+    expect(moved.length).toBeGreaterThan(1);
+    expect(chart.months).toHaveLength(12 * moved.length);
+    for (const commodity of moved) expect(chart.months.filter((m: any) => m.commodity === commodity)).toHaveLength(12);
     const summary = await get('/api/inventory/summary');
-    const byWarehouse = new Map<string, number>();
-    for (const r of summary) byWarehouse.set(r.warehouse, (byWarehouse.get(r.warehouse) ?? 0) + r.currentStock);
-    for (const r of chart.byWarehouse) expect(r.currentStock).toBeCloseTo(byWarehouse.get(r.warehouse)!, 6);
+    const stock = new Map<string, number>();
+    for (const r of summary) stock.set(`${r.warehouse}|${r.commodity}`, (stock.get(`${r.warehouse}|${r.commodity}`) ?? 0) + r.currentStock);
+    expect(chart.byWarehouse.length).toBe([...stock.values()].filter((v) => v !== 0).length);
+    for (const r of chart.byWarehouse) expect(r.currentStock).toBeCloseTo(stock.get(`${r.warehouse}|${r.commodity}`)!, 6);
   });
 });
 

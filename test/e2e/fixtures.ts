@@ -15,9 +15,13 @@ export const ADMIN = { username: 'admin', password: 'admin-password-1', displayN
 export const CLERK = { username: 'li.wei', password: 'clerk-password-1', displayName: 'Li Wei' };
 
 let adminToken = '';
-/** Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws the service's message on a refusal. */
-export async function adminApi<T = Record<string, string>>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
-  const send = () => page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${adminToken}` } });
+/**
+ * Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws
+ * the service's message on a refusal. `multipart`: the data is sent as a form (an upload's fields and files).
+ */
+export async function adminApi<T = Record<string, string>>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown, multipart = false): Promise<T> {
+  const payload = multipart ? { multipart: data as Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } : { data };
+  const send = () => page.request.fetch(`/api${path}`, { method, ...payload, headers: { authorization: `Bearer ${adminToken}` } });
   let res = adminToken ? await send() : null;
   if (!res || res.status() === 401) {
     const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
@@ -79,3 +83,8 @@ export async function rowAction(row: Locator, name: string) {
   await more.click();
   await row.page().getByRole('menuitem', { name, exact: true }).click();
 }
+
+/** A one-page PDF, for uploads. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);

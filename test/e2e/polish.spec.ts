@@ -3,7 +3,9 @@
 // them, column settings are kept, Enter in a date field saves nothing, a filled drawer asks before it
 // is thrown away, and a password reset by an admin makes the user choose a new one.
 import type { Page } from '@playwright/test';
-import { adminApi, expect, login, signInAsAdmin, test } from './fixtures.js';
+import { FINANCE_KINDS, FINANCE_PAGES, type FinanceKindFacts, type FinanceKindKey } from '../../shared/finance-kinds.js';
+import { hasFinanceField } from '../../shared/finance.js';
+import { adminApi, expect, login, PDF, signInAsAdmin, test } from './fixtures.js';
 
 // each test opens several lists: more time than the default minute on a busy machine
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -22,7 +24,13 @@ const today = new Date().toISOString().slice(0, 10);
  * over it), and so is the first row's cell under it.
  */
 async function expectKeyColumns(page: Page, titles: string[]) {
-  const firstRow = page.locator('tr.ant-table-row').first();
+  // the list's table: the one with a header (a folder panel beside it is a table without one)
+  const firstRow = page
+    .locator('.ant-table')
+    .filter({ has: page.locator('.ant-table-thead') })
+    .first()
+    .locator('tr.ant-table-row')
+    .first();
   // the machine running the suite may be busy: the first answer of a list can take a while
   await expect(firstRow).toBeVisible({ timeout: 30_000 });
   const rowBox = (await firstRow.boundingBox())!;
@@ -134,6 +142,159 @@ test('the ledger, users and audit lists show their key columns uncovered at 1366
   await expectKeyColumns(page, ['Username', 'Role', 'Status', 'Registered']);
   await page.goto('/admin/audit');
   await expectKeyColumns(page, ['Time', 'User', 'Action', 'Record type', 'Record']);
+});
+
+const pdf = { name: 'scan.pdf', mimeType: 'application/pdf', buffer: PDF };
+
+/** The key columns of each finance kind's list: number, references, party or item, money, date, status. */
+const FINANCE_KEYS: Record<FinanceKindKey, string[]> = {
+  freightCharges: ['Contract number', 'B/L number', 'Carrier', 'Amount', 'Charge date', 'Payment'],
+  miscCharges: ['Contract number', 'B/L number', 'Charge type', 'Amount', 'Charge date', 'Payment'],
+  serviceFees: ['Contract number', 'B/L number', 'Service provider', 'Amount', 'Fee date', 'Payment'],
+  costBreakdowns: ['Contract number', 'B/L number', 'Cost item', 'Amount'],
+  profitRecords: ['Contract number', 'B/L number', 'Commodity', 'Revenue', 'Cost', 'Profit', 'Record date'],
+  upstreamInvoices: ['Invoice number', 'Contract number', 'Counterparty', 'Amount', 'Invoice date', 'Status'],
+  downstreamInvoices: ['Invoice number', 'Contract number', 'Counterparty', 'Amount', 'Invoice date', 'Status'],
+  freightMiscInvoices: ['Invoice number', 'Contract number', 'Counterparty', 'Amount', 'Invoice date', 'Status'],
+  settlements: ['Settlement number', 'Contract number', 'Counterparty', 'Amount', 'Settlement date', 'Status'],
+  reconciliations: ['Reconciliation number', 'Counterparty', 'Amount', 'Period start', 'Period end', 'Status'],
+};
+
+test('the contract, company file, finance and master data lists show their key columns uncovered at 1366×768', async ({ page }) => {
+  const party = 'Jiangxi Copper Trading Co., Ltd.';
+  await adminApi(
+    page,
+    'POST',
+    '/contract/upload',
+    {
+      name: `Iron ore purchase ${U}`,
+      contractType: '1',
+      contractCode: `BC-${U}`,
+      buyParty: party,
+      sellParty: 'Ningbo Metals Ltd.',
+      commodity: 'Iron ore',
+      count: '1250.5',
+      unitPrice: '820',
+      BLNumber: `BL${U}`,
+      files: pdf,
+    },
+    true,
+  );
+  await page.goto(`/contracts?keyword=BC-${U}`);
+  await expectKeyColumns(page, ['Contract number', 'Contract name', 'Contract type', 'Buyer', 'Seller', 'Commodity', 'Quantity', 'Created']);
+
+  const folder = await adminApi<{ id: number }>(page, 'POST', '/corp-contract/folders', { name: `Laptop ${U}`, category: 'upstream' });
+  const fields = {
+    folderId: String(folder.id),
+    contractNumber: `HT-${U}`,
+    name: 'Copper cathode supply 2027',
+    partyA: party,
+    partyB: 'Ningbo Metals Ltd.',
+    signDate: today,
+    amount: '1250000',
+    file: pdf,
+  };
+  await adminApi(page, 'POST', '/corp-contract/contracts', fields, true);
+  await page.goto(`/corp-contracts?folderId=${folder.id}`);
+  await expectKeyColumns(page, ['Contract number', 'Category', 'Party A', 'Party B', 'Signed on', 'Amount']);
+
+  const file = { companyName: party, fileCategory: 'Business licence', expireDate: today, description: 'Scanned business licence, renewed every year', files: pdf };
+  await adminApi(page, 'POST', '/company/files/upload', file, true);
+  await page.goto(`/company-files?companyName=${encodeURIComponent(party)}`);
+  await expectKeyColumns(page, ['File', 'Company', 'File category', 'Expires on']);
+
+  await adminApi(page, 'POST', '/commodities', { name: `Copper cathode ${U}`, code: `CU-${U}`, unit: 't', category: 'metals', remark: 'LME grade A' });
+  await page.goto(`/master-data/commodities?keyword=${U}`);
+  await expectKeyColumns(page, ['Name', 'Code', 'Default unit', 'Category', 'Status']);
+  await adminApi(page, 'POST', '/parties', { name: `${party} ${U}`, kind: 'customer', contact: 'Li Wei', phone: '13800000000' });
+  await page.goto(`/master-data/parties?keyword=${U}`);
+  await expectKeyColumns(page, ['Name', 'Kind', 'Contact', 'Phone', 'Status']);
+
+  // every finance kind, each with a record filled as a clerk would
+  const values: Record<string, unknown> = {
+    contractNumber: `HT-${U}`,
+    blNumber: `BL${U}`,
+    carrier: 'COSCO Shipping Lines Co., Ltd.',
+    origin: 'Port Hedland',
+    destination: 'Ningbo',
+    quantity: 1250.5,
+    unit: 't',
+    unitPrice: 12.5,
+    chargeType: 'Port charge',
+    payee: 'Ningbo Port Logistics Co., Ltd.',
+    serviceProvider: 'Ningbo Port Logistics Co., Ltd.',
+    feeType: 'Agency fee',
+    costItem: 'Ocean freight',
+    commodity: 'Copper cathode',
+    revenue: 1250000,
+    cost: 1100000,
+    counterparty: party,
+    amount: 1234567.89,
+    taxRate: 0.13,
+    currency: 'CNY',
+    periodStart: today,
+    periodEnd: today,
+  };
+  for (const kind of FINANCE_KINDS) {
+    const body = Object.fromEntries(Object.entries(values).filter(([f]) => hasFinanceField(kind.key, f)));
+    const { numberField, dateField }: FinanceKindFacts = kind;
+    if (numberField) body[numberField] = `${kind.segment.slice(0, 2).toUpperCase()}-${U}`;
+    if (dateField) body[dateField] = today;
+    await adminApi(page, 'POST', `/corp-finances/${kind.segment}`, body);
+  }
+  for (const financePage of FINANCE_PAGES) {
+    for (const key of financePage.kinds) {
+      const kind = FINANCE_KINDS.find((k) => k.key === key)!;
+      await page.goto(financePage.kinds.length > 1 ? `${financePage.path}?tab=${kind.segment}` : financePage.path);
+      await expectKeyColumns(page, FINANCE_KEYS[key]);
+    }
+  }
+});
+
+test("a corporate contract's lines: the toolbar is not covered, and the totals of all the lines show beside the contract's amount, per unit", async ({ page }) => {
+  const folder = await adminApi<{ id: number }>(page, 'POST', '/corp-contract/folders', { name: `Lines ${U}`, category: 'downstream' });
+  const number = `HL-${U}`;
+  const contract = await adminApi<{ id: number }>(
+    page,
+    'POST',
+    '/corp-contract/contracts',
+    { folderId: String(folder.id), contractNumber: number, partyA: 'Ningbo Metals Ltd.', amount: '500000', currency: 'USD', file: pdf },
+    true,
+  );
+  // more lines than a page of the grid (50): the totals are the service's, not the page's
+  const details = [
+    ...Array.from({ length: 52 }, () => ({ commodity: 'Copper cathode', quantity: 1.5, unit: 't', unitPrice: 1000 })),
+    ...Array.from({ length: 3 }, () => ({ commodity: 'Copper wire', quantity: 250.25, unit: 'kg', amount: 10.01 })),
+  ];
+  await adminApi(page, 'POST', '/corp-contract/details/batch', { contractId: contract.id, details });
+
+  await page.goto(`/corp-contracts?folderId=${folder.id}`);
+  const row = page.locator('tr.ant-table-row').filter({ hasText: number });
+  await row.locator('.ant-table-row-expand-icon').click();
+  const lines = page.getByTestId(`lines-${number}`);
+  await expect(lines.locator('tr.ant-table-row')).toHaveCount(50);
+  // each toolbar button is what the browser finds at its centre: no table header over it
+  for (const name of ['Add line', 'Import', 'Export']) {
+    const box = (await lines.getByRole('button', { name }).boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent?.trim() ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit, `${name} is not covered`).toBe(name);
+  }
+  const totals = lines.getByTestId('lines-totals');
+  await expect(totals.getByTestId('lines-total-quantity')).toHaveText('Quantity 750.750 kg · 78.000 t');
+  await expect(totals.getByTestId('lines-total-amount')).toHaveText('Amount 78,030.03 USD');
+  await expect(totals.getByTestId('contract-amount')).toHaveText('Contract amount 500,000.00 USD');
+  await expect(totals).toBeInViewport();
+  // the lines' own cells: quantities with 3 decimals, amounts with 2
+  await expect(lines.locator('tr.ant-table-row').first()).toContainText('1.500');
+  await expect(lines.locator('tr.ant-table-row').first()).toContainText('1,500.00');
+
+  // a line added in the grid below a full page shows there, and changes the totals
+  await lines.getByRole('button', { name: 'Add line' }).click();
+  await expect(lines.locator('tr.ant-table-row')).toHaveCount(51);
+  await page.locator('#line_commodity').fill('Samples');
+  await page.locator('#line_quantity').fill('2');
+  await page.locator('#line_quantity').press('Enter');
+  await expect(totals.getByTestId('lines-total-quantity')).toHaveText('Quantity 750.750 kg · 78.000 t · 2.000 (no unit)');
 });
 
 test('the side menu stays in view while the page scrolls, and folds to icons, remembered after a reload', async ({ page }) => {

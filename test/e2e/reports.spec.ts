@@ -63,3 +63,44 @@ test('the stock movement report shows the period with totals and draws its chart
   await expect(page.getByTestId('chart')).toHaveCount(2);
   await expect(page.getByTestId('chart').nth(1).locator('canvas').first()).toBeVisible();
 });
+
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the stock movement report and the dashboard chart one commodity at a time, with totals per commodity, never across them', async ({ page }) => {
+    // iron ore beside the nickel in the first warehouse
+    const ore = `Iron ore ${U}`;
+    const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const res = await page.request.post('/api/inventory/inbound', {
+      data: { warehouse: WH[0], commodity: ore, inboundWeight: 1000, inboundDate: today },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.ok()).toBe(true);
+
+    await page.goto(`/reports/stock-movement?startDate=${today}&endDate=${today}&warehouse=${encodeURIComponent(`Report ${WH[0]}`)}`);
+    await expect(page.locator('tr.ant-table-row')).toHaveCount(2);
+    const totals = page.getByTestId('movement-totals');
+    await expect(totals).toHaveCount(2);
+    await expect(totals.filter({ hasText: COMMODITY })).toContainText('70.000');
+    await expect(totals.filter({ hasText: ore })).toContainText('1,000.000');
+    // no figure adds the two: 1,070 appears nowhere
+    await expect(page.locator('main')).not.toContainText('1,070');
+    const picker = page.getByTestId('chart-commodity');
+    await expect(picker.getByText(COMMODITY)).toBeVisible();
+    await expect(picker.getByText(ore)).toBeVisible();
+    await picker.getByText(COMMODITY).click();
+    await expect(page.getByText(`Closing stock of ${COMMODITY} by warehouse`)).toBeVisible();
+    await picker.getByText(ore).click();
+    await expect(page.getByText(`Closing stock of ${ore} by warehouse`)).toBeVisible();
+    await expect(page.getByText(`Movements of ${ore} by warehouse`)).toBeVisible();
+    await expect(page.getByTestId('chart').first().locator('canvas').first()).toBeVisible();
+
+    await page.goto('/');
+    const dashboardPicker = page.getByTestId('chart-commodity');
+    await expect(dashboardPicker.getByText(ore)).toBeVisible();
+    await dashboardPicker.getByText(ore).click();
+    await expect(page.getByText(`Stock of ${ore} by warehouse`)).toBeVisible();
+    await expect(page.getByText(`${ore}: inbound and outbound, last 12 months`)).toBeVisible();
+  });
+});

@@ -10,6 +10,7 @@ import {
   corpFolderUpdateBody,
   detailBatchBody,
   detailBody,
+  detailListAnswer,
   detailListQuery,
   detailRecord,
   detailUpdateBody,
@@ -196,13 +197,12 @@ export const corpContractRoutes = [
     method: 'get',
     path: '/corp-contract/contracts/:id/details',
     tag,
-    summary: "List a contract's detail lines in lineNo order",
+    summary: "List a contract's detail lines in lineNo order, with the totals of all of them",
+    description:
+      "`summary` sums all the contract's lines, not only the page: `quantities` one entry per unit (quantities of different units are never added), `amount` the lines' amounts in the contract's `currency`.",
     query: detailListQuery,
-    response: pagedSchema(detailRecord),
-    handler: async (ctx, { id, query, db }) => {
-      await getContractExists(db, id);
-      return listDetails(db, id, query);
-    },
+    response: detailListAnswer,
+    handler: async (ctx, { id, query, db }) => listDetails(db, await getContractExists(db, id), query),
   }),
   route({
     method: 'put',

@@ -9,6 +9,7 @@ import {
   type CorpFolder,
   type Detail,
   type DetailInput,
+  type DetailTotals,
   type contractCreateBody,
   contractListQuery,
   type contractUpdateBody,
@@ -249,6 +250,27 @@ async function findDetail(db: Queryable, id: number): Promise<DetailRow> {
   return row;
 }
 
+const round = (n: number, decimals: number) => Math.round((n + Number.EPSILON) * 10 ** decimals) / 10 ** decimals;
+
+/** The sums of all a contract's lines: quantity per unit (never across units), amount in the contract's currency. */
+async function lineTotals(db: Queryable, contract: ContractRow): Promise<DetailTotals> {
+  const lines = db.selectFrom('corpContractDetails').where('contractId', '=', contract.id);
+  const perUnit = await lines
+    .select((eb) => ['unit', eb.fn.sum<number | string>('quantity').as('quantity'), eb.fn.countAll<number | string>().as('lines')])
+    .groupBy('unit')
+    .execute();
+  // in unit order, lines without a unit last (the engines order nulls differently)
+  perUnit.sort((a, b) => (a.unit === b.unit ? 0 : a.unit === null ? 1 : b.unit === null ? -1 : a.unit < b.unit ? -1 : 1));
+  const money = await lines
+    .select((eb) => [eb.fn.sum<number | string | null>('amount').as('amount'), eb.fn.count<number | string>('amount').as('priced')])
+    .executeTakeFirstOrThrow();
+  return {
+    quantities: perUnit.map((u) => ({ unit: u.unit, quantity: round(Number(u.quantity), 3), lines: Number(u.lines) })),
+    amount: Number(money.priced) > 0 ? round(Number(money.amount), 2) : null,
+    currency: contract.currency,
+  };
+}
+
 /** A contract's lines in lineNo order (unique within the contract): its page, and every line for the export. */
 const detailList = describeList({
   // the contract comes from the path; the route's query is the paging alone
@@ -260,7 +282,9 @@ const detailList = describeList({
   present: presentDetail,
 });
 
-export const listDetails = (db: Queryable, contractId: number, q: z.output<typeof detailListQuery>) => detailList.list(db, { ...q, contractId });
+export async function listDetails(db: Queryable, contract: ContractRow, q: z.output<typeof detailListQuery>) {
+  return { ...(await detailList.list(db, { ...q, contractId: contract.id })), summary: await lineTotals(db, contract) };
+}
 
 export async function createDetails(db: Db, actor: AuthUser, contractId: number, lines: DetailInput[], batch: boolean): Promise<Detail[]> {
   return db.transaction().execute(async (trx) => {

@@ -101,7 +101,7 @@ export const reportRoutes = [
     tag,
     summary: 'Stock movement report (进销存) of a period: one row per warehouse and commodity',
     description:
-      "startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month's documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column. endDate before startDate is refused (400).",
+      "startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month's documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column per commodity (one entry per commodity: quantities of different commodities are never added). endDate before startDate is refused (400).",
     query: movementQuery,
     response: movementReport,
     handler: (ctx, { query, db }) => stockMovement(db, query),
@@ -110,13 +110,13 @@ export const reportRoutes = [
     method: 'get',
     path: '/reports/stock-movement/export',
     tag,
-    summary: 'Export the stock movement report (.xlsx, the totals row last)',
-    description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last row holds the totals, "${TOTALS_LABEL}" in its warehouse cell.`,
+    summary: 'Export the stock movement report (.xlsx, the totals rows last, one per commodity)',
+    description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last rows hold the totals, one per commodity, "${TOTALS_LABEL}" in their warehouse cell.`,
     query: movementQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
     handler: async (ctx, { query, db }) => {
       const report = await stockMovement(db, query);
-      const rows = [...report.items, { warehouse: TOTALS_LABEL, commodity: null, ...report.totals }];
+      const rows = [...report.items, ...report.totals.map((total) => ({ warehouse: TOTALS_LABEL, ...total }))];
       sendSheet(ctx, exportName('stock-movement'), (target) =>
         writeSheet(MOVEMENT_COLUMNS, rows, target, { sheetName: 'stock-movement', layout: sheetLayout(requestLanguage(ctx), query) }),
       );
@@ -152,7 +152,7 @@ export const reportRoutes = [
     method: 'get',
     path: '/reports/stock-chart',
     tag,
-    summary: "The dashboard's charts: current stock per warehouse; inbound, outbound and transferred in each of the last 12 months",
+    summary: "The dashboard's charts: current stock per warehouse and commodity; inbound, outbound and transferred per commodity in each of the last 12 months",
     response: stockChart,
     handler: (ctx, { db }) => chartOf(db, today()),
   }),

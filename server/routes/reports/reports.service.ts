@@ -83,7 +83,8 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
   if (warehouseId !== undefined) stocks = stocks.where('b.warehouseId', '=', warehouseId);
   if (commodityKey) stocks = stocks.where('b.commodity', '=', commodityKey);
   const none: Sums = { inbound: 0, outbound: 0, transferred: 0 };
-  const milli = { opening: 0, inbound: 0, outbound: 0, transferred: 0, closing: 0 };
+  // totals per commodity: copper is never added to iron ore
+  const totalsMilli = new Map<string, { opening: number; inbound: number; outbound: number; transferred: number; closing: number }>();
   const items: MovementRow[] = [];
   for (const s of await stocks.orderBy('w.name').orderBy('b.commodity').execute()) {
     const key = keyOf(s.warehouseId, s.commodity);
@@ -93,11 +94,14 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
     const opening = closing - (p.inbound - p.outbound - p.transferred);
     if (opening === 0 && p.inbound === 0 && p.outbound === 0 && p.transferred === 0) continue;
     const row = { opening, inbound: p.inbound, outbound: p.outbound, transferred: p.transferred, closing };
-    for (const k of Object.keys(milli) as (keyof typeof milli)[]) milli[k] += row[k];
+    const commodity = names.get(s.commodity) ?? s.commodity;
+    const total = totalsMilli.get(commodity) ?? { opening: 0, inbound: 0, outbound: 0, transferred: 0, closing: 0 };
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += row[k];
+    totalsMilli.set(commodity, total);
     items.push({
       warehouse: s.warehouse,
       warehouseId: s.warehouseId,
-      commodity: names.get(s.commodity) ?? s.commodity,
+      commodity,
       opening: fromMilli(opening),
       inbound: fromMilli(p.inbound),
       outbound: fromMilli(p.outbound),
@@ -105,7 +109,14 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
       closing: fromMilli(closing),
     });
   }
-  const totals = Object.fromEntries(Object.entries(milli).map(([k, v]) => [k, fromMilli(v)])) as MovementReport['totals'];
+  const totals = [...totalsMilli].map(([commodity, t]) => ({
+    commodity,
+    opening: fromMilli(t.opening),
+    inbound: fromMilli(t.inbound),
+    outbound: fromMilli(t.outbound),
+    transferred: fromMilli(t.transferred),
+    closing: fromMilli(t.closing),
+  }));
   return { startDate: q.startDate, endDate: q.endDate, items, totals };
 }
 
@@ -221,15 +232,20 @@ export async function listExecution(db: Queryable, q: z.output<typeof executionQ
   return { items: all.slice(start, start + q.pageSize), total: all.length, page: q.page, pageSize: q.pageSize };
 }
 
-/** The dashboard's charts: current stock per warehouse, and what came in and went out in each of the last 12 months. */
+/**
+ * The dashboard's charts: current stock per warehouse, and what came in and went out in each of the
+ * last 12 months, both per commodity (quantities of different commodities are never added).
+ */
 export async function stockChart(db: Queryable, today: string): Promise<StockChart> {
+  const names = await commodityNamesByKey(db);
   const byWarehouse = await db
     .selectFrom('stockBalances as b')
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
-    .select(['w.name as warehouse', sql<number>`sum(b."currentMilli")`.as('milli')])
-    .groupBy('w.name')
+    .select(['w.name as warehouse', 'b.commodity', sql<number>`sum(b."currentMilli")`.as('milli')])
+    .groupBy(['w.name', 'b.commodity'])
     .having(sql<boolean>`sum(b."currentMilli") != 0`)
     .orderBy('w.name')
+    .orderBy('b.commodity')
     .execute();
   const [y, m] = today.split('-').map(Number) as [number, number];
   const months = Array.from({ length: 12 }, (_, i) => {
@@ -238,17 +254,28 @@ export async function stockChart(db: Queryable, today: string): Promise<StockCha
   });
   const rows = await db
     .selectFrom('stockMonths as d')
-    .select(['d.month', ...SUMS])
+    .select(['d.month', 'd.commodity', ...SUMS])
     .where('d.month', '>=', months[0]!)
     .where('d.month', '<=', months[11]!)
-    .groupBy('d.month')
+    .groupBy(['d.month', 'd.commodity'])
+    .orderBy('d.commodity')
     .execute();
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const moved = new Map<string, Map<string, (typeof rows)[number]>>();
+  for (const r of rows) moved.set(r.commodity, (moved.get(r.commodity) ?? new Map()).set(r.month, r));
+  const name = (key: string) => names.get(key) ?? key;
   return {
-    byWarehouse: byWarehouse.map((r) => ({ warehouse: r.warehouse, currentStock: fromMilli(Number(r.milli)) })),
-    months: months.map((month) => {
-      const r = byMonth.get(month);
-      return { month, inbound: fromMilli(Number(r?.inbound ?? 0)), outbound: fromMilli(Number(r?.outbound ?? 0)), transferred: fromMilli(Number(r?.transferred ?? 0)) };
-    }),
+    byWarehouse: byWarehouse.map((r) => ({ warehouse: r.warehouse, commodity: name(r.commodity), currentStock: fromMilli(Number(r.milli)) })),
+    months: [...moved].flatMap(([commodity, byMonth]) =>
+      months.map((month) => {
+        const r = byMonth.get(month);
+        return {
+          month,
+          commodity: name(commodity),
+          inbound: fromMilli(Number(r?.inbound ?? 0)),
+          outbound: fromMilli(Number(r?.outbound ?? 0)),
+          transferred: fromMilli(Number(r?.transferred ?? 0)),
+        };
+      }),
+    ),
   };
 }

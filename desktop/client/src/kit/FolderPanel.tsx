@@ -19,6 +19,9 @@ import type { FieldDef } from './fields';
 
 const PAGE_SIZE = 20;
 
+/** The panel's width beside the records: narrow enough that a 1366 px laptop shows the records' key columns. */
+export const FOLDER_PANEL_WIDTH = '240px';
+
 export interface FolderBase {
   id: number;
   name: string;

@@ -52,6 +52,16 @@ export interface CatalogOptions {
   formatNumber?: (value: number | null) => ReactNode;
 }
 
+/** A party's name in a list: cut shorter than other free text, so the key columns keep to a laptop's screen. */
+export const partyCell = (value: unknown) =>
+  value == null || value === '' ? (
+    ''
+  ) : (
+    <span className="cell-text cell-party" title={String(value)}>
+      {String(value)}
+    </span>
+  );
+
 export function fieldCatalog<C extends Record<string, FieldEntry>>(catalog: C, options: CatalogOptions = {}) {
   type Id = keyof C & string;
 

@@ -39,6 +39,9 @@ export const en = {
   'corp.detail.add': 'Add line',
   'corp.detail.none': 'No lines yet: add one or import a spreadsheet',
   'corp.detail.deleteConfirm': 'Delete line {lineNo}?',
+  'corp.detail.totals': 'All lines',
+  'corp.detail.noUnit': '(no unit)',
+  'corp.detail.contractAmount': 'Contract amount',
 
   'corp.import': 'Import',
   'corp.export': 'Export',
@@ -93,6 +96,9 @@ export const zh: Record<keyof typeof en, string> = {
   'corp.detail.add': '新增明细',
   'corp.detail.none': '暂无明细：请新增或导入表格',
   'corp.detail.deleteConfirm': '删除第 {lineNo} 行？',
+  'corp.detail.totals': '全部明细合计',
+  'corp.detail.noUnit': '（无单位）',
+  'corp.detail.contractAmount': '合同金额',
 
   'corp.import': '导入',
   'corp.export': '导出',

@@ -8,7 +8,7 @@ import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { uploadForm, UploadProgress } from '../../kit/files';
-import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { FOLDER_PANEL_WIDTH, FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
 import { ListPage } from '../../kit/ListPage';
 import { FILES, filterFields, formFields, tableColumns } from './companyFields';
 
@@ -49,7 +49,7 @@ export default function CompanyFilesPage() {
 
   return (
     <Row gutter={16} wrap={false}>
-      <Col flex="300px">
+      <Col flex={FOLDER_PANEL_WIDTH}>
         <FolderPanel<CompanyFolder>
           path={FOLDERS}
           title="company.folders"

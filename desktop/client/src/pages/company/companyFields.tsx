@@ -3,7 +3,7 @@
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useFormatDate, useT } from '../../i18n';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import { FileLinks, formatSize } from '../../kit/FileList';
 import { FILE_RULES, fileHref } from '../../kit/files';
 
@@ -34,7 +34,7 @@ const catalog = {
       <FileLinks showName name={value as string} href={fileHref('company-files', row.fileUrl as string)} downloadHref={`/api${FILES}/${row.id as number}/download`} />
     ),
   },
-  companyName: { label: 'company.companyName' },
+  companyName: { label: 'company.companyName', cell: partyCell },
   fileCategory: { label: 'company.fileCategory', placeholder: 'company.fileCategoryHint' },
   expireDate: { label: 'company.expireDate', kind: 'date', cell: (value) => <ExpiryDate date={value as string | null} /> },
   folderId: { label: 'company.folder' },

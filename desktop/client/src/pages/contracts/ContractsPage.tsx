@@ -30,7 +30,9 @@ export default function ContractsPage() {
   const [detail, setDetail] = useState<number | null>(null);
   const [progress, setProgress] = useState(0);
 
+  // the number first (it stays at the left), then what a clerk scans, so at 1366 px they all show
   const columns = tableColumns<Contract>([
+    'contractCode',
     [
       'name',
       {
@@ -42,15 +44,14 @@ export default function ContractsPage() {
       },
     ],
     'contractType',
-    'contractCode',
     'buyParty',
     'sellParty',
     'commodity',
     'count',
+    'createTime',
     'unitPrice',
     'blNumber',
     'files',
-    'createTime',
   ]);
 
   const create = async (values: Record<string, unknown>) => {

@@ -3,7 +3,7 @@
 // are picked from their catalogs while typing.
 import { Space, Tag } from 'antd';
 import { CONTRACT_TYPES, splitBlNumbers } from '../../../../../shared/contracts';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import { FILE_RULES } from '../../kit/files';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
@@ -20,8 +20,8 @@ const catalog = {
   name: { label: 'contracts.name', required: true },
   contractType: { label: 'contracts.type', kind: 'select', options: typeOptions, status: typeMap, required: true },
   contractCode: { label: 'contracts.contractCode', required: true },
-  buyParty: { label: 'contracts.buyParty', required: true, input: () => <PartyInput /> },
-  sellParty: { label: 'contracts.sellParty', required: true, input: () => <PartyInput /> },
+  buyParty: { label: 'contracts.buyParty', required: true, input: () => <PartyInput />, cell: partyCell },
+  sellParty: { label: 'contracts.sellParty', required: true, input: () => <PartyInput />, cell: partyCell },
   commodity: { label: 'contracts.commodity', required: true, input: () => <CommodityInput /> },
   count: { label: 'contracts.count', kind: 'number', required: true, cell: (value) => (value as number).toLocaleString() },
   unitPrice: {

@@ -8,7 +8,7 @@ import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { uploadForm, UploadProgress } from '../../kit/files';
-import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { FOLDER_PANEL_WIDTH, FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
 import { ListPage } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { categoryMap, filterFields, formFields, tableColumns } from './corpFields';
@@ -68,15 +68,16 @@ export default function CorpContractsPage() {
     }
   };
 
+  // beside the folders at 1366 px the columns a clerk scans come first; the rest by scrolling sideways
   const columns = tableColumns<CorpContract>([
     'contractNumber',
-    'name',
     'category',
-    ['folderId', { cell: (value) => folderName(value as number) }],
     'partyA',
     'partyB',
     'signDate',
     'amount',
+    'name',
+    ['folderId', { cell: (value) => folderName(value as number) }],
     'details',
     'file',
     'updateTime',
@@ -86,7 +87,7 @@ export default function CorpContractsPage() {
 
   return (
     <Row gutter={16} wrap={false}>
-      <Col flex="300px">
+      <Col flex={FOLDER_PANEL_WIDTH}>
         <FolderPanel<CorpFolder>
           path={FOLDERS}
           title="corp.folders"

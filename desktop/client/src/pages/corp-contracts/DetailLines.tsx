@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Form, InputNumber, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { detailBody, detailUpdateBody, type CorpContract, type Detail } from '../../../../../shared/corp-contracts';
+import { detailBody, detailUpdateBody, type CorpContract, type Detail, type DetailTotals } from '../../../../../shared/corp-contracts';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -14,6 +14,7 @@ import { toForm, toRequest } from '../../kit/EditDrawer';
 import { fieldInput } from '../../kit/fields';
 import { Confirm } from '../../kit/Confirm';
 import { downloadFile } from '../../kit/files';
+import { formatMoney, formatQuantity } from '../../kit/numbers';
 import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { ImportLines } from './ImportLines';
@@ -29,6 +30,31 @@ const SCREEN_ORDER = ['lineNo', 'commodity', 'quantity', 'unit', 'amount', 'deli
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 const formatNumber = (n: number | null) => (n == null ? '' : n.toLocaleString(undefined, { maximumFractionDigits: 6 }));
+/** a line's cell: quantities with 3 decimals, amounts with 2, a unit price as given */
+const formatCell: Partial<Record<keyof Detail, (n: number | null) => string>> = {
+  quantity: formatQuantity,
+  amount: (n) => formatMoney(n, ''),
+};
+
+/** The sums of all the contract's lines (the service adds them, not this page): quantity per unit, the amount beside the contract's. */
+function LineTotals({ totals, contract }: { totals: DetailTotals; contract: CorpContract }) {
+  const t = useT();
+  const quantities = totals.quantities.map((q) => `${formatQuantity(q.quantity)} ${q.unit ?? t('corp.detail.noUnit')}`).join(' · ');
+  return (
+    <Space size="large" wrap data-testid="lines-totals">
+      <Typography.Text strong>{t('corp.detail.totals')}</Typography.Text>
+      <span data-testid="lines-total-quantity">
+        {t('corp.detail.quantity')} <Typography.Text strong>{quantities || '—'}</Typography.Text>
+      </span>
+      <span data-testid="lines-total-amount">
+        {t('corp.detail.amount')} <Typography.Text strong>{formatMoney(totals.amount, totals.currency) || '—'}</Typography.Text>
+      </span>
+      <span data-testid="contract-amount">
+        {t('corp.detail.contractAmount')} <Typography.Text strong>{formatMoney(contract.amount, contract.currency) || '—'}</Typography.Text>
+      </span>
+    </Space>
+  );
+}
 
 export function DetailLines({ contract }: { contract: CorpContract }) {
   const t = useT();
@@ -49,7 +75,7 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
   const query = { page, pageSize: PAGE_SIZE, sortOrder: 'asc' };
   const lines = useQuery({
     queryKey: [CONTRACTS, contract.id, 'details', query],
-    queryFn: ({ signal }) => api.get<Paged<Detail>>(path, query, signal),
+    queryFn: ({ signal }) => api.get<Paged<Detail> & { summary: DetailTotals }>(path, query, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -137,7 +163,7 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
         }
         const value = line[f.name];
         if (f.kind === 'date') return formatDate(value as string | null, false);
-        if (f.kind === 'number') return formatNumber(value as number | null);
+        if (f.kind === 'number') return (formatCell[f.name] ?? formatNumber)(value as number | null);
         return value as string | null;
       },
     })),
@@ -193,6 +219,7 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
           </span>
         )}
       </Space>
+      {lines.data && <LineTotals totals={lines.data.summary} contract={contract} />}
       {topError && <Alert type="error" showIcon title={topError} />}
       <Form form={form} name="line" component={false}>
         <Table<Detail>
@@ -215,7 +242,8 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
           })}
           pagination={{
             current: page,
-            pageSize: PAGE_SIZE,
+            // a new line below a full page: the table would cut it off at the page's size
+            pageSize: Math.max(PAGE_SIZE, rows.length),
             total: lines.data?.total ?? 0,
             hideOnSinglePage: true,
             onChange: setPage,

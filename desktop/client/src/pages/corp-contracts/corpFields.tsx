@@ -5,18 +5,17 @@
 import { Tag } from 'antd';
 import { CORP_CATEGORIES, type Detail } from '../../../../../shared/corp-contracts';
 import type { MessageKey } from '../../i18n';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import type { FieldDef } from '../../kit/fields';
 import { FileLinks } from '../../kit/FileList';
 import { FILE_RULES, fileHref } from '../../kit/files';
+import { formatMoney } from '../../kit/numbers';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { CommodityInput, PartyInput, UnitInput } from '../master-data/CatalogInput';
 
 const categoryColors = { upstream: 'blue', downstream: 'green', foreign_purchase: 'purple', freight_forwarding: 'cyan', logistics: 'orange', other: 'default' } as const;
 export const categoryMap: StatusMap = Object.fromEntries(CORP_CATEGORIES.map((c) => [c, { color: categoryColors[c], label: `corp.category.${c}` as MessageKey }]));
 const categoryOptions = CORP_CATEGORIES.map((c) => ({ value: c, label: `corp.category.${c}` as MessageKey }));
-
-const formatAmount = (n: number | null) => (n == null ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 const catalog = {
   // folders
@@ -27,10 +26,10 @@ const catalog = {
   contractNumber: { label: 'corp.contractNumber', required: true, sortable: true },
   name: { label: 'corp.name' },
   category: { label: 'corp.category', kind: 'select', options: categoryOptions, status: categoryMap },
-  partyA: { label: 'corp.partyA', input: () => <PartyInput /> },
-  partyB: { label: 'corp.partyB', input: () => <PartyInput /> },
+  partyA: { label: 'corp.partyA', input: () => <PartyInput />, cell: partyCell },
+  partyB: { label: 'corp.partyB', input: () => <PartyInput />, cell: partyCell },
   signDate: { label: 'corp.signDate', kind: 'date' },
-  amount: { label: 'corp.amount', kind: 'number', cell: (value, row) => (value == null ? '' : `${formatAmount(value as number)} ${row.currency as string}`) },
+  amount: { label: 'corp.amount', kind: 'number', cell: (value, row) => formatMoney(value, row.currency) },
   currency: { label: 'corp.currency', placeholder: 'corp.currencyHint' },
   remark: { label: 'corp.remark', kind: 'textarea' },
   /** the contract's one document: uploaded as `file`, listed by its name */

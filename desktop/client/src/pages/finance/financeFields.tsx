@@ -6,14 +6,11 @@
 import { Form, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useT, type MessageKey } from '../../i18n';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
+import { formatMoney } from '../../kit/numbers';
 import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
 
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 12345.6, "CNY" → "12,345.60 CNY" */
-export const formatMoney = (value: unknown, currency: unknown) =>
-  typeof value === 'number' ? `${MONEY.format(value)} ${typeof currency === 'string' ? currency : ''}`.trim() : '';
+export { formatMoney };
 
 /** a margin of 0.2035 → "20.35%" (margins have 4 decimals, so this is exact) */
 const formatMargin = (value: unknown) => (typeof value === 'number' ? `${(value * 100).toFixed(2)}%` : '');
@@ -40,7 +37,7 @@ function Derived({ value, percent }: { value?: unknown; percent?: boolean }) {
 
 const label = (name: string) => `finance.field.${name}` as MessageKey;
 const text = (name: string): FieldEntry => ({ label: label(name) });
-const party = (name: string): FieldEntry => ({ label: label(name), input: () => <PartyInput /> });
+const party = (name: string): FieldEntry => ({ label: label(name), input: () => <PartyInput />, cell: partyCell });
 const date = (name: string): FieldEntry => ({ label: label(name), kind: 'date' });
 const number = (name: string, required = false): FieldEntry => ({ label: label(name), kind: 'number', required });
 const money = (name: string, required = true): FieldEntry => ({ ...number(name, required), align: 'right', cell: (value, row) => formatMoney(value, row.currency) });

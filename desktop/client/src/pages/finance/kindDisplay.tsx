@@ -36,7 +36,10 @@ export function filtersFor(kind: KindSpec): FieldDef[] {
   return filterFields(picks);
 }
 
-/** The list columns of a kind: its number, references, name, money, derived values, date, status. */
+/**
+ * The list columns of a kind: its number, references, name, money, date and status first (what a
+ * clerk scans, in view at 1366 px), then an invoice's tax rate and tax.
+ */
 export function columnsFor(kind: KindSpec): ColumnDef<FinanceRecord>[] {
   const picks: Pick[] = [];
   if (kind.numberField) picks.push(id(kind.numberField));
@@ -44,13 +47,14 @@ export function columnsFor(kind: KindSpec): ColumnDef<FinanceRecord>[] {
   if (hasField(kind, 'blNumber')) picks.push('blNumber');
   if (kind.nameField) picks.push(kind.nameField);
   const { inputs, derived } = moneyFields(kind);
-  picks.push(...[...inputs, ...derived].map(id));
-  if (kind.money === 'invoice') picks.splice(picks.length - 1, 0, 'taxRate');
-  if (kind.money === 'profit') picks.push('margin');
+  picks.push(...inputs.map(id));
+  // profit and margin belong beside revenue and cost; an invoice's tax may wait behind its date and status
+  if (kind.money === 'profit') picks.push(...derived.map(id), 'margin');
   if (kind.dateField) picks.push(id(kind.dateField));
   if (kind.segment === 'reconciliations') picks.push('periodEnd');
   const status = statusPick(kind);
   if (status) picks.push(status);
+  if (kind.money === 'invoice') picks.push('taxRate', ...derived.map(id));
   if (kind.hasFiles) picks.push('files');
   picks.push('createTime');
   return tableColumns<FinanceRecord>(picks);

@@ -1,5 +1,5 @@
 // The stock movement report (进销存) of a period: opening, inbound, outbound, transferred and closing
-// per warehouse and commodity with a totals row, and the same rows as charts.
+// per warehouse and commodity with a totals row per commodity, and one commodity's rows as charts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,7 +10,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BarChart, GroupedColumnChart } from './charts';
-import { ExportButton, quantityColumn } from './reportUi';
+import { ExportButton, quantityColumn, useChartCommodity } from './reportUi';
 
 const PATH = '/reports/stock-movement';
 
@@ -18,17 +18,6 @@ interface Filters {
   period?: [Dayjs, Dayjs] | null;
   warehouse?: string;
   commodity?: string;
-}
-
-/** The rows summed per warehouse (the charts draw warehouses, not every commodity). */
-function byWarehouse(rows: MovementRow[]) {
-  const out = new Map<string, { inbound: number; outbound: number; transferred: number; closing: number }>();
-  for (const r of rows) {
-    const w = out.get(r.warehouse) ?? { inbound: 0, outbound: 0, transferred: 0, closing: 0 };
-    for (const k of ['inbound', 'outbound', 'transferred', 'closing'] as const) w[k] = Math.round((w[k] + r[k]) * 1000) / 1000;
-    out.set(r.warehouse, w);
-  }
-  return [...out];
 }
 
 export default function StockMovementPage() {
@@ -44,10 +33,11 @@ export default function StockMovementPage() {
     placeholderData: keepPreviousData,
   });
   const rows = report.data?.items ?? [];
-  const commodities = [...new Set(rows.map((r) => r.commodity))];
-  const sumOf = (key: 'opening' | 'inbound' | 'outbound' | 'transferred' | 'closing', commodity: string) =>
-    rows.filter((r) => r.commodity === commodity).reduce((sum, r) => sum + Math.round(r[key] * 1000), 0) / 1000;
-  const warehouses = byWarehouse(rows);
+  // the service's totals, one per commodity: quantities of different goods are never added together
+  const totals = report.data?.totals ?? [];
+  const [commodity, picker] = useChartCommodity(totals.map((total) => total.commodity));
+  // the charts draw one commodity: a row per warehouse
+  const charted = rows.filter((r) => r.commodity === commodity);
 
   const search = (values: Filters) => {
     const next: Record<string, string> = {};
@@ -106,17 +96,16 @@ export default function StockMovementPage() {
         columns={columns}
         pagination={false}
         summary={() =>
-          // one totals row per commodity: quantities of different goods are never added together
-          commodities.length > 0 && (
+          totals.length > 0 && (
             <>
-              {commodities.map((commodity) => (
-                <Table.Summary.Row key={commodity} data-testid="movement-totals">
+              {totals.map((total) => (
+                <Table.Summary.Row key={total.commodity} data-testid="movement-totals">
                   <Table.Summary.Cell index={0} colSpan={2}>
-                    <Typography.Text strong>{t('rp.totalsOf', { commodity })}</Typography.Text>
+                    <Typography.Text strong>{t('rp.totalsOf', { commodity: total.commodity })}</Typography.Text>
                   </Table.Summary.Cell>
                   {(['opening', 'inbound', 'outbound', 'transferred', 'closing'] as const).map((k, i) => (
                     <Table.Summary.Cell key={k} index={i + 2} align="right">
-                      <Typography.Text strong>{formatQuantity(sumOf(k, commodity))}</Typography.Text>
+                      <Typography.Text strong>{formatQuantity(total[k])}</Typography.Text>
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>
@@ -125,17 +114,18 @@ export default function StockMovementPage() {
           )
         }
       />
-      {warehouses.length > 0 && (
+      {picker}
+      {commodity !== undefined && (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
-            <Card size="small" title={t('rp.chart.closingByWarehouse')}>
-              <BarChart data={warehouses.map(([label, w]) => ({ label, value: w.closing }))} valueTitle={t('rp.f.closing')} />
+            <Card size="small" title={t('rp.chart.closingByWarehouse', { commodity })}>
+              <BarChart data={charted.map((w) => ({ label: w.warehouse, value: w.closing }))} valueTitle={t('rp.f.closing')} />
             </Card>
           </Col>
           <Col xs={24} xl={12}>
-            <Card size="small" title={t('rp.chart.movementByWarehouse')}>
+            <Card size="small" title={t('rp.chart.movementByWarehouse', { commodity })}>
               <GroupedColumnChart
-                data={warehouses.flatMap(([x, w]) => [
+                data={charted.flatMap(({ warehouse: x, ...w }) => [
                   { x, series: t('rp.f.inbound'), value: w.inbound },
                   { x, series: t('rp.f.outbound'), value: w.outbound },
                   { x, series: t('rp.f.transferred'), value: w.transferred },

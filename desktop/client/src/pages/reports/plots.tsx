@@ -1,7 +1,9 @@
 // The charts, on @ant-design/plots (AntV G2). Only charts.tsx imports this module, lazily, so the
 // charting library is downloaded when a chart is first shown and never with the first page.
 import { Bar, Column, Line } from '@ant-design/plots';
+import { formatQuantity } from '../../kit/numbers';
 
+/** axes: as short as the number allows; a bar's label and a tooltip: a quantity's 3 decimals */
 const numberFormat = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
 export interface BarsProps {
@@ -19,8 +21,8 @@ export function Bars({ data, valueTitle, height = 260 }: BarsProps) {
       yField="value"
       height={height}
       axis={{ x: { title: false }, y: { title: valueTitle, labelFormatter: numberFormat } }}
-      label={{ text: (d: { value: number }) => numberFormat(d.value), position: 'right', dx: 4 }}
-      tooltip={{ items: [{ channel: 'y', name: valueTitle, valueFormatter: numberFormat }] }}
+      label={{ text: (d: { value: number }) => formatQuantity(d.value), position: 'right', dx: 4 }}
+      tooltip={{ items: [{ channel: 'y', name: valueTitle, valueFormatter: formatQuantity }] }}
       style={{ fill: '#1f6fb2', maxWidth: 28 }}
     />
   );
@@ -42,7 +44,7 @@ export function GroupedColumns({ data, height = 260 }: GroupedColumnsProps) {
       group
       height={height}
       axis={{ x: { title: false }, y: { title: false, labelFormatter: numberFormat } }}
-      tooltip={{ items: [{ channel: 'y', valueFormatter: numberFormat }] }}
+      tooltip={{ items: [{ channel: 'y', valueFormatter: formatQuantity }] }}
       style={{ maxWidth: 24 }}
     />
   );
@@ -65,7 +67,7 @@ export function StepLine({ data, valueTitle, height = 240 }: StepLineProps) {
       height={height}
       point={{ shapeField: 'point', sizeField: 3 }}
       axis={{ x: { title: false }, y: { title: valueTitle, labelFormatter: numberFormat } }}
-      tooltip={{ items: [{ channel: 'y', name: valueTitle, valueFormatter: numberFormat }] }}
+      tooltip={{ items: [{ channel: 'y', name: valueTitle, valueFormatter: formatQuantity }] }}
     />
   );
 }

@@ -4,7 +4,7 @@
 import { Form, Typography } from 'antd';
 import { OUTBOUND_STATUSES, PICKUP_STATUSES, RECEIPT_STATUSES, TRANSFER_STATUSES, WAREHOUSE_STATUSES } from '../../../../../shared/warehouse';
 import { useT, type MessageKey } from '../../i18n';
-import { fieldCatalog, type FieldEntry } from '../../kit/fieldCatalog';
+import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { BlLink } from '../reports/BlLink';
 import { RecordLink } from '../../kit/RecordLink';
@@ -37,16 +37,6 @@ function FileCount({ files }: { files: readonly unknown[] }) {
   const t = useT();
   return files.length ? t('wh.transfer.fileCount', { n: files.length }) : '';
 }
-
-/** A party's name in a list: cut shorter than other free text, so the key columns keep to a laptop's screen. */
-const partyCell = (value: unknown) =>
-  value == null || value === '' ? (
-    ''
-  ) : (
-    <span className="cell-text cell-party" title={String(value)}>
-      {String(value)}
-    </span>
-  );
 
 /** A quantity followed by the row's unit. */
 export const withUnit = (value: unknown, row: Record<string, unknown>) => `${formatQuantity(value as number | null)}${row.unit ? ` ${row.unit as string}` : ''}`;

@@ -7,6 +7,8 @@ import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import type { StatusMap } from '../../kit/StatusBadge';
 
+export { formatQuantity } from '../../kit/numbers';
+
 export const WAREHOUSES_PATH = '/inventory/warehouses';
 
 export const warehouseStatusMap: StatusMap = {
@@ -44,10 +46,6 @@ export const ledgerKindMap: StatusMap = {
   outbound: { color: 'orange', label: 'wh.kind.outbound' },
   transfer: { color: 'purple', label: 'wh.kind.transfer' },
 };
-
-/** Quantities: the API's exact number (3 decimals), grouped by thousands, always with 3 decimals. */
-export const formatQuantity = (value: number | null | undefined): string =>
-  value == null ? '' : value.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 export function useWarehouses() {
   return useQuery({ queryKey: [WAREHOUSES_PATH, {}], queryFn: ({ signal }) => api.get<Warehouse[]>(WAREHOUSES_PATH, undefined, signal) });
