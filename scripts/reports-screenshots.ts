@@ -1,20 +1,9 @@
 // Screenshots of the lots, B/L trace and report pages and the dashboard's charts (1366×768), in
 // English and Chinese, against a real service on a temp data folder:
 // `npx tsx scripts/reports-screenshots.ts` (builds the client first when needed).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config.js';
-import { startServer } from '../server/start.js';
-import { ensureClient, REPO } from './client-build.js';
+import { takeScreenshots } from './screenshot-service.js';
 
-const out = join(REPO, 'docs', 'screenshots');
-await ensureClient();
-await mkdir(out, { recursive: true });
-const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
-const server = await startServer({ dataDir, port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 /** The date `months` months before today, on day `day`. */
 const dayOf = (months: number, day: number) => {
   const d = new Date();
@@ -23,118 +12,93 @@ const dayOf = (months: number, day: number) => {
   d.setDate(day);
   return d.toISOString().slice(0, 10);
 };
-try {
-  let token = '';
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(server.url + '/api' + path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+const bl = 'COSU6300001';
+await takeScreenshots(
+  async ({ api, upload }) => {
+    const contract = (fields: Record<string, string>) => upload('/contract/upload', fields, [['files', 'contract.pdf']]);
+    await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库' });
+    await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库' });
+    await api('POST', '/inventory/warehouses', { code: 'WH-QD', name: '青岛港库' });
+    await contract({
+      name: '电解铜采购合同',
+      contractType: '1',
+      contractCode: 'HT-2026-018',
+      buyParty: '本公司',
+      sellParty: '江西铜业',
+      commodity: '电解铜',
+      count: '500',
+      unitPrice: '68000',
+      BLNumber: `${bl};COSU6300002`,
     });
-    const json = (await res.json()) as { success: boolean; message: string; data: any };
-    if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
-    return json.data;
-  };
-  const contract = async (fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('files', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'contract.pdf');
-    const res = await fetch(server.url + '/api/contract/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    if (!res.ok) throw new Error(`contract: ${await res.text()}`);
-  };
-  await api('POST', '/auth/register', { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang' });
-  token = (await api('POST', '/auth/login', { username: 'admin', password: 'admin-password-1' })).token;
-
-  await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库' });
-  await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库' });
-  await api('POST', '/inventory/warehouses', { code: 'WH-QD', name: '青岛港库' });
-  const bl = 'COSU6300001';
-  await contract({
-    name: '电解铜采购合同',
-    contractType: '1',
-    contractCode: 'HT-2026-018',
-    buyParty: '本公司',
-    sellParty: '江西铜业',
-    commodity: '电解铜',
-    count: '500',
-    unitPrice: '68000',
-    BLNumber: `${bl};COSU6300002`,
-  });
-  await contract({
-    name: '电解铜销售合同',
-    contractType: '3',
-    contractCode: 'XS-2026-007',
-    buyParty: '丁金属',
-    sellParty: '本公司',
-    commodity: '电解铜',
-    count: '200',
-    unitPrice: '69500',
-    BLNumber: bl,
-  });
-  await contract({
-    name: '铝锭上游合同',
-    contractType: '2',
-    contractCode: 'SY-2026-031',
-    buyParty: '本公司',
-    sellParty: '中铝国贸',
-    commodity: '铝锭',
-    count: '150',
-    unitPrice: '19100',
-    BLNumber: 'MSKU7700012',
-  });
-  await api('POST', '/inventory/inbound', {
-    warehouse: 'WH-SH',
-    commodity: '电解铜',
-    blNumber: bl,
-    inboundWeight: 250.12,
-    blWeight: 250.5,
-    inboundDate: dayOf(3, 5),
-    contractNumber: 'HT-2026-018',
-  });
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: bl, inboundWeight: 119.85, blWeight: 120, inboundDate: dayOf(3, 9) });
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: 'COSU6300002', inboundWeight: 80, inboundDate: dayOf(1, 3) });
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: '铝锭', blNumber: 'MSKU7700012', inboundWeight: 180.4, inboundDate: dayOf(2, 12) });
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-QD', commodity: '锌锭', blNumber: 'OOLU5500031', inboundWeight: 95.2, inboundDate: dayOf(0, 2) });
-  const pickup = await api('POST', '/apply-delivery', {
-    blNumber: bl,
-    warehouse: 'WH-SH',
-    commodity: '电解铜',
-    quantity: 60,
-    unit: '吨',
-    deliveryDate: dayOf(2, 2),
-    driverName: '张师傅',
-  });
-  await api('PUT', `/apply-delivery/${pickup.id}`, { status: 'approved' }); // only an approved request ships
-  await api('POST', '/delivery-details', {
-    deliveryOrderNumber: pickup.orderNumber,
-    blNumber: bl,
-    warehouse: 'WH-SH',
-    commodity: '电解铜',
-    quantity: 60,
-    outboundDate: dayOf(2, 2),
-  });
-  await api('POST', '/delivery-details', { blNumber: bl, warehouse: 'WH-SH', commodity: '电解铜', quantity: 40.5, outboundDate: dayOf(1, 15) });
-  await api('POST', '/ownership-transfer', {
-    blNumber: bl,
-    warehouse: 'WH-NB',
-    commodity: '电解铜',
-    quantity: 50,
-    transferDate: dayOf(1, 20),
-    transferor: '本公司',
-    transferee: '丁金属',
-  });
-  await api('POST', '/delivery-details', { blNumber: 'MSKU7700012', warehouse: 'WH-SH', commodity: '铝锭', quantity: 70, outboundDate: dayOf(0, 4) });
-  await api('POST', '/corp-finances/freight-charges', { blNumber: bl, carrier: 'COSCO', amount: 18600, currency: 'CNY', chargeDate: dayOf(3, 6) });
-
-  for (const language of ['en-US', 'zh-CN'] as const) {
+    await contract({
+      name: '电解铜销售合同',
+      contractType: '3',
+      contractCode: 'XS-2026-007',
+      buyParty: '丁金属',
+      sellParty: '本公司',
+      commodity: '电解铜',
+      count: '200',
+      unitPrice: '69500',
+      BLNumber: bl,
+    });
+    await contract({
+      name: '铝锭上游合同',
+      contractType: '2',
+      contractCode: 'SY-2026-031',
+      buyParty: '本公司',
+      sellParty: '中铝国贸',
+      commodity: '铝锭',
+      count: '150',
+      unitPrice: '19100',
+      BLNumber: 'MSKU7700012',
+    });
+    await api('POST', '/inventory/inbound', {
+      warehouse: 'WH-SH',
+      commodity: '电解铜',
+      blNumber: bl,
+      inboundWeight: 250.12,
+      blWeight: 250.5,
+      inboundDate: dayOf(3, 5),
+      contractNumber: 'HT-2026-018',
+    });
+    await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: bl, inboundWeight: 119.85, blWeight: 120, inboundDate: dayOf(3, 9) });
+    await api('POST', '/inventory/inbound', { warehouse: 'WH-NB', commodity: '电解铜', blNumber: 'COSU6300002', inboundWeight: 80, inboundDate: dayOf(1, 3) });
+    await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: '铝锭', blNumber: 'MSKU7700012', inboundWeight: 180.4, inboundDate: dayOf(2, 12) });
+    await api('POST', '/inventory/inbound', { warehouse: 'WH-QD', commodity: '锌锭', blNumber: 'OOLU5500031', inboundWeight: 95.2, inboundDate: dayOf(0, 2) });
+    const pickup = await api('POST', '/apply-delivery', {
+      blNumber: bl,
+      warehouse: 'WH-SH',
+      commodity: '电解铜',
+      quantity: 60,
+      unit: '吨',
+      deliveryDate: dayOf(2, 2),
+      driverName: '张师傅',
+    });
+    await api('PUT', `/apply-delivery/${pickup.id}`, { status: 'approved' }); // only an approved request ships
+    await api('POST', '/delivery-details', {
+      deliveryOrderNumber: pickup.orderNumber,
+      blNumber: bl,
+      warehouse: 'WH-SH',
+      commodity: '电解铜',
+      quantity: 60,
+      outboundDate: dayOf(2, 2),
+    });
+    await api('POST', '/delivery-details', { blNumber: bl, warehouse: 'WH-SH', commodity: '电解铜', quantity: 40.5, outboundDate: dayOf(1, 15) });
+    await api('POST', '/ownership-transfer', {
+      blNumber: bl,
+      warehouse: 'WH-NB',
+      commodity: '电解铜',
+      quantity: 50,
+      transferDate: dayOf(1, 20),
+      transferor: '本公司',
+      transferee: '丁金属',
+    });
+    await api('POST', '/delivery-details', { blNumber: 'MSKU7700012', warehouse: 'WH-SH', commodity: '铝锭', quantity: 70, outboundDate: dayOf(0, 4) });
+    await api('POST', '/corp-finances/freight-charges', { blNumber: bl, carrier: 'COSCO', amount: 18600, currency: 'CNY', chargeDate: dayOf(3, 6) });
+  },
+  async (page, language, { url, out, signIn }) => {
     const suffix = language === 'en-US' ? 'en' : 'zh';
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
-    const page = await context.newPage();
-    await page.goto(server.url + '/login');
-    await page.locator('#username').fill('admin');
-    await page.locator('#password').fill('admin-password-1');
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('current-user').waitFor();
+    await signIn(page);
     const shots: [string, string, string][] = [
       ['lots', '/warehouse/lots?inStock=all', '.ant-table-row'],
       ['bl-trace', `/warehouse/bl-trace?bl=${bl}`, '[data-testid=chart] canvas'],
@@ -143,16 +107,10 @@ try {
       ['dashboard', '/', '[data-testid=chart] canvas'],
     ];
     for (const [name, path, ready] of shots) {
-      await page.goto(server.url + path);
+      await page.goto(url + path);
       await page.locator(ready).first().waitFor();
       await page.waitForTimeout(1200); // the charts' entry animation
       await page.screenshot({ path: join(out, `reports-${name}-${suffix}.png`) });
     }
-    await context.close();
-  }
-  console.log(`screenshots in ${out}`);
-} finally {
-  await browser.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
+  },
+);

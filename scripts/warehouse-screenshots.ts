@@ -1,118 +1,89 @@
 // Screenshots of the warehouse pages, the dashboard and the printed inbound order and outbound slip
-// (1366×768) against a real service on a temp data folder: `npx tsx scripts/warehouse-screenshots.ts` (builds the client first when needed).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// (1366×768) against a real service on a temp data folder: `npx tsx scripts/warehouse-screenshots.ts`
+// (builds the client first when needed).
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config.js';
-import { startServer } from '../server/start.js';
-import { ensureClient, REPO } from './client-build.js';
+import { takeScreenshots } from './screenshot-service.js';
 
-const out = join(REPO, 'docs', 'screenshots');
-await ensureClient();
-await mkdir(out, { recursive: true });
-const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
-const server = await startServer({ dataDir, port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const today = new Date().toISOString().slice(0, 10);
-try {
-  let token = '';
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(server.url + '/api' + path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+await takeScreenshots(
+  async ({ api }) => {
+    // the printed pages carry it above their title
+    await api('PUT', '/settings', { companyName: '上海示例贸易有限公司' });
+    await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库', address: '上海市浦东新区外高桥', contactPerson: '王强', contactPhone: '13800000000' });
+    await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库', address: '宁波市北仑区', contactPerson: '李娜', contactPhone: '13900000000' });
+    await api('POST', '/inventory/warehouses', { code: 'WH-TJ', name: '天津东疆库', address: '天津港东疆保税区', status: 'inactive', remark: '2026 年起停用' });
+    const inbound = [
+      ['WH-SH', '电解铜', 'COSU6300001', 250.5, 250.12, '甲公司'],
+      ['WH-SH', '铝锭', 'MSKU7700012', 180, 180.4, '乙公司'],
+      ['WH-NB', '电解铜', 'COSU6300002', 120, 119.85, '甲公司'],
+      ['WH-NB', '锌锭', 'OOLU5500031', 95.2, 95.2, '丙贸易'],
+    ] as const;
+    for (const [warehouse, commodity, blNumber, blWeight, inboundWeight, owner] of inbound)
+      await api('POST', '/inventory/inbound', { warehouse, commodity, blNumber, blWeight, inboundWeight, owner, inboundDate: today, contractNumber: 'HT-2026-018' });
+    const pickups = [];
+    for (const [i, [warehouse, commodity, quantity, driver]] of (
+      [
+        ['WH-SH', '电解铜', 25.5, '张师傅'],
+        ['WH-SH', '铝锭', 30, '刘师傅'],
+        ['WH-NB', '电解铜', 20, '陈师傅'],
+        ['WH-NB', '锌锭', 15, '赵师傅'],
+        ['WH-SH', '电解铜', 10, '孙师傅'],
+      ] as const
+    ).entries())
+      pickups.push(
+        await api('POST', '/apply-delivery', {
+          blNumber: `COSU63000${10 + i}`,
+          warehouse,
+          commodity,
+          quantity,
+          unit: '吨',
+          deliveryDate: today,
+          driverName: driver,
+          licensePlate: `沪A1234${i}`,
+          driverPhone: '13700000000',
+        }),
+      );
+    // shipped against while open: shipping all of it completes the request
+    for (const status of ['approved', 'in_progress']) await api('PUT', `/apply-delivery/${pickups[0].id}`, { status });
+    await api('PUT', `/apply-delivery/${pickups[1].id}`, { status: 'approved' });
+    await api('PUT', `/apply-delivery/${pickups[4].id}/cancel`);
+    const ob = await api('POST', '/delivery-details', {
+      deliveryOrderNumber: pickups[0].orderNumber,
+      blNumber: 'COSU6300010',
+      warehouse: 'WH-SH',
+      commodity: '电解铜',
+      quantity: 25.5,
+      unit: '吨',
+      outboundDate: today,
+      licensePlate: '沪A12340',
+      driverName: '张师傅',
     });
-    const json = (await res.json()) as { success: boolean; message: string; data: any };
-    if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
-    return json.data;
-  };
-  await api('POST', '/auth/register', { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang' });
-  token = (await api('POST', '/auth/login', { username: 'admin', password: 'admin-password-1' })).token;
-  // the printed pages carry it above their title
-  await api('PUT', '/settings', { companyName: '上海示例贸易有限公司' });
-
-  await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库', address: '上海市浦东新区外高桥', contactPerson: '王强', contactPhone: '13800000000' });
-  await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库', address: '宁波市北仑区', contactPerson: '李娜', contactPhone: '13900000000' });
-  await api('POST', '/inventory/warehouses', { code: 'WH-TJ', name: '天津东疆库', address: '天津港东疆保税区', status: 'inactive', remark: '2026 年起停用' });
-  const inbound = [
-    ['WH-SH', '电解铜', 'COSU6300001', 250.5, 250.12, '甲公司'],
-    ['WH-SH', '铝锭', 'MSKU7700012', 180, 180.4, '乙公司'],
-    ['WH-NB', '电解铜', 'COSU6300002', 120, 119.85, '甲公司'],
-    ['WH-NB', '锌锭', 'OOLU5500031', 95.2, 95.2, '丙贸易'],
-  ] as const;
-  for (const [warehouse, commodity, blNumber, blWeight, inboundWeight, owner] of inbound)
-    await api('POST', '/inventory/inbound', { warehouse, commodity, blNumber, blWeight, inboundWeight, owner, inboundDate: today, contractNumber: 'HT-2026-018' });
-  const pickups = [];
-  for (const [i, [warehouse, commodity, quantity, driver]] of (
-    [
-      ['WH-SH', '电解铜', 25.5, '张师傅'],
-      ['WH-SH', '铝锭', 30, '刘师傅'],
-      ['WH-NB', '电解铜', 20, '陈师傅'],
-      ['WH-NB', '锌锭', 15, '赵师傅'],
-      ['WH-SH', '电解铜', 10, '孙师傅'],
-    ] as const
-  ).entries())
-    pickups.push(
-      await api('POST', '/apply-delivery', {
-        blNumber: `COSU63000${10 + i}`,
-        warehouse,
-        commodity,
-        quantity,
-        unit: '吨',
-        deliveryDate: today,
-        driverName: driver,
-        licensePlate: `沪A1234${i}`,
-        driverPhone: '13700000000',
-      }),
-    );
-  // shipped against while open: shipping all of it completes the request
-  for (const status of ['approved', 'in_progress']) await api('PUT', `/apply-delivery/${pickups[0].id}`, { status });
-  await api('PUT', `/apply-delivery/${pickups[1].id}`, { status: 'approved' });
-  await api('PUT', `/apply-delivery/${pickups[4].id}/cancel`);
-  const ob = await api('POST', '/delivery-details', {
-    deliveryOrderNumber: pickups[0].orderNumber,
-    blNumber: 'COSU6300010',
-    warehouse: 'WH-SH',
-    commodity: '电解铜',
-    quantity: 25.5,
-    unit: '吨',
-    outboundDate: today,
-    licensePlate: '沪A12340',
-    driverName: '张师傅',
-  });
-  await api('PUT', `/delivery-details/confirm-receipt/${ob.id}`, { receivedQuantity: 25.5, receiver: '周经理' });
-  await api('POST', '/delivery-details', {
-    deliveryOrderNumber: pickups[1].orderNumber,
-    warehouse: 'WH-SH',
-    commodity: '铝锭',
-    quantity: 30,
-    unit: '吨',
-    outboundDate: today,
-    outboundStatus: 'pending',
-    driverName: '刘师傅',
-  });
-  await api('POST', '/inventory/transfer/create', { warehouse: 'WH-NB', commodity: '电解铜', quantity: 40, transferor: '甲公司', transferee: '丁金属', blNumber: 'COSU6300002' });
-  await api('POST', '/ownership-transfer', {
-    transferDate: today,
-    warehouse: 'WH-SH',
-    commodity: '电解铜',
-    quantity: 50,
-    transferor: '甲公司',
-    transferee: '戊实业',
-    status: 'pending',
-    remark: '待付款后放货',
-  });
-
-  for (const language of ['en-US', 'zh-CN'] as const) {
+    await api('PUT', `/delivery-details/confirm-receipt/${ob.id}`, { receivedQuantity: 25.5, receiver: '周经理' });
+    await api('POST', '/delivery-details', {
+      deliveryOrderNumber: pickups[1].orderNumber,
+      warehouse: 'WH-SH',
+      commodity: '铝锭',
+      quantity: 30,
+      unit: '吨',
+      outboundDate: today,
+      outboundStatus: 'pending',
+      driverName: '刘师傅',
+    });
+    await api('POST', '/inventory/transfer/create', { warehouse: 'WH-NB', commodity: '电解铜', quantity: 40, transferor: '甲公司', transferee: '丁金属', blNumber: 'COSU6300002' });
+    await api('POST', '/ownership-transfer', {
+      transferDate: today,
+      warehouse: 'WH-SH',
+      commodity: '电解铜',
+      quantity: 50,
+      transferor: '甲公司',
+      transferee: '戊实业',
+      status: 'pending',
+      remark: '待付款后放货',
+    });
+  },
+  async (page, language, { url, out, signIn }) => {
     const suffix = language === 'en-US' ? '' : '-zh';
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
-    const page = await context.newPage();
-    await page.goto(server.url + '/login');
-    await page.locator('#username').fill('admin');
-    await page.locator('#password').fill('admin-password-1');
-    await page.locator('button[type=submit]').click();
-    await page.getByTestId('current-user').waitFor();
+    await signIn(page);
     const shots: [string, string][] = [
       ['dashboard', '/'],
       ['warehouse-warehouses', '/warehouse/warehouses'],
@@ -124,7 +95,7 @@ try {
       ['warehouse-ownership-transfers', '/warehouse/ownership-transfers'],
     ];
     for (const [name, path] of shots) {
-      await page.goto(server.url + path);
+      await page.goto(url + path);
       await page.locator('.ant-table-row, [data-testid=stock-bar]').first().waitFor();
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(out, `${name}${suffix}.png`) });
@@ -134,7 +105,7 @@ try {
       ['print-inbound', '/warehouse/inbound-orders'],
       ['print-outbound', '/warehouse/outbound-orders'],
     ]) {
-      await page.goto(server.url + path);
+      await page.goto(url + path);
       const row = page.locator('.ant-table-row').first();
       await row.waitFor();
       const popup = page.waitForEvent('popup');
@@ -151,7 +122,7 @@ try {
       await printed.close();
     }
     // a refusal of the service, in the screen's language, next to its field
-    await page.goto(server.url + '/warehouse/warehouses');
+    await page.goto(url + '/warehouse/warehouses');
     await page.getByRole('button', { name: language === 'en-US' ? 'New' : '新 建' }).click();
     await page.locator('#edit_code').fill('WH-SH');
     await page.locator('#edit_name').fill(language === 'en-US' ? 'Shanghai No. 2' : '上海二号库');
@@ -159,11 +130,5 @@ try {
     await page.locator('.ant-form-item-explain-error').first().waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `warehouse-refusal${suffix}.png`) });
-    await context.close();
-  }
-  console.log(`screenshots in ${out}`);
-} finally {
-  await browser.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
+  },
+);

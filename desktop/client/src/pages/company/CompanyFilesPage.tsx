@@ -39,8 +39,9 @@ export default function CompanyFilesPage() {
   const columns = tableColumns<CompanyFile>([
     'fileName',
     'companyName',
-    'fileCategory',
+    // before the category: at 1366×768 the fixed actions column would cover it
     'expireDate',
+    'fileCategory',
     ['folderId', { cell: (value) => folderName(value as number | null) }],
     'description',
     'fileSize',

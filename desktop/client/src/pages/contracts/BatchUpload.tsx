@@ -18,7 +18,8 @@ const MAX_FILES = FILE_RULES.scans.maxCount;
 
 /** The table's columns: the required fields (the optional ones are edited afterwards). */
 const COLUMNS = formFields(['name', 'contractType', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'count', 'unitPrice', 'blNumber']);
-const WIDTHS: Record<string, number> = { name: 150, contractType: 110, count: 90, unitPrice: 90, BLNumber: 140 };
+// with the remove column, the whole table fits the modal at 1366×768
+const WIDTHS: Record<string, number> = { name: 130, contractType: 110, count: 90, unitPrice: 90, BLNumber: 120 };
 
 /** Form values: each row's entries; '' and undefined dropped as the schemas expect. */
 const read = (values: Record<string, unknown>) => ({
@@ -118,7 +119,7 @@ export function BatchUpload() {
                     scroll={{ x: 'max-content' }}
                     data-testid="batch-table"
                     columns={[
-                      { key: 'index', title: '#', width: 40, render: (_: unknown, _r, i) => i + 1 },
+                      { key: 'index', title: '#', width: 32, render: (_: unknown, _r, i) => i + 1 },
                       ...COLUMNS.map((c) => ({
                         key: c.name,
                         title: <span className="ant-form-item-required">{t(c.label)}</span>,
@@ -140,7 +141,7 @@ export function BatchUpload() {
                       {
                         key: 'files',
                         title: <span className="ant-form-item-required">{t('contracts.chooseFiles')}</span>,
-                        width: 180,
+                        width: 150,
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <div className="batch-files">
                             <FileDropzone rule={FILE_RULES.scans} value={files[row.key] ?? []} onChange={(list) => setFiles((all) => ({ ...all, [row.key]: list }))} />
@@ -150,6 +151,7 @@ export function BatchUpload() {
                       {
                         key: 'remove',
                         width: 60,
+                        fixed: 'right',
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <Button type="link" size="small" danger disabled={rows.length === 1} onClick={() => remove(row.name)}>
                             {t('contracts.batchRemove')}

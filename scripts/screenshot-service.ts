@@ -1,0 +1,86 @@
+// What the screenshot scripts share: a throwaway service on a temp data folder (removed afterwards),
+// its first account (the admin) signed in for the API, Debian's Chromium, and one 1366×768 light
+// page a language, English then Chinese, each signed in through the sign-in page by `signIn`.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config.js';
+import { startServer } from '../server/start.js';
+import { ensureClient, REPO } from './client-build.js';
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang', email: 'wang.fang@example.com' };
+export type Language = 'en-US' | 'zh-CN';
+/** A small real PDF: uploads are judged by their first bytes. */
+export const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+export interface ShotService {
+  url: string;
+  /** docs/screenshots */
+  out: string;
+  /** A JSON request as the admin; throws the service's message on a refusal. */
+  api(method: string, path: string, body?: unknown): Promise<any>;
+  /** A multipart request as the admin: text fields and [field, file name] PDFs. */
+  upload(path: string, fields: Record<string, string>, files: [string, string][]): Promise<any>;
+  /** Signs the admin in through the sign-in page. */
+  signIn(page: Page): Promise<void>;
+}
+
+export async function takeScreenshots(
+  seed: (service: ShotService) => Promise<void>,
+  shoot: (page: Page, language: Language, service: ShotService) => Promise<void>,
+  options: { registrationsPerAddressPerHour?: number } = {},
+) {
+  const out = join(REPO, 'docs', 'screenshots');
+  await ensureClient();
+  await mkdir(out, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
+  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', ...options });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let token = '';
+  const answer = async (res: Response, what: string) => {
+    const json = (await res.json()) as { success: boolean; message: string; data: any };
+    if (!json.success) throw new Error(`${what}: ${json.message}`);
+    return json.data;
+  };
+  const auth = (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const service: ShotService = {
+    url: server.url,
+    out,
+    api: async (method, path, body) => {
+      const headers = { 'content-type': 'application/json', ...auth() };
+      const res = await fetch(server.url + '/api' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return answer(res, `${method} ${path}`);
+    },
+    upload: async (path, fields, files) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      for (const [field, name] of files) form.append(field, new Blob([PDF], { type: 'application/pdf' }), name);
+      return answer(await fetch(server.url + '/api' + path, { method: 'POST', headers: auth(), body: form }), `POST ${path}`);
+    },
+    signIn: async (page) => {
+      await page.goto(server.url + '/login');
+      await page.locator('#username').fill(ADMIN.username);
+      await page.locator('#password').fill(ADMIN.password);
+      await page.locator('button[type=submit]').click();
+      await page.getByTestId('current-user').waitFor();
+    },
+  };
+  try {
+    await service.api('POST', '/auth/register', ADMIN);
+    token = (await service.api('POST', '/auth/login', { username: ADMIN.username, password: ADMIN.password })).token;
+    await seed(service);
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
+      await shoot(await context.newPage(), language, service);
+      await context.close();
+    }
+    console.log(`screenshots in ${out}`);
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
