@@ -55,7 +55,7 @@ export const timelineEntry = z.object({
   warehouse: z.string(),
   commodity: z.string(),
   quantityChange: z.number(),
-  balance: z.number().describe('running stock of the B/L over all its warehouses and commodities'),
+  balance: z.number().describe("running stock of the entry's lot (its warehouse and commodity on the B/L) after the entry; never summed across commodities"),
 });
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 

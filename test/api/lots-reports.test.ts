@@ -270,18 +270,49 @@ describe('the B/L trace', () => {
       [w1.name, 100, 25, 0, 75],
       [w2.name, 50, 0, 20, 30],
     ]);
+    // each balance is the stock of the entry's own lot (warehouse and commodity), as the stock is kept
     expect(trace.timeline.map((e: any) => [e.businessDate, e.documentNumber, e.warehouse, e.quantityChange, e.balance])).toEqual([
       ['2026-10-01', ib1.inboundNumber, w1.name, 100, 100],
-      ['2026-10-03', ib2.inboundNumber, w2.name, 50, 150],
-      ['2026-10-05', ob1.outboundNumber, w1.name, -30, 120],
+      ['2026-10-03', ib2.inboundNumber, w2.name, 50, 50],
+      ['2026-10-05', ob1.outboundNumber, w1.name, -30, 70],
       // the edit: its reversal and the new quantity, on the order's own date
-      ['2026-10-05', ob1.outboundNumber, w1.name, 30, 150],
-      ['2026-10-05', ob1.outboundNumber, w1.name, -25, 125],
-      ['2026-10-06', ot.transferNumber, w2.name, -20, 105],
-      ['2026-10-07', ob2.outboundNumber, w1.name, -10, 95],
-      ['2026-10-07', ob2.outboundNumber, w1.name, 10, 105],
+      ['2026-10-05', ob1.outboundNumber, w1.name, 30, 100],
+      ['2026-10-05', ob1.outboundNumber, w1.name, -25, 75],
+      ['2026-10-06', ot.transferNumber, w2.name, -20, 30],
+      ['2026-10-07', ob2.outboundNumber, w1.name, -10, 65],
+      ['2026-10-07', ob2.outboundNumber, w1.name, 10, 75],
     ]);
     expect(trace.timeline[0]).toMatchObject({ kind: 'inbound', documentType: 'inboundOrder', documentId: ib1.id, commodity: 'copper', entryTime: expect.any(String) });
+  });
+
+  it('keeps the running balance of a B/L carrying two commodities per commodity, never summed across them', async () => {
+    const w1 = await makeWarehouse(app, token);
+    const w2 = await makeWarehouse(app, token);
+    const bl = 'TRACE-MIX-1';
+    const cu = await makeInbound(app, token, { warehouse: w1.code, blNumber: bl, commodity: 'copper', inboundWeight: 100.5, inboundDate: '2026-10-01' });
+    const zn = await makeInbound(app, token, { warehouse: w1.code, blNumber: bl, commodity: 'zinc', inboundWeight: 40.25, inboundDate: '2026-10-02' });
+    const cu2 = await makeInbound(app, token, { warehouse: w2.code, blNumber: bl, commodity: 'copper', inboundWeight: 7, inboundDate: '2026-10-03' });
+    const out = await makeOutbound(app, token, { warehouse: w1.code, blNumber: bl, commodity: 'copper', quantity: 30.125, outboundDate: '2026-10-04' });
+    const ot = await transfer({ warehouse: w1.code, blNumber: bl, commodity: 'zinc', quantity: 10, transferDate: '2026-10-05' });
+    const out2 = await makeOutbound(app, token, { warehouse: w1.code, blNumber: bl, commodity: 'zinc', quantity: 0.25, outboundDate: '2026-10-05' });
+
+    const trace = await get(`/api/bl/${bl}/trace`);
+    expect(trace.timeline.map((e: any) => [e.businessDate, e.documentNumber, e.warehouse, e.commodity, e.quantityChange, e.balance])).toEqual([
+      ['2026-10-01', cu.inboundNumber, w1.name, 'copper', 100.5, 100.5],
+      ['2026-10-02', zn.inboundNumber, w1.name, 'zinc', 40.25, 40.25],
+      ['2026-10-03', cu2.inboundNumber, w2.name, 'copper', 7, 7],
+      ['2026-10-04', out.outboundNumber, w1.name, 'copper', -30.125, 70.375],
+      ['2026-10-05', ot.transferNumber, w1.name, 'zinc', -10, 30.25],
+      ['2026-10-05', out2.outboundNumber, w1.name, 'zinc', -0.25, 30],
+    ]);
+    // each lot's last balance is its current stock
+    const last = new Map<string, number>(trace.timeline.map((e: any) => [`${e.warehouse}|${e.commodity}`, e.balance]));
+    expect(trace.lots.map((l: Lot) => [l.warehouse, l.commodity, l.currentStock])).toEqual([
+      [w1.name, 'copper', 70.375],
+      [w1.name, 'zinc', 30],
+      [w2.name, 'copper', 7],
+    ]);
+    for (const l of trace.lots as Lot[]) expect(last.get(`${l.warehouse}|${l.commodity}`)).toBe(l.currentStock);
   });
 
   it('answers an unknown B/L with empty lists', async () => {

@@ -46,7 +46,9 @@ test('the lots page lists the B/L per warehouse, and its link opens the trace wi
   await expect(page).toHaveURL(new RegExp(`/warehouse/bl-trace\\?bl=${BL}`));
   const timeline = page.getByTestId('trace-timeline');
   await expect(timeline.locator('.ant-timeline-item')).toHaveCount(4);
-  await expect(timeline).toContainText('balance 95');
+  // each entry's balance is its own lot's (warehouse and commodity), as the lots page shows them
+  await expect(timeline.locator('.ant-timeline-item').nth(2)).toContainText('lot balance 70.000');
+  await expect(timeline.locator('.ant-timeline-item').nth(3)).toContainText('lot balance 25.000');
   await expect(page.getByTestId('chart').locator('canvas').first()).toBeVisible();
   await page.getByRole('tab', { name: /Outbound orders \(1\)/ }).click();
   await expect(page.getByRole('tabpanel').locator('tr.ant-table-row')).toHaveCount(1);

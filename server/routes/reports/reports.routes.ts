@@ -91,7 +91,7 @@ export const reportRoutes = [
     tag: inventoryTag,
     summary: 'Everything about one bill of lading, and its ledger entries in order',
     description:
-      'blNumber is URL-encoded and matched exactly (trimmed). contracts: the business contracts whose B/L list holds it; inboundOrders, pickupRequests, outboundOrders, ownershipTransfers: as their detail routes present them; finance: per kind { count, totals, items }, by blNumber where the kind has one, else by the contract codes of `contracts` (reconciliations name neither, so theirs is empty); lots: as GET /inventory/lots; timeline: its ledger entries by business date (entry order within a day) with `balance`, the running stock of the B/L over all its warehouses and commodities. An unknown B/L answers empty lists.',
+      "blNumber is URL-encoded and matched exactly (trimmed). contracts: the business contracts whose B/L list holds it; inboundOrders, pickupRequests, outboundOrders, ownershipTransfers: as their detail routes present them; finance: per kind { count, totals, items }, by blNumber where the kind has one, else by the contract codes of `contracts` (reconciliations name neither, so theirs is empty); lots: as GET /inventory/lots; timeline: its ledger entries by business date (entry order within a day) with `balance`, the running stock of the entry's own lot (its warehouse and commodity on the B/L), never summed across commodities. An unknown B/L answers empty lists.",
     response: blTrace,
     handler: (ctx, { db }) => traceBl(db, ctx.params.blNumber ?? ''),
   }),

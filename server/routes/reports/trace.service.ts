@@ -1,5 +1,6 @@
 // The B/L trace: everything Cargodesk holds about one bill of lading, each document presented as its
-// own detail route presents it, the lots, and the ledger entries in order with the B/L's running stock.
+// own detail route presents it, the lots, and the ledger entries in order, each with the running stock
+// of its own lot (warehouse and commodity): stock is kept per lot, never summed across commodities.
 import { splitBlNumbers } from '../../../shared/contracts.js';
 import type { BlTrace, TimelineEntry } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
@@ -33,7 +34,8 @@ async function contractsOf(db: Queryable, blNumber: string) {
   return Promise.all(ids.map((id) => getContract(db, id)));
 }
 
-/** The B/L's ledger entries in business-date order (entry order within a day), with its running stock. */
+/** The B/L's ledger entries in business-date order (entry order within a day), each with the running
+ *  stock of its lot: the entry's warehouse and commodity on the B/L. */
 async function timelineOf(db: Queryable, blNumber: string): Promise<TimelineEntry[]> {
   const rows = await db
     .selectFrom('stockLedger as l')
@@ -48,15 +50,19 @@ async function timelineOf(db: Queryable, blNumber: string): Promise<TimelineEntr
       'l.documentNumber',
       'w.name as warehouse',
       'c.name as commodity',
+      'l.warehouseId',
+      'l.commodityKey',
       'l.quantityChangeMilli',
     ])
     .where('l.blNumber', '=', blNumber)
     .orderBy('l.businessDate')
     .orderBy('l.id')
     .execute();
-  let balance = 0;
-  return rows.map(({ quantityChangeMilli, ...r }) => {
-    balance += quantityChangeMilli;
+  const balances = new Map<string, number>();
+  return rows.map(({ warehouseId, commodityKey, quantityChangeMilli, ...r }) => {
+    const lot = `${warehouseId}\u0000${commodityKey}`;
+    const balance = (balances.get(lot) ?? 0) + quantityChangeMilli;
+    balances.set(lot, balance);
     return { ...r, quantityChange: fromMilli(quantityChangeMilli), balance: fromMilli(balance) };
   });
 }

@@ -1,6 +1,6 @@
 // The B/L trace: enter a bill of lading and see its contracts, its documents, the finance records
-// that name it, its stock per warehouse with the balance drawn as a step chart, and every ledger
-// entry in order on a vertical timeline.
+// that name it, its stock per warehouse and commodity with each lot's balance drawn as a step line
+// (never a sum across commodities), and every ledger entry in order on a vertical timeline.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Input, Row, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -15,11 +15,20 @@ import { quantityColumn } from './reportUi';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
-/** The B/L's balance at the end of each business date that moved it. */
+/** The balance of each lot of the B/L (its warehouse and commodity, as the stock is kept) at the end
+ *  of each business date from the lot's first entry on, one series per lot, never summed across
+ *  commodities. A series is named by its commodity, and by its warehouse too when the B/L lies in
+ *  more than one. */
 function balanceByDate(timeline: TimelineEntry[]) {
-  const byDate = new Map<string, number>();
-  for (const e of timeline) byDate.set(e.businessDate, e.balance);
-  return [...byDate].map(([date, balance]) => ({ date, balance }));
+  const lotOf = (e: TimelineEntry) => `${e.warehouse}\u0000${e.commodity}`;
+  const severalWarehouses = new Set(timeline.map((e) => e.warehouse)).size > 1;
+  const names = new Map(timeline.map((e) => [lotOf(e), severalWarehouses ? `${e.commodity} · ${e.warehouse}` : e.commodity]));
+  const dates = [...new Set(timeline.map((e) => e.businessDate))];
+  const balances = new Map<string, number>();
+  return dates.flatMap((date) => {
+    for (const e of timeline) if (e.businessDate === date) balances.set(lotOf(e), e.balance);
+    return [...balances].map(([lot, balance]) => ({ date, series: names.get(lot) ?? lot, balance }));
+  });
 }
 
 function Documents({ trace }: { trace: BlTrace }) {

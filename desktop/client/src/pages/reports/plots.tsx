@@ -51,23 +51,25 @@ export function GroupedColumns({ data, height = 260 }: GroupedColumnsProps) {
 }
 
 export interface StepLineProps {
-  data: { date: string; balance: number }[];
+  data: { date: string; series: string; balance: number }[];
   valueTitle: string;
   height?: number;
 }
 
-/** A balance over time as a step line: it holds its value until the next change. @public (loaded through charts.tsx's dynamic import) */
+/** Balances over time as step lines, one colour per series: each holds its value until its next
+ *  change. @public (loaded through charts.tsx's dynamic import) */
 export function StepLine({ data, valueTitle, height = 240 }: StepLineProps) {
   return (
     <Line
       data={data}
       xField="date"
       yField="balance"
+      colorField="series"
       shapeField="hv"
       height={height}
       point={{ shapeField: 'point', sizeField: 3 }}
       axis={{ x: { title: false }, y: { title: valueTitle, labelFormatter: numberFormat } }}
-      tooltip={{ items: [{ channel: 'y', name: valueTitle, valueFormatter: formatQuantity }] }}
+      tooltip={{ items: [{ channel: 'y', valueFormatter: formatQuantity }] }}
     />
   );
 }
