@@ -50,8 +50,9 @@ test('creates a contract with a PDF and a PNG, previews, edits, adds and removes
 
   const row = page.getByRole('row').filter({ hasText: NAME });
   await expect(row).toContainText(`PC-${RUN}`);
-  await expect(row).toContainText('50,000');
-  await expect(row).toContainText('108.5');
+  // a quantity with its 3 decimals, the unit price with at least 2, both grouped by thousands
+  await expect(row).toContainText('50,000.000');
+  await expect(row).toContainText('108.50');
   await expect(row).toContainText(`COSU${RUN}02`);
   await expect(row.getByTestId('file-count')).toHaveText('2');
 
@@ -70,6 +71,8 @@ test('creates a contract with a PDF and a PNG, previews, edits, adds and removes
   await row.getByRole('button', { name: NAME }).click();
   const detail = page.getByRole('dialog').filter({ hasText: `Contract ${NAME}` });
   await expect(detail.getByText('page-2.png')).toBeVisible();
+  await expect(detail).toContainText('50,000.000');
+  await expect(detail).toContainText('108.50');
   const pngRow = detail.getByRole('row').filter({ hasText: 'page-2.png' });
   await pngRow.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('file-preview')).toBeVisible();
@@ -244,5 +247,5 @@ test('batch upload: two contracts with their own files, a wrong row marked, then
   await expect(page.getByText('2 contracts created')).toBeVisible();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: `Batch ${RUN} 1` })).toContainText('Downstream');
-  await expect(page.getByRole('row').filter({ hasText: `Batch ${RUN} 2` })).toContainText('2,000');
+  await expect(page.getByRole('row').filter({ hasText: `Batch ${RUN} 2` })).toContainText('2,000.000');
 });

@@ -10,6 +10,7 @@ import { useFormatDate, useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
 import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
+import { formatQuantity, formatUnitPrice } from '../../kit/numbers';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { typeMap } from './contractFields';
 
@@ -78,8 +79,8 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
             <Descriptions.Item label={t('contracts.sellParty')}>{c.sellParty}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.commodity')}>{c.commodity}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.packaging')}>{c.packaging}</Descriptions.Item>
-            <Descriptions.Item label={t('contracts.count')}>{c.count.toLocaleString()}</Descriptions.Item>
-            <Descriptions.Item label={t('contracts.unitPrice')}>{c.unitPrice.toLocaleString(undefined, { maximumFractionDigits: 6 })}</Descriptions.Item>
+            <Descriptions.Item label={t('contracts.count')}>{formatQuantity(c.count)}</Descriptions.Item>
+            <Descriptions.Item label={t('contracts.unitPrice')}>{formatUnitPrice(c.unitPrice)}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.deliveryTime')}>{c.deliveryTime}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.pickUpTime')}>{c.pickUpTime}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.blNumber')} span={2}>

@@ -5,6 +5,7 @@ import { Space, Tag } from 'antd';
 import { CONTRACT_TYPES, splitBlNumbers } from '../../../../../shared/contracts';
 import { fieldCatalog, partyCell, type FieldEntry } from '../../kit/fieldCatalog';
 import { FILE_RULES } from '../../kit/files';
+import { formatQuantity, formatUnitPrice } from '../../kit/numbers';
 import type { StatusMap } from '../../kit/StatusBadge';
 import { CommodityInput, PartyInput } from '../master-data/CatalogInput';
 
@@ -23,13 +24,10 @@ const catalog = {
   buyParty: { label: 'contracts.buyParty', required: true, input: () => <PartyInput />, cell: partyCell },
   sellParty: { label: 'contracts.sellParty', required: true, input: () => <PartyInput />, cell: partyCell },
   commodity: { label: 'contracts.commodity', required: true, input: () => <CommodityInput /> },
-  count: { label: 'contracts.count', kind: 'number', required: true, cell: (value) => (value as number).toLocaleString() },
-  unitPrice: {
-    label: 'contracts.unitPrice',
-    kind: 'number',
-    required: true,
-    cell: (value) => (value as number).toLocaleString(undefined, { maximumFractionDigits: 6 }),
-  },
+  /** a quantity: 3 decimals, grouped by thousands */
+  count: { label: 'contracts.count', kind: 'number', required: true, cell: (value) => formatQuantity(value as number) },
+  /** the schema allows any decimals: at least 2, up to as many as stored, grouped by thousands */
+  unitPrice: { label: 'contracts.unitPrice', kind: 'number', required: true, cell: (value) => formatUnitPrice(value as number) },
   /** the request says BLNumber, the record blNumber: several numbers, shown as tags */
   blNumber: {
     name: 'BLNumber',
