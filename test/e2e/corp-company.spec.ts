@@ -178,6 +178,8 @@ test('company files: folder, a licence expiring in 20 days found under "expiring
   await expect(page.getByRole('dialog')).toBeHidden();
   const folderRow = page.locator(`[data-folder="${folder}"]`);
   await expect(folderRow).toBeVisible();
+  // the new folder is the selected one (its address) before the upload opens
+  await expect(page).toHaveURL(/[?&]folderId=\d+/);
 
   // upload with the record's fields; the selected folder is the default
   await page.getByRole('button', { name: 'Upload files' }).click();
