@@ -67,6 +67,9 @@ describe.skipIf(!onPostgres)('move-to-postgres and backups across engines (Postg
   let before: Record<string, unknown>;
   let deletedFolderId: number;
   let target: TestDatabase;
+  /** `npm run move-to-postgres` of the seeded folder into the target database, with its files into `filesDir`. */
+  const moveToPostgres = (filesDir: string) =>
+    run(process.execPath, ['--import', 'tsx', 'scripts/move-to-postgres.ts', '--data-dir', sourceDir, '--database-url', target.url, '--files-dir', filesDir]);
   let movedDir: string;
   let moved: TestApp;
 
@@ -102,17 +105,7 @@ describe.skipIf(!onPostgres)('move-to-postgres and backups across engines (Postg
   it('npm run move-to-postgres moves every table and file; the moved service answers the same lists and signs the same users in', async () => {
     target = await newDatabase();
     movedDir = await newDataDir();
-    const { stdout } = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'scripts/move-to-postgres.ts',
-      '--data-dir',
-      sourceDir,
-      '--database-url',
-      target.url,
-      '--files-dir',
-      join(movedDir, 'files'),
-    ]);
+    const { stdout } = await moveToPostgres(join(movedDir, 'files'));
     const fileCount = (await storedFiles(sourceDir)).length;
     expect(fileCount).toBeGreaterThan(10);
     expect(stdout.trim()).toMatch(
@@ -153,17 +146,7 @@ describe.skipIf(!onPostgres)('move-to-postgres and backups across engines (Postg
 
   it('refuses a database that is not empty with one line and exit code 1, copying no file', async () => {
     const elsewhere = await newDataDir();
-    const failure = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'scripts/move-to-postgres.ts',
-      '--data-dir',
-      sourceDir,
-      '--database-url',
-      target.url,
-      '--files-dir',
-      join(elsewhere, 'files'),
-    ]).then(
+    const failure = await moveToPostgres(join(elsewhere, 'files')).then(
       () => null,
       (err: { code: number; stdout: string; stderr: string }) => err,
     );
