@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same route declarations and zod schemas that
 // validate requests, so it cannot drift from what the service does.
 import { z } from 'zod';
-import { pathsOf, type RouteDef } from './http/route.js';
+import { describeAccess, pathsOf, type Access, type RouteDef } from './http/route.js';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -22,6 +22,10 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: envelope(), example: { success: false, message: 'what was wrong, in plain words' } } },
 });
+
+/** The declaration as the document states it: `public`, `user`, `admin` or `{ area, level, approveWhen? }`. */
+const permissionOf = (access: Access) =>
+  typeof access === 'string' ? access : { area: access.area, level: access.level, ...(access.approveWhen ? { approveWhen: access.approveWhen.what } : {}) };
 
 /** Routes served under one path prefix (`/api`, or '' for the finance routes the client calls without it). */
 export interface Mount {
@@ -78,8 +82,9 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
               },
           400: errorResponse('invalid input: the message names the field and what is wrong'),
         };
-        if ((def.access ?? 'user') !== 'public') responses[401] = errorResponse('missing, malformed, forged or expired token');
+        if (def.access !== 'public') responses[401] = errorResponse('missing, malformed, forged or expired token');
         if (def.access === 'admin') responses[403] = errorResponse('only an admin may do this');
+        if (typeof def.access === 'object') responses[403] = errorResponse('your roles do not reach the level this needs: data { area, level } names it');
         if (params.some((p) => p.name === 'id')) responses[404] = errorResponse('no record with this id');
         if (def.upload) responses[413] = errorResponse('a file is over its size limit');
         paths[path] ??= {};
@@ -87,8 +92,9 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
           operationId: count ? `${baseId}${count + 1}` : baseId,
           tags: [def.tag],
           summary: def.summary,
-          ...(def.description ? { description: def.description } : {}),
-          ...((def.access ?? 'user') === 'public' ? { security: [] } : {}),
+          description: [describeAccess(def.access), def.description].filter(Boolean).join(' '),
+          'x-permission': permissionOf(def.access),
+          ...(def.access === 'public' ? { security: [] } : {}),
           parameters: [...params, ...queryParams],
           ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
           responses,

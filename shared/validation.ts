@@ -56,6 +56,28 @@ function choices(values: readonly unknown[], labels: Record<string, Said>): Said
   return said(`must be one of: ${list.en}`, `必须是以下之一：${list.zh}`);
 }
 
+/**
+ * A code of a fixed list that a person writes into a body (a role, an area, a level), refused with
+ * the value sent: `is "boss", which is not a role; must be one of: Admin (admin), …`. A plain enum
+ * names only the field's position (roles.2), which does not say which code was wrong. The JSON
+ * schema still lists the codes.
+ */
+export function knownCode<const T extends string>(values: readonly T[], labels: Readonly<Record<T, Said>>, noun: Said): z.ZodType<T, string> {
+  const list = choiceList(values, labels);
+  return z
+    .string()
+    .max(100)
+    .superRefine((value, ctx) => {
+      if ((values as readonly string[]).includes(value)) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: `is "${value}", which is not ${noun.en}; must be one of: ${list.en}`,
+        params: { zh: `为“${value}”，不是${noun.zh}；必须是以下之一：${list.zh}` },
+      });
+    })
+    .meta({ enum: [...values] }) as unknown as z.ZodType<T, string>;
+}
+
 /** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */
 function generated(iss: Issue, input: { known: boolean; value?: unknown }): Said | undefined {
   switch (iss.code) {

@@ -8,13 +8,37 @@ import type { z } from 'zod';
 import type { AppContext, AppDeps } from '../context.js';
 import type { Db } from '../db/tables.js';
 import type { FileStore, UploadedFile } from '../files/file-store.js';
-import { authenticate, requireAdmin, type AuthUser } from './auth.js';
+import { authenticate, requireAdmin, requireLevel, type AuthUser } from './auth.js';
 import { unauthorized } from './errors.js';
 import { uploadMiddleware, type UploadPolicy } from './upload.js';
 import { fromText, parse, parseId } from './validate.js';
 import { said } from '../../shared/messages.js';
+import { CODE_LABELS } from '../../shared/labels.js';
+import type { Area, Level } from '../../shared/permissions.js';
 
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone (`public`), any signed-in user (`user`), the admin alone (`admin`:
+ * users, backups, settings and grants writes, catalog merges), or a user whose roles reach `level`
+ * in `area` (decisions.md "Roles, areas and warehouses").
+ */
+export type Access = 'public' | 'user' | 'admin' | AreaAccess;
+
+export interface AreaAccess {
+  area: Area;
+  level: Level;
+  /** calls that need `approve` instead, picked from the JSON body before it is checked (approving a pickup request) */
+  approveWhen?: { test: (body: unknown) => boolean; /** the calls it picks, for the document: "Approving a request (status approved)" */ what: string };
+}
+
+/** The access of a route in one sentence, for the OpenAPI document: "Needs write access to finance." */
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'Open to anyone: no sign-in needed.';
+  if (access === 'user') return 'Any signed-in user.';
+  if (access === 'admin') return 'The admin only.';
+  const area = CODE_LABELS.area[access.area].en.toLowerCase();
+  const approve = access.approveWhen ? ` ${access.approveWhen.what} needs approve access to ${area}.` : '';
+  return `Needs ${access.level} access to ${area}.${approve}`;
+}
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   /** the JSON body, or the multipart form fields, parsed by `body` */
@@ -38,8 +62,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   tag: string;
   summary: string;
   description?: string;
-  /** default `user`: any signed-in active user */
-  access?: Access;
+  /** who may call it: checked after the token, before the upload and the validation */
+  access: Access;
   body?: B;
   query?: Q;
   upload?: UploadPolicy;
@@ -71,10 +95,11 @@ export const pathsOf = (def: RouteDef): readonly string[] => (typeof def.path ==
 export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: AppDeps): void {
   const auth = authenticate(deps.reader, deps.jwtSecret);
   for (const def of routes) {
-    const access = def.access ?? 'user';
+    const { access } = def;
     const chain = [];
     if (access !== 'public') chain.push(auth);
     if (access === 'admin') chain.push(requireAdmin);
+    if (typeof access === 'object') chain.push(requireLevel(access.area, access.level, access.approveWhen?.test));
     if (def.upload) chain.push(uploadMiddleware(deps.files, def.upload));
     chain.push(async (ctx: AppContext) => {
       const multipart = Boolean(def.upload && ctx.is('multipart'));

@@ -13,6 +13,7 @@ import { SPREADSHEET } from '../http/upload.js';
 import { trackProgress } from '../progress.js';
 import { MAX_IMPORT_ROWS } from './row-import.js';
 import type { Column } from './columns.js';
+import type { Area } from '../../shared/permissions.js';
 import { columnRules, sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE } from './sheet.js';
 
 /** `pickup-requests-20261122.xlsx`: the kind and the server's business day. */
@@ -21,6 +22,8 @@ const templateName = (kind: string) => `${kind}-template.xlsx`;
 
 interface SheetRoutes<Q extends z.ZodObject> {
   tag: string;
+  /** the area of the kind: the template and the export need read access to it, the import write */
+  area: Area;
   /** `pickup requests`: for summaries and messages */
   noun: string;
   /** `pickup-requests`: the file names and the sheet's name */
@@ -47,6 +50,7 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       path: s.paths.template,
       tag: s.tag,
       summary: `Import template of ${s.noun} (.xlsx: header row, one example row, notes)`,
+      access: { area: s.area, level: 'read' },
       description: `Header row: ${columnList(s.columns)}, in the reader's language (?headers=fields: the field names). Under it one example row, marked beside it and skipped on import; a second sheet lists each field name with both labels, a third each column's rule.`,
       query: sheetHeadersQuery,
       produces: XLSX_TYPE,
@@ -60,6 +64,7 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       path: s.paths.export,
       tag: s.tag,
       summary: `Export the ${s.noun} the list's filters match (.xlsx, every row, no paging)`,
+      access: { area: s.area, level: 'read' },
       description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.exportColumns)}; header row in the reader's language, or the field names with ?headers=fields.`,
       query: s.listQuery.extend(sheetHeadersQuery.shape),
       produces: XLSX_TYPE,
@@ -73,6 +78,7 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       path: s.paths.import,
       tag: s.tag,
       summary: `Import ${s.noun} from an .xlsx (all rows or none)`,
+      access: { area: s.area, level: 'write' },
       description: `multipart \`file\` (.xlsx). Header row: the field names or their English or Chinese labels (${columnList(s.columns)}); a template's example row is skipped; other columns are ignored, numbers are generated. Every row is checked with the create route's rules first; if any is wrong nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} data rows per file: a sheet with more is refused (400) before anything is written; split it. Send \`X-Progress-Id\` to follow it on GET /progress/{progressId}.`,
       upload: SPREADSHEET,
       response: sheetImportResult,

@@ -157,10 +157,10 @@ export async function signInAdmin(app: Client, username = 'admin', password = 'a
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };
 }
 
-/** Registers a staff user, has the admin activate it, and signs it in. */
+/** Registers a user, has the admin activate it as a manager (an older release's staff), and signs it in. */
 export async function signInStaff(app: TestApp, adminToken: string, username = uniqueName('staff'), password = 'staff-password-1') {
   const reg = await app.request('POST', '/api/auth/register', { body: { username, password } });
-  await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: adminToken, body: { status: 'active' } });
+  await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: adminToken, body: { status: 'active', roles: ['manager'] } });
   const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
   if (login.status !== 200) throw new Error(`staff sign-in failed: ${login.body.message}`);
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };

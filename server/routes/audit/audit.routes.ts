@@ -11,7 +11,7 @@ export const auditRoutes = [
     summary: 'Audit log, newest first',
     description:
       'Every create, update, delete, status change and merge of a business record or user. `?entity=contract&entityId=7` is the history of one record; `?action=delete` lists the deletions.',
-    access: 'admin',
+    access: { area: 'audit', level: 'read' },
     query: auditQuery,
     response: pagedSchema(auditRecord),
     handler: (ctx, { query, db }) => listAudit(db, query),

@@ -78,6 +78,7 @@ function catalogRoutes(
       path: base,
       tag,
       summary: `The ${noun} catalog, newest first`,
+      access: { area: 'catalogs', level: 'read' },
       description: `keyword matches part of the name by the name rule (case, spaces and full-width characters ignored), or of the ${spec.keywordColumns.join(', ')}; active=true|false.`,
       query: catalogListQuery,
       response: pagedSchema(schemas.record),
@@ -85,6 +86,7 @@ function catalogRoutes(
     }),
     ...sheetRoutes({
       tag,
+      area: 'catalogs',
       noun: `${noun} catalog entries`,
       kind,
       paths: { template: `${base}/template/download`, export: `${base}/export`, import: `${base}/import` },
@@ -101,6 +103,7 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `One ${noun} catalog entry`,
+      access: { area: 'catalogs', level: 'read' },
       response: schemas.record,
       handler: (ctx, { id, db }) => getEntry(db, spec, id),
     }),
@@ -109,6 +112,7 @@ function catalogRoutes(
       path: base,
       tag,
       summary: `Add a ${noun} to the catalog`,
+      access: { area: 'catalogs', level: 'write' },
       description: 'A name the catalog already has by the name rule (case, spaces, full-width characters) is 400.',
       body: schemas.body,
       response: schemas.record,
@@ -119,6 +123,7 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `Change a ${noun} catalog entry (fields not sent stay as they are)`,
+      access: { area: 'catalogs', level: 'write' },
       description: 'A new name is shown from now on; the old names keep meaning this entry. `active: false` deactivates it.',
       body: schemas.updateBody,
       response: schemas.record,
@@ -129,6 +134,7 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `Delete a ${noun} catalog entry that no record uses (otherwise 400: deactivate it)`,
+      access: { area: 'catalogs', level: 'write' },
       handler: async (ctx, { id, user, db }) => {
         await deleteEntry(db, spec, user, id);
         return reply({ id }, `${noun} deleted`);

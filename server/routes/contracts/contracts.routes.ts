@@ -76,6 +76,7 @@ export const contractRoutes = [
     path: '/contract',
     tag,
     summary: 'List business contracts with their files (newest first, not paged)',
+    access: { area: 'contracts', level: 'read' },
     description:
       'Optional filters: `contractType` ("1" purchase, "2" upstream, "3" downstream) and `keyword` (matches name, contractCode, buyParty, sellParty, commodity and blNumber). Two database queries whatever the number of contracts.',
     query: listContractsQuery,
@@ -88,6 +89,7 @@ export const contractRoutes = [
     path: '/contract/upload',
     tag,
     summary: 'Create a business contract with its scans (multipart)',
+    access: { area: 'contracts', level: 'write' },
     description:
       'Every field is a form field (text); `count` (> 0, at most 1e12) and `unitPrice` (>= 0, at most 1e11) are parsed into numbers; `BLNumber` holds at most 15 bill-of-lading numbers separated by `;`. `files`: 1 to 20 PDF or image files (judged by their content), each at most 10 MB.',
     upload: { ...CONTRACT_SCANS, required: true },
@@ -101,6 +103,7 @@ export const contractRoutes = [
     path: '/contract/batch-upload',
     tag,
     summary: 'Create several business contracts at once, all or none (multipart)',
+    access: { area: 'contracts', level: 'write' },
     description:
       '`contracts`: a JSON array of contract field objects (the fields of /contract/upload; numbers may be numbers or strings). The files of the contract at index i arrive in the field `files_<i>` (at least one each). PDF or image, at most 10 MB each, at most 20 files per request. If any contract or file is refused, nothing is created.',
     upload: { ...CONTRACT_SCANS, fields: /^files_\d{1,2}$/, required: true },
@@ -121,6 +124,7 @@ export const contractRoutes = [
     path: '/contract/:id',
     tag,
     summary: 'One business contract with its files',
+    access: { area: 'contracts', level: 'read' },
     response: contractRecord,
     example: { response: exampleContract },
     handler: (ctx, { id, db }) => getContract(db, id),
@@ -130,6 +134,7 @@ export const contractRoutes = [
     path: '/contract/:id',
     tag,
     summary: 'Change a business contract (JSON or multipart, no files)',
+    access: { area: 'contracts', level: 'write' },
     description:
       'Only the fields sent change; the rules of /contract/upload apply to them. JSON may spell the bill-of-lading field `blNumber` or `BLNumber`. Files are changed with POST /contract/:id/update-files.',
     upload: FIELDS_ONLY,
@@ -147,6 +152,7 @@ export const contractRoutes = [
     path: '/contract/:id/update-files',
     tag,
     summary: 'Add and remove attachments, and change fields, in one step (multipart; JSON when no file is added)',
+    access: { area: 'contracts', level: 'write' },
     description:
       "`files`: scans to add (PDF or image, at most 10 MB each, at most 20). `removeFileIds`: ids of this contract's files to delete, as a JSON array (`[31,32]`) or comma-separated (`31,32`). Any contract field may be sent too. A contract keeps at least one file. All of it happens or none.",
     upload: CONTRACT_SCANS,
@@ -164,6 +170,7 @@ export const contractRoutes = [
     path: '/contract/:id',
     tag,
     summary: 'Delete a business contract and its files',
+    access: { area: 'contracts', level: 'write' },
     example: { response: { success: true, message: 'contract deleted' } },
     handler: async (ctx, { id, user, db, store }) => {
       await deleteContract(db, store, user, id);

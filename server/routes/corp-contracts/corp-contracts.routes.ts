@@ -70,6 +70,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders',
     tag,
     summary: 'List corporate contract folders',
+    access: { area: 'corpContracts', level: 'read' },
     query: corpFolderQuery,
     response: pagedSchema(corpFolderRecord),
     handler: (ctx, { query, db }) => listFolders(db, query),
@@ -79,6 +80,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders',
     tag,
     summary: 'Create a folder',
+    access: { area: 'corpContracts', level: 'write' },
     body: corpFolderBody,
     response: corpFolderRecord,
     example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
@@ -89,6 +91,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'One folder',
+    access: { area: 'corpContracts', level: 'read' },
     response: corpFolderRecord,
     handler: (ctx, { id, db }) => getFolder(db, id),
   }),
@@ -97,6 +100,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'Change a folder (fields not sent stay as they are)',
+    access: { area: 'corpContracts', level: 'write' },
     body: corpFolderUpdateBody,
     response: corpFolderRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
@@ -106,6 +110,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'Delete an empty folder',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'A folder that still holds contracts is refused (400, "folder is not empty").',
     handler: async (ctx, { id, user, db }) => {
       await deleteFolder(db, user, id);
@@ -119,6 +124,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts',
     tag,
     summary: 'List contracts with their detail lines',
+    access: { area: 'corpContracts', level: 'read' },
     description:
       'Each contract embeds its first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     query: contractListQuery,
@@ -130,6 +136,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts',
     tag,
     summary: 'Upload a contract file with its fields',
+    access: { area: 'corpContracts', level: 'write' },
     description:
       "multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder's, currency to CNY.",
     upload: { ...CONTRACT_FILE, required: true },
@@ -142,6 +149,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'One contract with its detail lines',
+    access: { area: 'corpContracts', level: 'read' },
     response: contractRecord,
     description: 'Embeds the first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     handler: (ctx, { id, db }) => getContract(db, id),
@@ -151,6 +159,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'Change a contract',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'JSON, or multipart with a replacement file in `file`; fields not sent stay as they are.',
     upload: CONTRACT_FILE,
     body: contractUpdateBody,
@@ -162,6 +171,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'Delete a contract, its lines and its file',
+    access: { area: 'corpContracts', level: 'write' },
     handler: async (ctx, { id, user, db, store }) => {
       await deleteContract(db, store, user, id);
       return reply(undefined, 'contract deleted');
@@ -174,6 +184,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/batch',
     tag,
     summary: 'Create several detail lines (all or none)',
+    access: { area: 'corpContracts', level: 'write' },
     body: detailBatchBody,
     response: z.array(detailRecord),
     example: { request: { contractId: 1, details: [detailExample] } },
@@ -187,6 +198,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details',
     tag,
     summary: 'Create one detail line',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'amount = quantity × unitPrice (rounded to cents) unless amount is given; lineNo follows the last line unless given.',
     body: detailBody,
     response: detailRecord,
@@ -198,6 +210,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details',
     tag,
     summary: "List a contract's detail lines in lineNo order, with the totals of all of them",
+    access: { area: 'corpContracts', level: 'read' },
     description:
       "`summary` sums all the contract's lines, not only the page: `quantities` one entry per unit (quantities of different units are never added), `amount` the lines' amounts in the contract's `currency`.",
     query: detailListQuery,
@@ -209,6 +222,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/:id',
     tag,
     summary: 'Change a detail line',
+    access: { area: 'corpContracts', level: 'write' },
     body: detailUpdateBody,
     response: detailRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateDetail(db, user, id, body), 'detail line updated'),
@@ -218,6 +232,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/:id',
     tag,
     summary: 'Delete a detail line',
+    access: { area: 'corpContracts', level: 'write' },
     handler: async (ctx, { id, user, db }) => {
       await deleteDetail(db, user, id);
       return reply(undefined, 'detail line deleted');
@@ -230,6 +245,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details/import',
     tag,
     summary: 'Import detail lines from an .xlsx',
+    access: { area: 'corpContracts', level: 'write' },
     description:
       "multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet's lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). Send `X-Progress-Id` to follow it on GET /progress/{progressId}.",
     upload: SPREADSHEET,
@@ -247,6 +263,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details/export',
     tag,
     summary: "Export a contract's detail lines as .xlsx",
+    access: { area: 'corpContracts', level: 'read' },
     description: "Header row in the reader's language (Accept-Language), or the field names with ?headers=fields; a second sheet lists each field name with both labels.",
     query: sheetHeadersQuery,
     produces: XLSX_TYPE,

@@ -32,6 +32,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       path: base,
       tag: TAG,
       summary: `List ${kind.label.en}s, newest first, with totals per currency`,
+      access: { area: kind.area, level: 'read' },
       description: `Filters: blNumber and contractNumber (exact), keyword (part of any text field), startDate/endDate (over ${kind.dateField ?? 'the creation date'})${kind.statusField ? `, ${kind.statusField}` : ''}. \`summary.totals\` sums all filtered rows, not only the page. ${PREFIX_NOTE}`,
       query: listQuery,
       response: pagedSchema(record).extend({ summary: listSummary }),
@@ -42,6 +43,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       path: `${base}/:id`,
       tag: TAG,
       summary: `One ${kind.label.en}`,
+      access: { area: kind.area, level: 'read' },
       response: record,
       handler: (ctx, { id, db }) => getRecord(db, kind, id),
     }),
@@ -50,6 +52,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       path: base,
       tag: TAG,
       summary: `Create a ${kind.label.en}`,
+      access: { area: kind.area, level: 'write' },
       body: kind.fields,
       response: record,
       handler: async (ctx, { body, user, db }) => reply(await createRecord(db, kind, user, body), `${kind.label.en} created`),
@@ -59,6 +62,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       path: `${base}/:id`,
       tag: TAG,
       summary: `Change a ${kind.label.en}`,
+      access: { area: kind.area, level: 'write' },
       description: 'Send only the fields to change; an optional field sent as null or "" is cleared. Derived fields are recomputed.',
       body: kind.fields.partial(),
       response: record,
@@ -69,6 +73,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       path: `${base}/:id`,
       tag: TAG,
       summary: `Delete a ${kind.label.en}${kind.hasFiles ? ' and its files' : ''}`,
+      access: { area: kind.area, level: 'write' },
       handler: async (ctx, { id, user, db, store }) => {
         await deleteRecord(db, store, kind, user, id);
         return reply(undefined, `${kind.label.en} ${id} deleted`);
@@ -82,6 +87,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         path: `${base}/:id/upload`,
         tag: TAG,
         summary: `Attach files to a ${kind.label.en}`,
+        access: { area: kind.area, level: 'write' },
         description:
           'multipart/form-data, files in the field `files` (any type but programs, at most 50 MB each). Answers the record with all its files; read one at `/api/finance-files/{url}`.',
         upload: { ...DOCUMENTS, required: true },
@@ -94,6 +100,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
         path: `${base}/:id/files/:fileId`,
         tag: TAG,
         summary: `Remove one file of a ${kind.label.en}`,
+        access: { area: kind.area, level: 'write' },
         response: record,
         handler: async (ctx, { id, user, db, store }) => reply(await removeFile(db, store, kind, user, id, parseId(ctx.params.fileId, 'fileId')), 'file removed'),
       }),
@@ -108,6 +115,7 @@ export const financeRoutes: readonly RouteDef[] = [
     path: '/corp-finances/contract-summary',
     tag: TAG,
     summary: 'Everything finance holds for one contract',
+    access: { area: 'finance', level: 'read' },
     description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
     handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),

@@ -66,6 +66,7 @@ export const reportRoutes = [
     path: '/inventory/lots',
     tag: inventoryTag,
     summary: 'Lot stock: one row per warehouse, commodity and B/L number',
+    access: { area: 'stock', level: 'read' },
     description:
       'A lot is a warehouse, a commodity and a B/L number; the movements without one make the lot whose blNumber is null. currentStock = inboundQuantity − outboundQuantity − transferredQuantity, cancelled documents do not count, and the lots of a warehouse and commodity add up to its row of GET /inventory/summary (with `inStock=all`). `blNumber` matches from the start; `asOf=YYYY-MM-DD` gives the lots as they stood at the end of that business date. Ordered by warehouse (in the order the warehouses were created), commodity, B/L number.',
     query: lotQuery,
@@ -77,6 +78,7 @@ export const reportRoutes = [
     path: '/inventory/lots/export',
     tag: inventoryTag,
     summary: 'Export the lots the filters match (.xlsx, every row, no paging)',
+    access: { area: 'stock', level: 'read' },
     description: `Takes the filters of GET /inventory/lots and sends lots-YYYYMMDD.xlsx. Columns: ${columnList(LOT_COLUMNS)}.`,
     query: lotsQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
@@ -90,6 +92,7 @@ export const reportRoutes = [
     path: '/bl/:blNumber/trace',
     tag: inventoryTag,
     summary: 'Everything about one bill of lading, and its ledger entries in order',
+    access: { area: 'stock', level: 'read' },
     description:
       "blNumber is URL-encoded and matched exactly (trimmed). contracts: the business contracts whose B/L list holds it; inboundOrders, pickupRequests, outboundOrders, ownershipTransfers: as their detail routes present them; finance: per kind { count, totals, items }, by blNumber where the kind has one, else by the contract codes of `contracts` (reconciliations name neither, so theirs is empty); lots: as GET /inventory/lots; timeline: its ledger entries by business date (entry order within a day) with `balance`, the running stock of the entry's own lot (its warehouse and commodity on the B/L), never summed across commodities. An unknown B/L answers empty lists.",
     response: blTrace,
@@ -100,6 +103,7 @@ export const reportRoutes = [
     path: '/reports/stock-movement',
     tag,
     summary: 'Stock movement report (进销存) of a period: one row per warehouse and commodity',
+    access: { area: 'stock', level: 'read' },
     description:
       "startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month's documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column per commodity (one entry per commodity: quantities of different commodities are never added). endDate before startDate is refused (400).",
     query: movementQuery,
@@ -111,6 +115,7 @@ export const reportRoutes = [
     path: '/reports/stock-movement/export',
     tag,
     summary: 'Export the stock movement report (.xlsx, the totals rows last, one per commodity)',
+    access: { area: 'stock', level: 'read' },
     description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last rows hold the totals, one per commodity, "${TOTALS_LABEL}" in their warehouse cell.`,
     query: movementQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
@@ -127,6 +132,7 @@ export const reportRoutes = [
     path: '/reports/contract-execution',
     tag,
     summary: 'Contract execution: one row per business contract, newest first',
+    access: { area: 'stock', level: 'read' },
     description:
       "A contract's documents are the inbound orders whose contractNumber is its contractCode or whose blNumber is on its B/L list, and the outbound orders and ownership transfers of its B/L numbers (cancelled ones do not count). executed = inboundQuantity for purchase (1) and upstream (2) contracts, outboundQuantity + transferredQuantity for downstream (3) ones; remaining = count − executed (negative when over-delivered); progress = executed / count (null when count is 0). status: open (remaining > 0), done (remaining <= 0) or all.",
     query: executionQuery,
@@ -138,6 +144,7 @@ export const reportRoutes = [
     path: '/reports/contract-execution/export',
     tag,
     summary: 'Export contract execution (.xlsx, every row the filters match)',
+    access: { area: 'stock', level: 'read' },
     description: `Takes the filters of GET /reports/contract-execution and sends contract-execution-YYYYMMDD.xlsx. Columns: ${columnList(EXECUTION_COLUMNS)} (blNumbers joined with ";").`,
     query: executionFilters.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
@@ -153,6 +160,7 @@ export const reportRoutes = [
     path: '/reports/stock-chart',
     tag,
     summary: "The dashboard's charts: current stock per warehouse and commodity; inbound, outbound and transferred per commodity in each of the last 12 months",
+    access: { area: 'stock', level: 'read' },
     response: stockChart,
     handler: (ctx, { db }) => chartOf(db, today()),
   }),

@@ -8,6 +8,7 @@ export const settingsRoutes = [
     path: '/settings',
     tag: 'Settings',
     summary: "The office's settings (the company name on printed pages)",
+    access: 'user',
     response: settingsRecord,
     handler: (ctx, { db }) => getSettings(db),
   }),

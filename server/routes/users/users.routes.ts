@@ -1,7 +1,7 @@
 import { pagedSchema } from '../../../shared/paging.js';
 import { listUsersQuery, resetPasswordBody, updateUserBody, userRecord } from '../../../shared/users.js';
 import { route } from '../../http/route.js';
-import { findUser, listUsers, presentUser, resetPassword, updateUser } from './users.service.js';
+import { getUser, listUsers, resetPassword, updateUser } from './users.service.js';
 
 export const userRoutes = [
   route({
@@ -19,16 +19,18 @@ export const userRoutes = [
     path: '/users/:id',
     tag: 'Users',
     summary: 'One user',
+    access: 'user',
     response: userRecord,
-    handler: async (ctx, { id, db }) => presentUser(await findUser(db, id)),
+    handler: (ctx, { id, db }) => getUser(db, id),
   }),
   route({
     method: 'put',
     path: '/users/:id',
     tag: 'Users',
     summary: 'Change a user',
+    access: 'user',
     description:
-      'An admin may change displayName, email, role and status (activate a pending account with `{"status":"active"}`). Any user may change its own displayName, email and password (with currentPassword).',
+      'An admin may change displayName, email, roles, warehouses and status (activate a pending account and give it its roles with `{"status":"active","roles":["trader"]}`); `role` is for older clients ("admin" adds the admin role, "staff" takes it away). Any user may change its own displayName, email and password (with currentPassword). Taking the admin role or the active status from the last active admin is 400.',
     body: updateUserBody,
     response: userRecord,
     example: { request: { status: 'active' } },

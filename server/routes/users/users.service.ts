@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { listUsersQuery, type registerBody, type resetPasswordBody, type updateUserBody, type User } from '../../../shared/users.js';
+import { listUsersQuery, type Me, type registerBody, type resetPasswordBody, type updateUserBody, type User } from '../../../shared/users.js';
+import { legacyRole, type Role } from '../../../shared/permissions.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db, Queryable, UsersTable } from '../../db/tables.js';
@@ -10,23 +11,43 @@ import { forbidden, invalid, notFound, refusedField } from '../../http/errors.js
 import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
+import { forUpdate } from '../../db/row-lock.js';
+import { rolesFromColumn, rolesToColumn, warehouseIdsFromColumn, warehouseIdsToColumn } from './user-columns.js';
 
 type UserRow = Selectable<UsersTable>;
 
-/** The fields of a user that leave the service: never the password hash. */
-export function presentUser(row: UserRow): User {
+/** Every warehouse's code by its id: a user row keeps ids, the user record speaks codes. */
+async function warehouseCodes(db: Queryable): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('warehouses').select(['id', 'code']).execute();
+  return new Map(rows.map((w) => [w.id, w.code]));
+}
+
+/** The fields of a user that leave the service: never the password hash. `codes`: warehouse codes by id. */
+export function presentUser(row: UserRow, codes: ReadonlyMap<number, string>): User {
   return {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
     email: row.email,
     role: row.role,
+    roles: rolesFromColumn(row.roles),
+    warehouses: (warehouseIdsFromColumn(row.warehouseIds) ?? []).map((id) => codes.get(id) ?? String(id)),
     status: row.status,
     createTime: row.createTime,
     updateTime: row.updateTime,
     lastLoginTime: row.lastLoginTime,
     mustChangePassword: row.mustChangePassword === 1,
   };
+}
+
+/** The user `id` as the API answers it, or 404. */
+export async function getUser(db: Queryable, id: number): Promise<User> {
+  return presentUser(await findUser(db, id), await warehouseCodes(db));
+}
+
+/** The signed-in user (GET /auth/me): its record and the effective level of every area. */
+export async function getMe(db: Queryable, user: AuthUser): Promise<Me> {
+  return { ...(await getUser(db, user.id)), permissions: user.permissions };
 }
 
 export async function findUser(db: Queryable, id: number): Promise<UserRow> {
@@ -42,7 +63,7 @@ export function findUserByName(db: Queryable, username: string) {
 const usernameTaken = (username: string) =>
   refusedField('username', said(`username "${username}" is already taken; choose another`, `username “${username}” 已被占用；请换一个用户名`));
 
-/** The first user ever becomes an active admin; everyone after is pending staff until an admin approves. */
+/** The first user ever becomes an active admin; everyone after is a pending viewer until an admin activates it and gives it its roles. */
 export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
   // a taken username is refused before the hash (the unique index still decides a race)
   if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
@@ -63,6 +84,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
           displayName: input.displayName ?? null,
           email: input.email ?? null,
           role: first ? 'admin' : 'staff',
+          roles: first ? 'admin' : 'viewer',
           status: first ? 'active' : 'pending',
           passwordHash,
           createTime: time,
@@ -71,7 +93,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const user = presentUser(row);
+      const user = presentUser(row, new Map());
       await recordAudit(trx, { actor: { id: row.id, username: row.username }, action: 'create', entity: 'user', entityId: row.id, after: user });
       return user;
     });
@@ -91,19 +113,62 @@ export const listUsers = describeList({
   ],
   key: 'id',
   order: 'desc',
+  attach: (db) => warehouseCodes(db),
   present: presentUser,
 }).list;
 
 /**
- * Admins may change displayName, email, role and status of anyone; every user may change its own
- * displayName, email and password (with currentPassword). At least one active admin always remains.
+ * The ids of the warehouses `codes` name, for a user's scope ([]: every warehouse, null). An unknown
+ * code is 400 naming it.
+ */
+export async function warehouseScopeOf(db: Queryable, codes: readonly string[]): Promise<number[] | null> {
+  if (codes.length === 0) return null;
+  const rows = await db
+    .selectFrom('warehouses')
+    .select(['id', 'code'])
+    .where('code', 'in', [...codes])
+    .execute();
+  const unknown = codes.filter((code) => !rows.some((r) => r.code === code));
+  if (unknown.length)
+    throw refusedField(
+      'warehouses',
+      said(
+        `warehouses: ${unknown.map((c) => `"${c}"`).join(', ')} ${unknown.length === 1 ? 'is not the code of a warehouse' : 'are not codes of warehouses'}; give the codes of existing warehouses, or [] for every warehouse`,
+        `warehouses：${unknown.map((c) => `“${c}”`).join('、')}不是仓库编码；请填写现有仓库的编码，或用 [] 表示全部仓库`,
+      ),
+    );
+  return codes.map((code) => rows.find((r) => r.code === code)!.id);
+}
+
+/** What an older client's `role` means today: "admin" adds the admin role, "staff" takes it away (an account left with none becomes a manager). */
+function rolesOfLegacy(current: readonly Role[], role: 'admin' | 'staff'): Role[] {
+  if (role === 'admin') return current.includes('admin') ? [...current] : ['admin', ...current];
+  const rest = current.filter((r) => r !== 'admin');
+  return rest.length ? rest : ['manager'];
+}
+
+/**
+ * Refuses (400) a change that would leave no active admin. The active admins' rows are locked
+ * first, so two admins taking the role from each other at once cannot both succeed: the second
+ * waits, then counts without the first.
+ */
+async function keepAnAdmin(trx: Queryable, id: number): Promise<void> {
+  const admins = await forUpdate(trx, trx.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active')).execute();
+  if (!admins.some((a) => a.id !== id))
+    throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
+}
+
+/**
+ * Admins may change displayName, email, roles (or an older client's role), warehouses and status of
+ * anyone; every user may change its own displayName, email and password (with currentPassword). At
+ * least one active admin always remains.
  */
 export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.output<typeof updateUserBody>): Promise<User> {
   const self = actor.id === id;
   const admin = actor.role === 'admin';
   if (!self && !admin) throw forbidden(said('you may only change your own account', '您只能修改自己的账号'));
-  if (!admin && (input.role !== undefined || input.status !== undefined))
-    throw forbidden(said('only an admin may change role or status', '只有管理员可以修改 role 或 status（角色或状态）'));
+  if (!admin && (input.role !== undefined || input.roles !== undefined || input.warehouses !== undefined || input.status !== undefined))
+    throw forbidden(said('only an admin may change role, roles, warehouses or status', '只有管理员可以修改 role、roles、warehouses 或 status（角色、仓库或状态）'));
   if (input.password !== undefined && !self) throw forbidden(said('only the user may change its own password', '密码只能由用户本人修改'));
 
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -116,7 +181,12 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     const changes: Updateable<UsersTable> = { updateTime: now() };
     if (input.displayName !== undefined) changes.displayName = input.displayName;
     if (input.email !== undefined) changes.email = input.email;
-    if (input.role !== undefined) changes.role = input.role;
+    const roles = input.roles ?? (input.role === undefined ? undefined : rolesOfLegacy(rolesFromColumn(before.roles), input.role));
+    if (roles !== undefined) {
+      changes.roles = rolesToColumn(roles);
+      changes.role = legacyRole(roles);
+    }
+    if (input.warehouses !== undefined) changes.warehouseIds = warehouseIdsToColumn(await warehouseScopeOf(trx, input.warehouses));
     if (input.status !== undefined) changes.status = input.status;
     if (passwordHash) {
       changes.passwordHash = passwordHash;
@@ -126,23 +196,15 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, input: z.o
     const endsSessions = Boolean(passwordHash) || (changes.status !== undefined && changes.status !== before.status);
     if (endsSessions) changes.tokenVersion = before.tokenVersion + 1;
 
-    const losesAdmin = before.role === 'admin' && before.status === 'active' && (changes.role === 'staff' || (changes.status ?? 'active') !== 'active');
-    if (losesAdmin) {
-      const { count } = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('role', '=', 'admin')
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      if (Number(count) <= 1)
-        throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
-    }
+    const losesAdmin = before.role === 'admin' && before.status === 'active' && ((changes.role ?? 'admin') !== 'admin' || (changes.status ?? 'active') !== 'active');
+    if (losesAdmin) await keepAnAdmin(trx, id);
 
     const row = await trx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     if (endsSessions) await revokeAllRefreshTokens(trx, id);
-    const after = presentUser(row);
+    const codes = await warehouseCodes(trx);
+    const after = presentUser(row, codes);
     const action = changes.status && changes.status !== before.status ? 'status' : 'update';
-    await recordAudit(trx, { actor, action, entity: 'user', entityId: id, before: presentUser(before), after });
+    await recordAudit(trx, { actor, action, entity: 'user', entityId: id, before: presentUser(before, codes), after });
     return after;
   });
 }
@@ -163,8 +225,9 @@ export async function resetPassword(db: Db, actor: AuthUser, id: number, input: 
       .returningAll()
       .executeTakeFirstOrThrow();
     await revokeAllRefreshTokens(trx, id);
-    const after = presentUser(row);
-    await recordAudit(trx, { actor, action: 'update', entity: 'user', entityId: id, before: presentUser(before), after });
+    const codes = await warehouseCodes(trx);
+    const after = presentUser(row, codes);
+    await recordAudit(trx, { actor, action: 'update', entity: 'user', entityId: id, before: presentUser(before, codes), after });
     return after;
   });
 }
@@ -177,9 +240,10 @@ export async function pruneAccounts(db: Db, days: number, logger: Logger): Promi
   const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
   const removed = await db.transaction().execute(async (trx) => {
     const stale = await trx.selectFrom('users').selectAll().where('status', '=', 'pending').where('createTime', '<', cutoff).execute();
+    const codes = await warehouseCodes(trx);
     for (const row of stale) {
       await trx.deleteFrom('users').where('id', '=', row.id).execute();
-      await recordAudit(trx, { actor: null, action: 'delete', entity: 'user', entityId: row.id, before: presentUser(row) });
+      await recordAudit(trx, { actor: null, action: 'delete', entity: 'user', entityId: row.id, before: presentUser(row, codes) });
     }
     await trx.deleteFrom('refreshTokens').where('expiresAt', '<', now()).execute();
     return stale.map((row) => row.username);

@@ -17,6 +17,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/list', '/inventory/inbound'],
     tag,
     summary: 'Inbound orders, newest first',
+    access: { area: 'warehouse', level: 'read' },
     description: 'inboundNumber and blNumber match from the start; warehouse (code or name) and commodity match exactly; dates are on inboundDate.',
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
@@ -24,6 +25,7 @@ export const inboundOrderRoutes = [
   }),
   ...sheetRoutes({
     tag,
+    area: 'warehouse',
     noun: 'inbound order(s)',
     kind: 'inbound-orders',
     paths: { template: '/inventory/template/download', export: '/inventory/export', import: '/inventory/upload' },
@@ -40,6 +42,7 @@ export const inboundOrderRoutes = [
     path: '/inventory/inbound/print/:id',
     tag,
     summary: 'Printable A4 page of an inbound order (HTML)',
+    access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const order = await getInbound(db, id);
@@ -51,6 +54,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/detail/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'One inbound order',
+    access: { area: 'warehouse', level: 'read' },
     response: inboundRecord,
     handler: async (ctx, { id, db }) => await getInbound(db, id),
   }),
@@ -59,6 +63,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/create', '/inventory/inbound'],
     tag,
     summary: 'Create an inbound order (its inboundWeight enters stock)',
+    access: { area: 'warehouse', level: 'write' },
     body: inboundBody,
     response: inboundRecord,
     example: {
@@ -71,6 +76,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/update/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Change an inbound order (fields not sent stay as they are)',
+    access: { area: 'warehouse', level: 'write' },
     description: 'Refused (400) when the change would leave the stock of its warehouse and commodity below zero.',
     body: inboundUpdateBody,
     response: inboundRecord,
@@ -81,6 +87,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
+    access: { area: 'warehouse', level: 'write' },
     handler: async (ctx, { id, user, db }) => {
       await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');

@@ -27,6 +27,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/list', '/ownership-transfer'],
     tag,
     summary: 'Ownership transfers, newest first, each with its fileList',
+    access: { area: 'warehouse', level: 'read' },
     description:
       'transferNumber and blNumber match from the start; transferor and transferee match any part; warehouse is a code or name; commodity matches exactly; startDate/endDate are on transferDate, inclusive.',
     query: transferListQuery,
@@ -38,6 +39,7 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/print/:id',
     tag,
     summary: 'Printable A4 page of an ownership transfer (HTML)',
+    access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const transfer = await getTransfer(db, id);
@@ -49,6 +51,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/detail/:id', '/ownership-transfer/:id'],
     tag,
     summary: 'One ownership transfer with its attachments',
+    access: { area: 'warehouse', level: 'read' },
     response: transferRecord,
     handler: (ctx, { id, db }) => getTransfer(db, id),
   }),
@@ -57,6 +60,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/create', '/ownership-transfer'],
     tag,
     summary: 'Create an ownership transfer (JSON, or the multipart form with files)',
+    access: { area: 'warehouse', level: 'write' },
     description: 'Takes its quantity from the stock of the warehouse and commodity (400 when short). status defaults to completed.',
     body: transferBody,
     upload: DOCUMENTS,
@@ -69,6 +73,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/create-with-files', '/ownership-transfer/with-files'],
     tag,
     summary: 'Create an ownership transfer with attachments (multipart: the fields and files)',
+    access: { area: 'warehouse', level: 'write' },
     body: transferBody,
     upload: { ...DOCUMENTS, required: true },
     response: transferRecord,
@@ -79,6 +84,7 @@ export const ownershipTransferRoutes = [
     path: '/inventory/transfer/create',
     tag,
     summary: 'Create an ownership transfer from a stock summary row (transferDate defaults to today)',
+    access: { area: 'warehouse', level: 'write' },
     body: stockTransferBody,
     response: transferRecord,
     example: { request: { warehouse: 'WH-SH', commodity: '电解铜', quantity: 5, transferor: '甲公司', transferee: '乙公司' } },
@@ -89,6 +95,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/update/:id', '/ownership-transfer/:id'],
     tag,
     summary: 'Change an ownership transfer (JSON, or multipart to add files); fields not sent stay',
+    access: { area: 'warehouse', level: 'write' },
     description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock.',
     body: transferUpdateBody,
     upload: DOCUMENTS,
@@ -100,6 +107,7 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
+    access: { area: 'warehouse', level: 'write' },
     handler: async (ctx, { id, user, db, store }) => {
       await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');

@@ -13,12 +13,16 @@ import { importPickups, PICKUP_COLUMNS, PICKUP_TEMPLATE, PICKUP_EXPORT_COLUMNS }
 
 const pickupTag = 'Pickup requests';
 
+/** A change that approves the request: it needs approve access to pickup, any other change write. */
+const approving = (body: unknown) => typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'approved';
+
 export const pickupRequestRoutes = [
   route({
     method: 'get',
     path: ['/apply-delivery/list', '/apply-delivery'],
     tag: pickupTag,
     summary: 'Pickup requests, newest first',
+    access: { area: 'pickup', level: 'read' },
     description:
       'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
     query: pickupListQuery,
@@ -27,6 +31,7 @@ export const pickupRequestRoutes = [
   }),
   ...sheetRoutes({
     tag: pickupTag,
+    area: 'pickup',
     noun: 'pickup request(s)',
     kind: 'pickup-requests',
     paths: { template: '/apply-delivery/template/download', export: '/apply-delivery/export', import: '/apply-delivery/import' },
@@ -43,6 +48,7 @@ export const pickupRequestRoutes = [
     path: '/apply-delivery/print/:id',
     tag: pickupTag,
     summary: 'Printable A4 page of a pickup request (HTML)',
+    access: { area: 'pickup', level: 'read' },
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const request = await getPickupDetail(db, id);
@@ -54,6 +60,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
     tag: pickupTag,
     summary: 'One pickup request, with the outbound orders that ship against it',
+    access: { area: 'pickup', level: 'read' },
     response: pickupDetail,
     handler: async (ctx, { id, db }) => await getPickupDetail(db, id),
   }),
@@ -62,6 +69,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/create', '/apply-delivery'],
     tag: pickupTag,
     summary: 'Create a pickup request (status pending, orderNumber generated)',
+    access: { area: 'pickup', level: 'write' },
     body: pickupBody,
     response: pickupRecord,
     example: {
@@ -86,6 +94,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/update/:id', '/apply-delivery/:id'],
     tag: pickupTag,
     summary: 'Change a pickup request, or move its status along',
+    access: { area: 'pickup', level: 'write', approveWhen: { test: approving, what: 'Approving a request (status approved)' } },
     description:
       'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits. Outbound orders that name the request move it too (approved → in_progress → completed and back); once something is shipped, it cannot be cancelled, its warehouse and commodity stay, and its quantity cannot go below what is shipped (reduced to exactly that, it is completed). Completing an in-progress request by hand closes a short shipment.',
     body: pickupUpdateBody,
@@ -98,6 +107,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
     tag: pickupTag,
     summary: 'Cancel a pending, approved or in-progress pickup request that has nothing shipped',
+    access: { area: 'pickup', level: 'write' },
     response: pickupRecord,
     handler: async (ctx, { id, user, db }) => reply(await cancelPickup(db, user, id), 'pickup request cancelled'),
   }),
@@ -106,6 +116,7 @@ export const pickupRequestRoutes = [
     path: '/apply-delivery/:id',
     tag: pickupTag,
     summary: 'Delete a pickup request nothing is shipped against and no outbound order refers to (both shapes share this path)',
+    access: { area: 'pickup', level: 'write' },
     handler: async (ctx, { id, user, db }) => {
       await deletePickup(db, user, id);
       return reply({ id }, 'pickup request deleted');

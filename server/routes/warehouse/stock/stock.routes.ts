@@ -13,6 +13,7 @@ export const stockRoutes = [
     path: '/inventory/summary',
     tag,
     summary: 'Stock summary: one row per warehouse and commodity',
+    access: { area: 'stock', level: 'read' },
     description:
       'currentStock = inboundQuantity − outboundQuantity − transferredQuantity; cancelled outbound orders and transfers do not count. `asOf=YYYY-MM-DD` gives the summary as it stood at the end of that business date.',
     query: summaryQuery,
@@ -24,6 +25,7 @@ export const stockRoutes = [
     path: '/inventory/ledger',
     tag,
     summary: 'Stock ledger, oldest first, with the running balance of each warehouse and commodity',
+    access: { area: 'stock', level: 'read' },
     query: ledgerQuery,
     response: pagedSchema(ledgerEntry),
     handler: (ctx, { query, db }) => listLedger(db, query),

@@ -12,6 +12,7 @@ export const warehouseRoutes = [
     path: '/inventory/warehouses',
     tag,
     summary: 'All warehouses (not paged), by code',
+    access: { area: 'warehouse', level: 'read' },
     query: warehouseListQuery,
     response: z.array(warehouseRecord),
     handler: (ctx, { query, db }) => listWarehouses(db, query),
@@ -21,6 +22,7 @@ export const warehouseRoutes = [
     path: ['/inventory/warehouses/create', '/inventory/warehouses'],
     tag,
     summary: 'Create a warehouse',
+    access: { area: 'warehouse', level: 'write' },
     description: '`code` and `name` are unique; `status` is active (default) or inactive.',
     body: warehouseBody,
     response: warehouseRecord,
@@ -32,6 +34,7 @@ export const warehouseRoutes = [
     path: ['/inventory/warehouses/update/:id', '/inventory/warehouses/:id'],
     tag,
     summary: 'Change a warehouse (fields not sent stay as they are)',
+    access: { area: 'warehouse', level: 'write' },
     description: 'Renaming keeps every record that names the warehouse attached to it.',
     body: warehouseUpdateBody,
     response: warehouseRecord,
@@ -42,6 +45,7 @@ export const warehouseRoutes = [
     path: ['/inventory/warehouses/delete/:id', '/inventory/warehouses/:id'],
     tag,
     summary: 'Delete a warehouse that has never had a movement',
+    access: { area: 'warehouse', level: 'write' },
     handler: async (ctx, { id, user, db }) => {
       await deleteWarehouse(db, user, id);
       return reply({ id }, 'warehouse deleted');
