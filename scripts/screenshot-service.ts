@@ -71,6 +71,8 @@ export async function takeScreenshots(
   try {
     await service.api('POST', '/auth/register', ADMIN);
     token = (await service.api('POST', '/auth/login', { username: ADMIN.username, password: ADMIN.password })).token;
+    // the seed is a one-person office: the admin approves the pickup requests it creates itself
+    await service.api('PUT', '/settings', { secondPersonApproves: false });
     await seed(service);
     for (const language of ['en-US', 'zh-CN'] as const) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });

@@ -119,6 +119,9 @@ export const pickupRecord = z.object({
   remark: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),
+  createdBy: z.string().nullable().describe('the username of the user who created it'),
+  approvedBy: z.string().nullable().describe('the username of the user who approved it; null until approved'),
+  approvedTime: z.string().nullable().describe('when it was approved (ISO 8601 UTC); null until approved'),
   /** what its outbound orders that are not cancelled ship */
   shippedQuantity: z.number(),
   /** quantity − shippedQuantity, never below 0 */

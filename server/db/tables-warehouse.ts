@@ -44,6 +44,11 @@ export interface PickupRequestsTable {
   remark: string | null;
   createTime: string;
   updateTime: string;
+  /** the username of the user who created it (null: created before the service kept it, and not in the audit log) */
+  createdBy: string | null;
+  /** who approved it and when (null until approved) */
+  approvedBy: string | null;
+  approvedTime: string | null;
 }
 
 export interface OutboundOrdersTable {

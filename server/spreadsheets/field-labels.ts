@@ -6,6 +6,8 @@ import { said } from '../../shared/messages.js';
 
 export const FIELD_LABELS = {
   amount: said('Amount', '金额'),
+  approvedBy: said('Approved by', '审核人'),
+  approvedTime: said('Approved at', '审核时间'),
   blNumber: said('B/L no.', '提单号'),
   blNumbers: said('B/L nos.', '提单号'),
   blWeight: said('B/L weight', '提单重量'),
@@ -18,6 +20,7 @@ export const FIELD_LABELS = {
   contractNumber: said('Contract no.', '合同号'),
   code: said('Code', '编码'),
   contractType: said('Contract type', '合同类型'),
+  createdBy: said('Created by', '创建人'),
   count: said('Contract quantity', '合同数量'),
   currentStock: said('Current stock', '当前库存'),
   deliveryAddress: said('Delivery address', '提货地址'),

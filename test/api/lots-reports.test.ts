@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { openDatabase } from '../../server/db/database.js';
 import { onPostgres } from '../helpers/postgres.js';
 import { migrations } from '../../server/db/migrations/index.js';
-import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -19,6 +19,7 @@ const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
 });
 afterAll(() => app.close());
 

@@ -1,6 +1,6 @@
 // Spreadsheets of the warehouse area: templates, filtered exports, all-or-none imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
@@ -10,6 +10,7 @@ let token: string;
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
 });
 afterAll(() => app.close());
 
@@ -77,7 +78,7 @@ const KINDS = {
     english: PICKUP_EN,
     labels: PICKUP_ZH,
     first: 'orderNumber',
-    last: ['status'],
+    last: ['status', 'createdBy', 'approvedBy', 'approvedTime'],
     dates: ['deliveryDate'],
   },
   outbound: {
@@ -251,6 +252,8 @@ describe('exports', () => {
     expect(pickups).toHaveLength(2);
     expect(pickups[1]![PICKUP.indexOf('quantity') + 1]).toBe(5.5);
     expect(pickups[0]![PICKUP.length + 1]).toBe('approved');
+    // who asked and who approved, as the list and the print page say it
+    expect(pickups[0]!.slice(PICKUP.length + 2, PICKUP.length + 4)).toEqual(['admin', 'admin']);
 
     for (const query of filters({ warehouse: w.code }, { warehouse: w.code, outboundStatus: 'cancelled' }, { deliveryOrderNumber: p1.orderNumber })) {
       const listed = await list('outbound', query);

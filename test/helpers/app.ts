@@ -157,6 +157,15 @@ export async function signInAdmin(app: Client, username = 'admin', password = 'a
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };
 }
 
+/**
+ * A one-person office: the admin approves the pickup requests it creates itself (the setting
+ * secondPersonApproves off). For the tests of other rules; test/api/roles.test.ts tests this one.
+ */
+export async function approveOwnRequests(app: Client, adminToken: string): Promise<void> {
+  const res = await app.request('PUT', '/api/settings', { token: adminToken, body: { secondPersonApproves: false } });
+  if (res.status !== 200) throw new Error(`settings: ${res.body.message}`);
+}
+
 /** Registers a user, has the admin activate it as a manager (an older release's staff), and signs it in. */
 export async function signInStaff(app: TestApp, adminToken: string, username = uniqueName('staff'), password = 'staff-password-1') {
   const reg = await app.request('POST', '/api/auth/register', { body: { username, password } });

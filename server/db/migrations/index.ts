@@ -14,6 +14,7 @@ import * as m011 from './011-login-throttle.js';
 import * as m012 from './012-must-change-password.js';
 import * as m013 from './013-settings.js';
 import * as m014 from './014-roles.js';
+import * as m015 from './015-pickup-approval.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-must-change-password': m012,
   '013-settings': m013,
   '014-roles': m014,
+  '015-pickup-approval': m015,
 };

@@ -1,7 +1,7 @@
 import { pagedSchema } from '../../../shared/paging.js';
-import { listUsersQuery, resetPasswordBody, updateUserBody, userRecord } from '../../../shared/users.js';
-import { route } from '../../http/route.js';
-import { getUser, listUsers, resetPassword, updateUser } from './users.service.js';
+import { createUserBody, listUsersQuery, resetPasswordBody, updateUserBody, userRecord } from '../../../shared/users.js';
+import { reply, route } from '../../http/route.js';
+import { createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.service.js';
 
 export const userRoutes = [
   route({
@@ -13,6 +13,19 @@ export const userRoutes = [
     query: listUsersQuery,
     response: pagedSchema(userRecord),
     handler: (ctx, { query, db }) => listUsers(db, query),
+  }),
+  route({
+    method: 'post',
+    path: '/users',
+    tag: 'Users',
+    summary: 'Create an account (admin)',
+    access: 'admin',
+    description:
+      'The account is active at once, with its `roles` (one or more of admin, manager, trader, warehouse, finance, viewer) and `warehouses` (codes; left out or []: every warehouse), and `mustChangePassword: true`: at its first sign-in the user replaces the temporary password before anything else. The registration limits do not apply. An unknown role or warehouse code is 400 naming it.',
+    body: createUserBody,
+    response: userRecord,
+    example: { request: { username: 'zhang.li', password: 'temporary-pass-1', displayName: '张丽', roles: ['warehouse'], warehouses: ['WH-SH'] } },
+    handler: async (ctx, { body, user, db }) => reply(await createUser(db, user, body), 'account created; the user chooses a new password at the first sign-in'),
   }),
   route({
     method: 'get',
@@ -48,5 +61,17 @@ export const userRoutes = [
     response: userRecord,
     example: { request: { password: 'temporary-pass-1' } },
     handler: (ctx, { id, body, user, db }) => resetPassword(db, user, id, body),
+  }),
+  route({
+    method: 'delete',
+    path: '/users/:id',
+    tag: 'Users',
+    summary: 'Remove an account that is pending or has never signed in (admin)',
+    access: 'admin',
+    description: 'Any other account keeps its history: it is disabled instead (PUT with status disabled), and this answers 400 saying so.',
+    handler: async (ctx, { id, user, db }) => {
+      await deleteUser(db, user, id);
+      return reply({ id }, 'account removed');
+    },
   }),
 ];

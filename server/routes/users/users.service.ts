@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { listUsersQuery, type Me, type registerBody, type resetPasswordBody, type updateUserBody, type User } from '../../../shared/users.js';
+import { listUsersQuery, type createUserBody, type Me, type registerBody, type resetPasswordBody, type updateUserBody, type User } from '../../../shared/users.js';
 import { legacyRole, type Role } from '../../../shared/permissions.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import type { Selectable, Updateable } from 'kysely';
@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, revokeAllRefreshTokens, verifyPassword } from '../auth/auth.service.js';
 import { forUpdate } from '../../db/row-lock.js';
 import { rolesFromColumn, rolesToColumn, warehouseIdsFromColumn, warehouseIdsToColumn } from './user-columns.js';
+import { getSettings } from '../settings/settings.service.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -63,8 +64,13 @@ export function findUserByName(db: Queryable, username: string) {
 const usernameTaken = (username: string) =>
   refusedField('username', said(`username "${username}" is already taken; choose another`, `username “${username}” 已被占用；请换一个用户名`));
 
-/** The first user ever becomes an active admin; everyone after is a pending viewer until an admin activates it and gives it its roles. */
+/**
+ * The first user ever becomes an active admin; everyone after is a pending viewer until an admin
+ * activates it and gives it its roles. With `selfRegistration: closed` only that first account may register.
+ */
 export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
+  if ((await getSettings(db)).selfRegistration === 'closed' && (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()))
+    throw forbidden(said('registration is closed: ask an admin to create your account', '注册已关闭：请联系管理员为您创建账号'), { rule: 'selfRegistration' });
   // a taken username is refused before the hash (the unique index still decides a race)
   if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
   const passwordHash = await hashPassword(input.password);
@@ -101,6 +107,66 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
     if (isUniqueViolation(err)) throw usernameTaken(input.username);
     throw err;
   }
+}
+
+/**
+ * An admin creates an account (POST /users): active at once, with its roles and warehouses and a
+ * temporary password the user must replace at its first sign-in. The registration limits do not
+ * apply: they guard the open registration form, not the admin.
+ */
+export async function createUser(db: Db, actor: AuthUser, input: z.output<typeof createUserBody>): Promise<User> {
+  if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const warehouseIds = await warehouseScopeOf(trx, input.warehouses ?? []);
+      const time = now();
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          usernameKey: input.username.toLowerCase(),
+          displayName: input.displayName ?? null,
+          email: input.email ?? null,
+          role: legacyRole(input.roles),
+          roles: rolesToColumn(input.roles),
+          warehouseIds: warehouseIdsToColumn(warehouseIds),
+          status: 'active',
+          mustChangePassword: 1,
+          passwordHash,
+          createTime: time,
+          updateTime: time,
+          lastLoginTime: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const user = presentUser(row, await warehouseCodes(trx));
+      await recordAudit(trx, { actor, action: 'create', entity: 'user', entityId: row.id, after: user });
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken(input.username);
+    throw err;
+  }
+}
+
+/**
+ * Removes an account that is pending or has never signed in (a mistaken or unwanted one). Any
+ * other account has a history (sign-ins, the audit trail): it is disabled instead, so this is 400.
+ */
+export async function deleteUser(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findUser(trx, id);
+    if (before.status !== 'pending' && before.lastLoginTime !== null)
+      throw invalid(
+        said(
+          `${before.username} has signed in before, so the account stays for its history: disable it instead (status disabled)`,
+          `${before.username} 已登录过，账号需保留以备查：请改为停用（status 设为 disabled）`,
+        ),
+      );
+    await trx.deleteFrom('users').where('id', '=', id).execute(); // its refresh tokens go with it (cascade)
+    await recordAudit(trx, { actor, action: 'delete', entity: 'user', entityId: id, before: presentUser(before, await warehouseCodes(trx)) });
+  });
 }
 
 export const listUsers = describeList({
@@ -153,7 +219,7 @@ function rolesOfLegacy(current: readonly Role[], role: 'admin' | 'staff'): Role[
  * waits, then counts without the first.
  */
 async function keepAnAdmin(trx: Queryable, id: number): Promise<void> {
-  const admins = await forUpdate(trx, trx.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active')).execute();
+  const admins = await forUpdate(trx, trx.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active').orderBy('id')).execute();
   if (!admins.some((a) => a.id !== id))
     throw invalid(said('at least one active admin must remain; make another user admin first', '必须至少保留一名已启用的管理员；请先将另一位用户设为管理员'));
 }

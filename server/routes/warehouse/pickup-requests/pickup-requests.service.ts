@@ -9,10 +9,11 @@ import { PICKUP_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound, refusedField } from '../../../http/errors.js';
+import { forbidden, invalid, notFound, refusedField } from '../../../http/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
+import { getSettings } from '../../settings/settings.service.js';
 import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
@@ -104,6 +105,7 @@ export async function insertPickup(db: Queryable, actor: AuthUser | null, input:
       status: 'pending',
       createTime: time,
       updateTime: time,
+      createdBy: actor?.username ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -170,15 +172,36 @@ function checkEditable(row: PickupRow): void {
     throw invalid(said(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`, `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`));
 }
 
+/**
+ * While `secondPersonApproves` is on (the default), the user who created a request may not approve
+ * it (403 naming the rule); a one-person office switches the setting off.
+ */
+async function checkSecondPerson(db: Queryable, actor: AuthUser, pickup: PickupRow): Promise<void> {
+  if (pickup.createdBy !== actor.username || !(await getSettings(db)).secondPersonApproves) return;
+  throw forbidden(
+    said(
+      `pickup request ${pickup.orderNumber} was created by you: another user must approve it (the setting "second person approves" is on)`,
+      `提货申请 ${pickup.orderNumber} 由您本人创建：须由其他用户审核（已开启“第二人审核”设置）`,
+    ),
+    { rule: 'secondPersonApproves' },
+  );
+}
+
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
     const before = await loadPickup(trx, id);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
     if (input.status === 'cancelled') refuseIfShipped(before, said('cancelled', '取消'));
+    const approving = input.status === 'approved' && before.status !== 'approved';
+    if (approving) await checkSecondPerson(trx, actor, before);
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, quantity, ...fields } = input;
     const changes: Updateable<PickupRequestsTable> = { ...fields, updateTime: now() };
+    if (approving) {
+      changes.approvedBy = actor.username;
+      changes.approvedTime = changes.updateTime;
+    }
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     if (before.shippedMilli > 0) checkShippedEdit(before, changes);
