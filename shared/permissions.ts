@@ -101,6 +101,9 @@ export const isLevel = (value: string): value is Level => (LEVELS as readonly st
 /** True when `has` is `needs` or above it. */
 export const reaches = (has: Level, needs: Level): boolean => LEVELS.indexOf(has) >= LEVELS.indexOf(needs);
 
+/** True when the levels let their holder read `area`: what a part of an answer from several areas needs to be sent. */
+export const mayRead = (permissions: Permissions, area: Area): boolean => reaches(permissions[area], 'read');
+
 /**
  * The level of each area for a user with `roles`: the highest any of its roles has there (a role
  * the grants leave out has none). Admin has every area at approve, whatever the grants say.

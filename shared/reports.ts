@@ -65,14 +65,18 @@ export const financeSection = z.object({
   items: z.array(z.record(z.string(), z.unknown())).describe("records as the kind's detail route presents them"),
 });
 
+/** Each part from another area than stock is sent only to a reader who may read that area (absent, not empty, otherwise). */
 export const blTrace = z.object({
   blNumber: z.string(),
-  contracts: z.array(contractRecord),
-  inboundOrders: z.array(inboundRecord),
-  pickupRequests: z.array(pickupRecord),
-  outboundOrders: z.array(outboundRecord),
-  ownershipTransfers: z.array(transferRecord),
-  finance: z.record(z.string(), financeSection),
+  contracts: z.array(contractRecord).optional().describe('with read access to contracts'),
+  inboundOrders: z.array(inboundRecord).optional().describe('with read access to warehouse'),
+  pickupRequests: z.array(pickupRecord).optional().describe('with read access to pickup'),
+  outboundOrders: z.array(outboundRecord).optional().describe('with read access to warehouse'),
+  ownershipTransfers: z.array(transferRecord).optional().describe('with read access to warehouse'),
+  finance: z
+    .record(z.string(), financeSection)
+    .optional()
+    .describe('with read access to finance: a section per kind the reader may read (profit records and cost breakdowns need read access to profit)'),
   lots: z.array(lotRow),
   timeline: z.array(timelineEntry),
 });

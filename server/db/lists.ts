@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
 import { paginate, withPrefixes, type PageRequest, type StartsWith } from './paging.js';
+import { withinScope, type Scope } from './scope.js';
 import { containsKeyword } from './search.js';
 import type { Database, Queryable } from './tables.js';
 
@@ -42,6 +43,12 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
   /** the list's filters, in the order they are applied */
   filters: readonly ListFilter<DB, TB, Q>[];
   /**
+   * The column holding the warehouse id of a kind of the pickup, warehouse or stock areas: every
+   * query of the list is then limited to the reader's warehouses (scope.ts), and each method needs
+   * the reader's scope.
+   */
+  warehouse?: StringReference<DB, TB>;
+  /**
    * The sort key: unique, as the export continues after the last row's key. Prefix filters and the
    * keyword filter need it to be the table's integer id.
    */
@@ -59,13 +66,14 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
   present: (row: Row, attached: Extra) => Item;
 }
 
+/** `scope`: the reader's warehouses, for a list that names its `warehouse` column (required there; ignored elsewhere). */
 export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
-  /** the query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
-  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
+  /** the query narrowed by the scope and every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
+  filter(db: Queryable, q: Q, scope?: Scope): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
   /** one page of the records the filters match and their count */
-  list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
+  list(db: Queryable, q: Q & PageRequest, scope?: Scope): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
-  all(db: Queryable, q: Q, batch?: number): Promise<AsyncIterable<Item>>;
+  all(db: Queryable, q: Q, scope?: Scope, batch?: number): Promise<AsyncIterable<Item>>;
 }
 
 export function describeList<DB, TB extends keyof DB, Row, Item, Q extends object, Extra = undefined>(d: ListDescription<DB, TB, Row, Item, Q, Extra>): List<DB, TB, Row, Item, Q> {
@@ -75,8 +83,13 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   const order = [...(d.orderBy ? [d.orderBy] : []), d.key].map((column) => ({ column, name: String(column).split('.').pop()! }));
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-  async function filter(db: Queryable, q: Q) {
+  async function filter(db: Queryable, q: Q, scope?: Scope) {
     let query = d.from(db);
+    if (d.warehouse) {
+      // a programming error, not a request's: a scoped list must be told whose warehouses it reads
+      if (!scope) throw new Error("describeList: a list of warehouse records needs the reader's scope");
+      query = withinScope(query, d.warehouse, scope);
+    }
     const prefixes: StartsWith<DB, TB>[] = [];
     for (const f of d.filters) {
       if ('exact' in f) {
@@ -132,15 +145,15 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   return {
     filter,
 
-    async list(db, q) {
-      const { query, prefixes } = await filter(db, q);
+    async list(db, q, scope) {
+      const { query, prefixes } = await filter(db, q, scope);
       const direction = sortOrder(q) ?? d.order;
       const page = await paginate(ordered(query, direction), q, (row) => row, { prefixes, id: d.key, direction });
       return { ...page, items: await present(db, page.items) };
     },
 
-    async all(db, q, batch) {
-      const { query, prefixes } = await filter(db, q);
+    async all(db, q, scope, batch) {
+      const { query, prefixes } = await filter(db, q, scope);
       const filtered = withPrefixes(query, prefixes);
       const direction = sortOrder(q) ?? d.order;
       const next = (last: Row | undefined) => (last ? filtered.where(after(last, direction)) : filtered);

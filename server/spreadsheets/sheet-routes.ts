@@ -36,7 +36,8 @@ interface SheetRoutes<Q extends z.ZodObject> {
   /** the import's row schema (the template's notes say each column's rule from it) and the template's example row */
   template: { rowSchema: z.ZodObject; example: Record<string, unknown> };
   exportColumns: readonly Column[];
-  rows: (db: Queryable, query: z.output<Q>) => Promise<AsyncIterable<Record<string, unknown>>>;
+  /** the export's rows: the list's, for the reader (its warehouses, for a kind of the warehouse areas) */
+  rows: (db: Queryable, query: z.output<Q>, reader: AuthUser) => Promise<AsyncIterable<Record<string, unknown>>>;
   importRows: (db: Db, actor: AuthUser, path: string) => Promise<{ imported: number }>;
 }
 
@@ -68,8 +69,8 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.exportColumns)}; header row in the reader's language, or the field names with ?headers=fields.`,
       query: s.listQuery.extend(sheetHeadersQuery.shape),
       produces: XLSX_TYPE,
-      handler: async (ctx, { query, db }) => {
-        const rows = await s.rows(db, query as z.output<Q>);
+      handler: async (ctx, { query, user, db }) => {
+        const rows = await s.rows(db, query as z.output<Q>, user);
         sendSheet(ctx, exportName(s.kind), (target) => writeSheet(s.exportColumns, rows, target, { sheetName: s.kind, layout: sheetLayout(requestLanguage(ctx), query) }));
       },
     }),

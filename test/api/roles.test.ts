@@ -3,7 +3,7 @@
 // refusals, the effective levels in GET /auth/me, and the second person who approves a pickup request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRANTS } from '../../shared/permissions.js';
-import { signInAdmin, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInWithRoles, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
 import { makeInbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -16,17 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** An account the admin creates, signed in with its temporary password (which it then replaces). */
-async function account(roles: string[], warehouses: string[] = []) {
-  const username = uniqueName(roles.join(''));
-  const made = await app.request('POST', '/api/users', { token: admin.token, body: { username, password: 'temporary-pass-1', roles, warehouses } });
-  expect(made.status, made.body.message).toBe(200);
-  const first = (await app.request('POST', '/api/auth/login', { body: { username, password: 'temporary-pass-1' } })).body.data;
-  const changed = await app.request('PUT', `/api/users/${made.body.data.id}`, { token: first.token, body: { password: 'own-password-1', currentPassword: 'temporary-pass-1' } });
-  expect(changed.status, changed.body.message).toBe(200);
-  const login = await app.request('POST', '/api/auth/login', { body: { username, password: 'own-password-1' } });
-  return { ...(login.body.data as { token: string; user: { id: number } }), username };
-}
+const account = (roles: string[], warehouses: string[] = []) => signInWithRoles(app, admin.token, roles, warehouses);
 
 const count = async (table: 'users' | 'auditLog' | 'roleGrants' | 'pickupRequests') =>
   Number(

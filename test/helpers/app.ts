@@ -145,6 +145,26 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
   return app;
 }
 
+/**
+ * What a refused request must leave as it was: the rows of every table (the audit log among them:
+ * every change writes an entry) and the files on disk, the temp folder included.
+ */
+export async function stateOf(app: TestApp): Promise<Record<string, number>> {
+  const db = app.server.db;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+  const state: Record<string, number> = { files: await app.fileCount() };
+  for (const table of tables.sort())
+    state[table] = Number(
+      (
+        await db
+          .selectFrom(table as 'users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return state;
+}
+
 let counter = 0;
 /** A unique, valid username for a test. */
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -173,6 +193,30 @@ export async function signInStaff(app: TestApp, adminToken: string, username = u
   const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
   if (login.status !== 200) throw new Error(`staff sign-in failed: ${login.body.message}`);
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };
+}
+
+/**
+ * An account the admin creates (POST /users) with `roles` and `warehouses` (codes; []: every
+ * warehouse), signed in after replacing its temporary password, as a new user does.
+ */
+export async function signInWithRoles(
+  app: Client,
+  adminToken: string,
+  roles: string[],
+  warehouses: string[] = [],
+  username = uniqueName(roles.join('-').replace(/[^a-z]/g, '') || 'user'),
+) {
+  const made = await app.request('POST', '/api/users', { token: adminToken, body: { username, password: 'temporary-pass-1', roles, warehouses } });
+  if (made.status !== 200) throw new Error(`create account: ${made.body.message}`);
+  const first = await app.request('POST', '/api/auth/login', { body: { username, password: 'temporary-pass-1' } });
+  const changed = await app.request('PUT', `/api/users/${made.body.data.id}`, {
+    token: first.body.data.token,
+    body: { password: 'own-password-1', currentPassword: 'temporary-pass-1' },
+  });
+  if (changed.status !== 200) throw new Error(`new password: ${changed.body.message}`);
+  const login = await app.request('POST', '/api/auth/login', { body: { username, password: 'own-password-1' } });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.body.message}`);
+  return { ...(login.body.data as { token: string; refreshToken: string; user: { id: number } }), username };
 }
 
 /** Small real files of each kind, judged by their first bytes. */

@@ -116,9 +116,9 @@ export const financeRoutes: readonly RouteDef[] = [
     tag: TAG,
     summary: 'Everything finance holds for one contract',
     access: { area: 'finance', level: 'read' },
-    description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
+    description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`; the profit records and cost breakdowns only with read access to profit (absent otherwise, with their profit and margin). ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
-    handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),
+    handler: (ctx, { query, user, db }) => contractSummary(db, query.contractNumber, user.permissions),
   }),
   ...FINANCE_KINDS.flatMap(kindRoutes),
 ];

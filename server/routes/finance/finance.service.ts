@@ -15,6 +15,7 @@ import { invalid, notFound, refusedField } from '../../http/errors.js';
 import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
+import { mayRead, type Permissions } from '../../../shared/permissions.js';
 
 type Row = Selectable<FinanceRecordsTable>;
 type FileRow = Selectable<FinanceFilesTable>;
@@ -265,9 +266,13 @@ export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, ac
   });
 }
 
-/** Every kind that has a contractNumber, for one contract: its records (newest first) and per-currency totals. */
-export async function contractSummary(db: Queryable, contractNumber: string) {
-  const kinds = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber'));
+/**
+ * Every kind that has a contractNumber and the reader may read, for one contract: its records (newest
+ * first) and per-currency totals. Without read access to profit, the profit records and cost
+ * breakdowns are not sent: their sections, with their profit and margin, are absent.
+ */
+export async function contractSummary(db: Queryable, contractNumber: string, permissions: Permissions) {
+  const kinds = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber') && mayRead(permissions, k.area));
   const base = db
     .selectFrom('financeRecords')
     .selectAll()
@@ -299,13 +304,14 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
 }
 
 /**
- * The records of every kind that name a B/L: by blNumber where the kind has one, else by the
- * contract numbers given (the contracts that list the B/L). Reconciliations have neither field,
- * so their section is always empty.
+ * The records of every kind the reader may read that name a B/L: by blNumber where the kind has
+ * one, else by the contract numbers given (the contracts that list the B/L). Reconciliations have
+ * neither field, so their section is always empty. Without read access to profit, the profit records
+ * and cost breakdowns have no section.
  */
-export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[]) {
+export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[], permissions: Permissions) {
   const sections: Record<string, { count: number; totals: CurrencyTotal[]; items: FinanceRecord[] }> = {};
-  for (const kind of FINANCE_KINDS) {
+  for (const kind of FINANCE_KINDS.filter((k) => mayRead(permissions, k.area))) {
     const field = hasFinanceField(kind.key, 'blNumber') ? 'blNumber' : hasFinanceField(kind.key, 'contractNumber') ? 'contractNumber' : null;
     const values = field === 'blNumber' ? [blNumber] : field ? contractNumbers : [];
     if (!field || values.length === 0) {

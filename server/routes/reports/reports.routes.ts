@@ -71,7 +71,7 @@ export const reportRoutes = [
       'A lot is a warehouse, a commodity and a B/L number; the movements without one make the lot whose blNumber is null. currentStock = inboundQuantity − outboundQuantity − transferredQuantity, cancelled documents do not count, and the lots of a warehouse and commodity add up to its row of GET /inventory/summary (with `inStock=all`). `blNumber` matches from the start; `asOf=YYYY-MM-DD` gives the lots as they stood at the end of that business date. Ordered by warehouse (in the order the warehouses were created), commodity, B/L number.',
     query: lotQuery,
     response: pagedSchema(lotRow),
-    handler: (ctx, { query, db }) => listLots(db, query),
+    handler: (ctx, { query, user, db }) => listLots(db, query, user),
   }),
   route({
     method: 'get',
@@ -82,8 +82,8 @@ export const reportRoutes = [
     description: `Takes the filters of GET /inventory/lots and sends lots-YYYYMMDD.xlsx. Columns: ${columnList(LOT_COLUMNS)}.`,
     query: lotsQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
-    handler: async (ctx, { query, db }) => {
-      const rows = await allLots(db, query);
+    handler: async (ctx, { query, user, db }) => {
+      const rows = await allLots(db, query, user);
       sendSheet(ctx, exportName('lots'), (target) => writeSheet(LOT_COLUMNS, rows, target, { sheetName: 'lots', layout: sheetLayout(requestLanguage(ctx), query) }));
     },
   }),
@@ -96,7 +96,7 @@ export const reportRoutes = [
     description:
       "blNumber is URL-encoded and matched exactly (trimmed). contracts: the business contracts whose B/L list holds it; inboundOrders, pickupRequests, outboundOrders, ownershipTransfers: as their detail routes present them; finance: per kind { count, totals, items }, by blNumber where the kind has one, else by the contract codes of `contracts` (reconciliations name neither, so theirs is empty); lots: as GET /inventory/lots; timeline: its ledger entries by business date (entry order within a day) with `balance`, the running stock of the entry's own lot (its warehouse and commodity on the B/L), never summed across commodities. An unknown B/L answers empty lists.",
     response: blTrace,
-    handler: (ctx, { db }) => traceBl(db, ctx.params.blNumber ?? ''),
+    handler: (ctx, { user, db }) => traceBl(db, ctx.params.blNumber ?? '', user),
   }),
   route({
     method: 'get',
@@ -108,7 +108,7 @@ export const reportRoutes = [
       "startDate and endDate are inclusive business dates (inboundDate, outboundDate, transferDate); an edit or a cancel counts on the date of the document it corrects, so the report of a closed month changes only when that month's documents do. opening = stock at the end of the day before startDate; closing = opening + inbound − outbound − transferred (the summary asOf endDate). Rows of the stocks that had stock or movement in the period; `totals` sums every column per commodity (one entry per commodity: quantities of different commodities are never added). endDate before startDate is refused (400).",
     query: movementQuery,
     response: movementReport,
-    handler: (ctx, { query, db }) => stockMovement(db, query),
+    handler: (ctx, { query, user, db }) => stockMovement(db, query, user),
   }),
   route({
     method: 'get',
@@ -119,8 +119,8 @@ export const reportRoutes = [
     description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last rows hold the totals, one per commodity, "${TOTALS_LABEL}" in their warehouse cell.`,
     query: movementQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
-    handler: async (ctx, { query, db }) => {
-      const report = await stockMovement(db, query);
+    handler: async (ctx, { query, user, db }) => {
+      const report = await stockMovement(db, query, user);
       const rows = [...report.items, ...report.totals.map((total) => ({ warehouse: TOTALS_LABEL, ...total }))];
       sendSheet(ctx, exportName('stock-movement'), (target) =>
         writeSheet(MOVEMENT_COLUMNS, rows, target, { sheetName: 'stock-movement', layout: sheetLayout(requestLanguage(ctx), query) }),
@@ -137,7 +137,7 @@ export const reportRoutes = [
       "A contract's documents are the inbound orders whose contractNumber is its contractCode or whose blNumber is on its B/L list, and the outbound orders and ownership transfers of its B/L numbers (cancelled ones do not count). executed = inboundQuantity for purchase (1) and upstream (2) contracts, outboundQuantity + transferredQuantity for downstream (3) ones; remaining = count − executed (negative when over-delivered); progress = executed / count (null when count is 0). status: open (remaining > 0), done (remaining <= 0) or all.",
     query: executionQuery,
     response: pagedSchema(executionRow),
-    handler: (ctx, { query, db }) => listExecution(db, query),
+    handler: (ctx, { query, user, db }) => listExecution(db, query, user),
   }),
   route({
     method: 'get',
@@ -148,8 +148,8 @@ export const reportRoutes = [
     description: `Takes the filters of GET /reports/contract-execution and sends contract-execution-YYYYMMDD.xlsx. Columns: ${columnList(EXECUTION_COLUMNS)} (blNumbers joined with ";").`,
     query: executionFilters.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
-    handler: async (ctx, { query, db }) => {
-      const rows = (await contractExecution(db, query)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') }));
+    handler: async (ctx, { query, user, db }) => {
+      const rows = (await contractExecution(db, query, user)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') }));
       sendSheet(ctx, exportName('contract-execution'), (target) =>
         writeSheet(EXECUTION_COLUMNS, rows, target, { sheetName: 'contract-execution', layout: sheetLayout(requestLanguage(ctx), query) }),
       );
@@ -162,6 +162,6 @@ export const reportRoutes = [
     summary: "The dashboard's charts: current stock per warehouse and commodity; inbound, outbound and transferred per commodity in each of the last 12 months",
     access: { area: 'stock', level: 'read' },
     response: stockChart,
-    handler: (ctx, { db }) => chartOf(db, today()),
+    handler: (ctx, { user, db }) => chartOf(db, today(), user),
   }),
 ];

@@ -21,7 +21,7 @@ export const inboundOrderRoutes = [
     description: 'inboundNumber and blNumber match from the start; warehouse (code or name) and commodity match exactly; dates are on inboundDate.',
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
-    handler: (ctx, { query, db }) => listInbound(db, query),
+    handler: (ctx, { query, user, db }) => listInbound(db, query, user),
   }),
   ...sheetRoutes({
     tag,
@@ -44,8 +44,8 @@ export const inboundOrderRoutes = [
     summary: 'Printable A4 page of an inbound order (HTML)',
     access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const order = await getInbound(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const order = await getInbound(db, id, user);
       sendPrintPage(ctx, inboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -56,7 +56,7 @@ export const inboundOrderRoutes = [
     summary: 'One inbound order',
     access: { area: 'warehouse', level: 'read' },
     response: inboundRecord,
-    handler: async (ctx, { id, db }) => await getInbound(db, id),
+    handler: (ctx, { id, user, db }) => getInbound(db, id, user),
   }),
   route({
     method: 'post',

@@ -22,7 +22,7 @@ export const outboundOrderRoutes = [
     description: 'outboundNumber and blNumber match from the start; warehouse is a code or name; commodity and deliveryOrderNumber match exactly; dates are on outboundDate.',
     query: outboundListQuery,
     response: pagedSchema(outboundRecord),
-    handler: (ctx, { query, db }) => listOutbound(db, query),
+    handler: (ctx, { query, user, db }) => listOutbound(db, query, user),
   }),
   ...sheetRoutes({
     tag: outboundTag,
@@ -45,7 +45,7 @@ export const outboundOrderRoutes = [
     summary: 'Receipt confirmations of an outbound order, oldest first',
     access: { area: 'warehouse', level: 'read' },
     response: z.array(receiptRecord),
-    handler: (ctx, { id, db }) => receiptHistory(db, id),
+    handler: (ctx, { id, user, db }) => receiptHistory(db, id, user),
   }),
   route({
     method: 'get',
@@ -54,8 +54,8 @@ export const outboundOrderRoutes = [
     summary: 'Printable A4 page of an outbound order (HTML)',
     access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const order = await getOutbound(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const order = await getOutbound(db, id, user);
       sendPrintPage(ctx, outboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -66,7 +66,7 @@ export const outboundOrderRoutes = [
     summary: 'One outbound order',
     access: { area: 'warehouse', level: 'read' },
     response: outboundRecord,
-    handler: async (ctx, { id, db }) => await getOutbound(db, id),
+    handler: (ctx, { id, user, db }) => getOutbound(db, id, user),
   }),
   route({
     method: 'post',

@@ -65,7 +65,7 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
     outboundBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
-      await checkWarehouses(trx, rows, rowNumbers, errors);
+      await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       const left = new Map<string, { milli: number; takenBy: number[] }>();
       // what the earlier rows of the sheet ship against each pickup request
       const shippedBySheet = new Map<string, number>();

@@ -32,7 +32,7 @@ export const ownershipTransferRoutes = [
       'transferNumber and blNumber match from the start; transferor and transferee match any part; warehouse is a code or name; commodity matches exactly; startDate/endDate are on transferDate, inclusive.',
     query: transferListQuery,
     response: pagedSchema(transferRecord),
-    handler: (ctx, { query, db }) => listTransfers(db, query),
+    handler: (ctx, { query, user, db }) => listTransfers(db, query, user),
   }),
   route({
     method: 'get',
@@ -41,8 +41,8 @@ export const ownershipTransferRoutes = [
     summary: 'Printable A4 page of an ownership transfer (HTML)',
     access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const transfer = await getTransfer(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const transfer = await getTransfer(db, id, user);
       sendPrintPage(ctx, transferPrintPage(transfer, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -53,7 +53,7 @@ export const ownershipTransferRoutes = [
     summary: 'One ownership transfer with its attachments',
     access: { area: 'warehouse', level: 'read' },
     response: transferRecord,
-    handler: (ctx, { id, db }) => getTransfer(db, id),
+    handler: (ctx, { id, user, db }) => getTransfer(db, id, user),
   }),
   route({
     method: 'post',

@@ -27,7 +27,7 @@ export const pickupRequestRoutes = [
       'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
-    handler: (ctx, { query, db }) => listPickups(db, query),
+    handler: (ctx, { query, user, db }) => listPickups(db, query, user),
   }),
   ...sheetRoutes({
     tag: pickupTag,
@@ -50,8 +50,8 @@ export const pickupRequestRoutes = [
     summary: 'Printable A4 page of a pickup request (HTML)',
     access: { area: 'pickup', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const request = await getPickupDetail(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const request = await getPickupDetail(db, id, user);
       sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -62,7 +62,7 @@ export const pickupRequestRoutes = [
     summary: 'One pickup request, with the outbound orders that ship against it',
     access: { area: 'pickup', level: 'read' },
     response: pickupDetail,
-    handler: async (ctx, { id, db }) => await getPickupDetail(db, id),
+    handler: (ctx, { id, user, db }) => getPickupDetail(db, id, user),
   }),
   route({
     method: 'post',

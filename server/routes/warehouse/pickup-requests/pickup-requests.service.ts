@@ -14,7 +14,8 @@ import { recordAudit } from '../../audit/audit.service.js';
 import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { getSettings } from '../../settings/settings.service.js';
-import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import type { Scope } from '../../../db/scope.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 
@@ -70,6 +71,7 @@ const pickupList = describeList({
     { prefix: 'orderNumber', column: 'd.orderNumber' },
     { prefix: 'blNumber', column: 'd.blNumber' },
   ],
+  warehouse: 'd.warehouseId',
   key: 'd.id',
   order: 'desc',
   present: presentPickup,
@@ -80,17 +82,19 @@ export const listPickups = pickupList.list;
 /** Every request the list's filters match, in the list's order, read in batches (for the export). */
 export const allPickups = pickupList.all;
 
-export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
+/** The pickup request `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
+export async function loadPickup(db: Queryable, id: number, scope: Scope | null): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('pickup request', '提货申请'), id);
+  await refuseRecordOutsideScope(db, scope, row.warehouseId, said(`pickup request ${row.orderNumber}`, `提货申请 ${row.orderNumber} `));
   return row;
 }
 
-/** The pickup request `id` as the API answers it, or 404. */
-export const getPickup = async (db: Queryable, id: number): Promise<PickupRequest> => presentPickup(await loadPickup(db, id));
+/** The pickup request `id` as the API answers it, or 404 (403 outside `scope`). */
+export const getPickup = async (db: Queryable, id: number, scope: Scope | null): Promise<PickupRequest> => presentPickup(await loadPickup(db, id, scope));
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
-  const warehouse = await warehouseForMovement(db, input.warehouse);
+  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
   await commodityOf(db, input.commodity);
   // the plain fields go in as sent; the warehouse and the quantity are converted
   const { warehouse: _warehouse, quantity, ...fields } = input;
@@ -109,7 +113,7 @@ export async function insertPickup(db: Queryable, actor: AuthUser | null, input:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const after = await getPickup(db, id);
+  const after = await getPickup(db, id, null);
   await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
   return after;
 }
@@ -189,7 +193,7 @@ async function checkSecondPerson(db: Queryable, actor: AuthUser, pickup: PickupR
 
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
     if (input.status === 'cancelled') refuseIfShipped(before, said('cancelled', '取消'));
@@ -202,12 +206,12 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
       changes.approvedBy = actor.username;
       changes.approvedTime = changes.updateTime;
     }
-    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     if (before.shippedMilli > 0) checkShippedEdit(before, changes);
     if (input.commodity !== undefined) await commodityOf(trx, input.commodity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
-    const after = await getPickup(trx, id);
+    const after = await getPickup(trx, id, null);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
@@ -216,12 +220,12 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
 
 export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     checkTransition(before, 'cancelled');
     if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
     refuseIfShipped(before, said('cancelled', '取消'));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
-    const after = await getPickup(trx, id);
+    const after = await getPickup(trx, id, null);
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
   });
@@ -230,7 +234,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
 /** Deletes a pickup request that no outbound order refers to (so nothing is shipped against it either). */
 export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
     if (used)
       throw invalid(

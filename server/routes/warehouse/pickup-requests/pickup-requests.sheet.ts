@@ -59,7 +59,7 @@ export function importPickups(db: Db, actor: AuthUser, path: string) {
     pickupBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
-      await checkWarehouses(trx, rows, rowNumbers, errors);
+      await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },
     (trx, row) => insertPickup(trx, actor, row),

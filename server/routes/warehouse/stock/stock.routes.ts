@@ -18,7 +18,7 @@ export const stockRoutes = [
       'currentStock = inboundQuantity − outboundQuantity − transferredQuantity; cancelled outbound orders and transfers do not count. `asOf=YYYY-MM-DD` gives the summary as it stood at the end of that business date.',
     query: summaryQuery,
     response: z.array(summaryRow),
-    handler: (ctx, { query, db }) => listSummary(db, query),
+    handler: (ctx, { query, user, db }) => listSummary(db, query, user),
   }),
   route({
     method: 'get',
@@ -28,6 +28,6 @@ export const stockRoutes = [
     access: { area: 'stock', level: 'read' },
     query: ledgerQuery,
     response: pagedSchema(ledgerEntry),
-    handler: (ctx, { query, db }) => listLedger(db, query),
+    handler: (ctx, { query, user, db }) => listLedger(db, query, user),
   }),
 ];

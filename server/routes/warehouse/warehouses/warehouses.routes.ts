@@ -15,7 +15,7 @@ export const warehouseRoutes = [
     access: { area: 'warehouse', level: 'read' },
     query: warehouseListQuery,
     response: z.array(warehouseRecord),
-    handler: (ctx, { query, db }) => listWarehouses(db, query),
+    handler: (ctx, { query, user, db }) => listWarehouses(db, query, user),
   }),
   route({
     method: 'post',
