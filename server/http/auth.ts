@@ -3,7 +3,6 @@
 // Routes are protected one by one: every route declares its `access` (see route.ts), so the public
 // list is explicit and cannot drift.
 import { createSecretKey } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Middleware } from 'koa';
 import koaJwt from 'koa-jwt';
 import type { Db } from '../db/tables.js';
@@ -19,8 +18,8 @@ export interface AuthUser {
   /** "admin" or "staff", as older clients know it */
   role: 'admin' | 'staff';
   roles: Role[];
-  /** the effective level of every area after all the roles (shared/permissions.ts effectiveLevels) */
-  permissions: Permissions;
+  /** the effective level of every area after all the roles (shared/permissions.ts effectiveLevels); shared, not to be changed */
+  permissions: Readonly<Permissions>;
   /** the warehouses the user is limited to in the pickup, warehouse and stock areas; null: every warehouse */
   warehouseIds: readonly number[] | null;
 }
@@ -32,17 +31,47 @@ interface TokenClaims {
   ver?: number;
 }
 
+/** The settings key whose value changes with every change of the grants (settings.service.ts updateGrants). */
+export const GRANTS_VERSION = 'grantsVersion';
+
 /**
- * The user and the grants of its roles, in one query: one row per area its roles are granted
- * (a role appears in `roles` between commas), or one row of nulls when there are none (admin).
+ * The user, and the version of the grants, in one query: the primary-key read of the user the
+ * service always made, with the version read beside it from the settings' primary key.
  */
 function readUser(db: Db, userId: number) {
   return db
     .selectFrom('users as u')
-    .leftJoin('roleGrants as g', (join) => join.on(sql<boolean>`(',' || ${sql.ref('u.roles')} || ',') like ('%,' || ${sql.ref('g.role')} || ',%')`))
-    .select(['u.id', 'u.username', 'u.role', 'u.roles', 'u.warehouseIds', 'u.status', 'u.tokenVersion', 'u.mustChangePassword', 'g.role as grantRole', 'g.area', 'g.level'])
+    .select(['u.id', 'u.username', 'u.role', 'u.roles', 'u.warehouseIds', 'u.status', 'u.tokenVersion', 'u.mustChangePassword'])
+    .select((eb) => eb.selectFrom('settings as s').select('s.value').where('s.key', '=', GRANTS_VERSION).as('grantsVersion'))
     .where('u.id', '=', userId)
-    .execute();
+    .executeTakeFirst();
+}
+
+/**
+ * The effective levels of each set of roles, computed from the grants as the database holds them and
+ * kept until their version changes: a request whose user row comes with another version re-reads the
+ * grants first. Every instance sharing a database sees a change at its next request.
+ */
+class GrantsCache {
+  private version: string | null | undefined;
+  private grants: Partial<Record<PresetRole, Partial<Permissions>>> = {};
+  private readonly byRoles = new Map<string, Permissions>();
+
+  async levels(db: Db, roles: string, version: string | null): Promise<Permissions> {
+    if (version !== this.version) {
+      const rows = await db.selectFrom('roleGrants').select(['role', 'area', 'level']).execute();
+      const grants: Partial<Record<PresetRole, Partial<Permissions>>> = {};
+      for (const r of rows) (grants[r.role] ??= {})[r.area] = r.level;
+      [this.grants, this.version] = [grants, version];
+      this.byRoles.clear();
+    }
+    let levels = this.byRoles.get(roles);
+    if (!levels) {
+      levels = Object.freeze(effectiveLevels(rolesFromColumn(roles), this.grants));
+      this.byRoles.set(roles, levels);
+    }
+    return levels;
+  }
 }
 
 export function authenticate(db: Db, secret: string): Middleware {
@@ -50,15 +79,15 @@ export function authenticate(db: Db, secret: string): Middleware {
   // a public key on every request, which cost a fifth of a list request's CPU time.
   const key = createSecretKey(Buffer.from(secret));
   const checkToken = koaJwt({ secret: key as unknown as string, algorithms: ['HS256'], issuer: TOKEN_ISSUER, key: 'token' });
+  const grants = new GrantsCache();
   return async (ctx, next) => {
     await checkToken(ctx, async () => undefined);
     const claims = ctx.state.token as TokenClaims;
     const userId = Number(claims.sub);
     // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one
     if (!Number.isSafeInteger(userId) || typeof claims.exp !== 'number') throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
-    // Looked up on every request so that a disabled user, a changed role or changed grants take effect at once.
-    const rows = await readUser(db, userId);
-    const user = rows[0];
+    // Looked up on every request so that a disabled user, changed roles or changed grants take effect at once.
+    const user = await readUser(db, userId);
     if (!user || user.status !== 'active') throw unauthorized(said('this account is disabled or no longer exists', '此账号已停用或已不存在'));
     if (claims.ver !== user.tokenVersion)
       throw unauthorized(
@@ -66,15 +95,12 @@ export function authenticate(db: Db, secret: string): Middleware {
       );
     if (user.mustChangePassword === 1 && !allowedBeforeNewPassword(ctx.method, ctx.path, user.id))
       throw forbidden(said('an admin reset your password: choose a new one first', '管理员已重置您的密码：请先设置新密码'));
-    const grants: Partial<Record<PresetRole, Partial<Permissions>>> = {};
-    for (const r of rows) if (r.grantRole && r.area && r.level) (grants[r.grantRole] ??= {})[r.area] = r.level;
-    const roles = rolesFromColumn(user.roles);
     ctx.state.user = {
       id: user.id,
       username: user.username,
       role: user.role,
-      roles,
-      permissions: effectiveLevels(roles, grants),
+      roles: rolesFromColumn(user.roles),
+      permissions: await grants.levels(db, user.roles, user.grantsVersion),
       warehouseIds: warehouseIdsFromColumn(user.warehouseIds),
     } satisfies AuthUser;
     await next();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRANTS } from '../../shared/permissions.js';
 import { signInAdmin, signInWithRoles, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
+import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
 import { makeInbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -234,6 +235,27 @@ describe('the grants', () => {
     const restored = await app.request('PUT', '/api/settings/grants', { token: admin.token, body: { grants: set.body.data.defaults } });
     expect(restored.body.data.grants).toEqual(DEFAULT_GRANTS);
     expect((await app.request('GET', '/api/corp-finances/profit-records', { token: trader.token })).status).toBe(403);
+  });
+
+  it.skipIf(!onPostgres)('takes effect on another instance of the same database at its next request', async () => {
+    const database = await createTestDatabase();
+    const config = { databaseUrl: database.url };
+    const [one, two] = [await startTestApp({ config, jwtSecret: 'shared-secret-of-both' }), await startTestApp({ config, jwtSecret: 'shared-secret-of-both' })];
+    try {
+      const boss = await signInAdmin(one);
+      const trader = await signInWithRoles(one, boss.token, ['trader']);
+      expect((await two.request('GET', '/api/corp-finances/profit-records', { token: trader.token })).status).toBe(403);
+      const grants = structuredClone(DEFAULT_GRANTS);
+      grants.trader.profit = 'read';
+      expect((await one.request('PUT', '/api/settings/grants', { token: boss.token, body: { grants } })).status).toBe(200);
+      expect((await two.request('GET', '/api/corp-finances/profit-records', { token: trader.token })).status).toBe(200);
+      expect((await two.request('PUT', `/api/users/${trader.user.id}`, { token: boss.token, body: { roles: ['viewer'] } })).status).toBe(200);
+      expect((await one.request('GET', '/api/corp-finances/profit-records', { token: trader.token })).status).toBe(403);
+    } finally {
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
   });
 
   it('refuses a body naming an unknown role, area or level, leaving out a role or an area, or touching admin; nothing changes', async () => {

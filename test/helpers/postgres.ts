@@ -38,3 +38,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined),
   };
 }
+
+/** A new database holding a copy of `source` (which nothing may be connected to meanwhile). */
+export async function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
+  const from = new URL(source.url).pathname.slice(1);
+  const name = `cargodesk_test_${randomBytes(6).toString('hex')}`;
+  await onServer((c) => c.query(`create database ${name} template ${from}`));
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined) };
+}

@@ -1,11 +1,12 @@
 // The office's settings: one row per key in `settings`, read whole, changed by an admin with an audit
 // entry; and the grants of the roles (`roleGrants`), replaced whole by an admin with an audit entry.
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AREAS, DEFAULT_GRANTS, PRESET_ROLES, type Grants } from '../../../shared/permissions.js';
 import type { settingsBody, Settings } from '../../../shared/settings.js';
 import { now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
-import type { AuthUser } from '../../http/auth.js';
+import { GRANTS_VERSION, type AuthUser } from '../../http/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 const KEYS = ['companyName', 'selfRegistration', 'secondPersonApproves', 'outboundNeedsPickup'] as const satisfies readonly (keyof Settings)[];
@@ -60,7 +61,7 @@ export async function getGrants(db: Queryable): Promise<{ grants: Grants; defaul
 /**
  * Sets the whole grid (checked complete by grantsBody) in one transaction: every row is written
  * with insert … on conflict, so two admins saving at once leave one of the two grids, whole. Takes
- * effect at the next request of every user, on every instance (the grants are read with the user).
+ * effect at the next request of every user, on every instance (their grants' version changes).
  */
 export async function updateGrants(db: Db, actor: AuthUser, grants: Grants): Promise<{ grants: Grants; defaults: Grants }> {
   return db.transaction().execute(async (trx) => {
@@ -69,6 +70,13 @@ export async function updateGrants(db: Db, actor: AuthUser, grants: Grants): Pro
       .insertInto('roleGrants')
       .values(PRESET_ROLES.flatMap((role) => AREAS.map((area) => ({ role, area, level: grants[role][area] }))))
       .onConflict((oc) => oc.columns(['role', 'area']).doUpdateSet((eb) => ({ level: eb.ref('excluded.level') })))
+      .execute();
+    // a new version: every instance reads the grants again at its next request (server/http/auth.ts)
+    const version = { key: GRANTS_VERSION, value: randomUUID(), updateTime: now() };
+    await trx
+      .insertInto('settings')
+      .values(version)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: version.value, updateTime: version.updateTime }))
       .execute();
     const after = await getGrants(trx);
     await recordAudit(trx, { actor, action: 'update', entity: 'grants', entityId: null, before: before.grants, after: after.grants });
