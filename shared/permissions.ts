@@ -93,7 +93,6 @@ export const DEFAULT_GRANTS: Grants = {
   },
 };
 
-export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 export const isPresetRole = (value: string): value is PresetRole => (PRESET_ROLES as readonly string[]).includes(value);
 export const isArea = (value: string): value is Area => (AREAS as readonly string[]).includes(value);
 export const isLevel = (value: string): value is Level => (LEVELS as readonly string[]).includes(value);

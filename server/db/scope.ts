@@ -5,14 +5,11 @@
 // column, so a total is never summed over rows the user may not see and never filtered after the sum.
 import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 
-/** Whose warehouses: the signed-in user (AuthUser has the field), or `EVERY_WAREHOUSE` for the service itself. */
+/** Whose warehouses: the signed-in user (AuthUser has the field); the service's own work passes null where a scope is asked. */
 export interface Scope {
   /** the warehouse ids the user is limited to; null: every warehouse */
   readonly warehouseIds: readonly number[] | null;
 }
-
-/** The service's own work (upkeep, migrations, benchmarks): no limit. */
-export const EVERY_WAREHOUSE: Scope = { warehouseIds: null };
 
 export const inScope = (scope: Scope, warehouseId: number): boolean => scope.warehouseIds === null || scope.warehouseIds.includes(warehouseId);
 

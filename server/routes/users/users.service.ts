@@ -64,23 +64,19 @@ export function findUserByName(db: Queryable, username: string) {
 const usernameTaken = (username: string) =>
   refusedField('username', said(`username "${username}" is already taken; choose another`, `username “${username}” 已被占用；请换一个用户名`));
 
+type NewAccount = { roles: Role[]; warehouseIds: number[] | null; status: 'pending' | 'active'; mustChangePassword: 0 | 1 };
+
 /**
- * The first user ever becomes an active admin; everyone after is a pending viewer until an admin
- * activates it and gives it its roles. With `selfRegistration: closed` only that first account may register.
+ * Creates an account: a taken username is refused before the password is hashed (the unique index
+ * still decides a race); `account` decides, inside the transaction, its roles, warehouses and status.
+ * Audited by `actor`, or by the new user itself when it registered.
  */
-export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
-  if ((await getSettings(db)).selfRegistration === 'closed' && (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()))
-    throw forbidden(said('registration is closed: ask an admin to create your account', '注册已关闭：请联系管理员为您创建账号'), { rule: 'selfRegistration' });
-  // a taken username is refused before the hash (the unique index still decides a race)
+async function insertUser(db: Db, input: z.output<typeof registerBody>, account: (trx: Queryable) => Promise<NewAccount>, actor: AuthUser | null): Promise<User> {
   if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const { count } = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      const first = Number(count) === 0;
+      const { roles, warehouseIds, status, mustChangePassword } = await account(trx);
       const time = now();
       const row = await trx
         .insertInto('users')
@@ -89,9 +85,11 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
           usernameKey: input.username.toLowerCase(),
           displayName: input.displayName ?? null,
           email: input.email ?? null,
-          role: first ? 'admin' : 'staff',
-          roles: first ? 'admin' : 'viewer',
-          status: first ? 'active' : 'pending',
+          role: legacyRole(roles),
+          roles: rolesToColumn(roles),
+          warehouseIds: warehouseIdsToColumn(warehouseIds),
+          status,
+          mustChangePassword,
           passwordHash,
           createTime: time,
           updateTime: time,
@@ -99,8 +97,8 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const user = presentUser(row, new Map());
-      await recordAudit(trx, { actor: { id: row.id, username: row.username }, action: 'create', entity: 'user', entityId: row.id, after: user });
+      const user = presentUser(row, await warehouseCodes(trx));
+      await recordAudit(trx, { actor: actor ?? { id: row.id, username: row.username }, action: 'create', entity: 'user', entityId: row.id, after: user });
       return user;
     });
   } catch (err) {
@@ -110,44 +108,39 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
 }
 
 /**
+ * The first user ever becomes an active admin; everyone after is a pending viewer until an admin
+ * activates it and gives it its roles. With `selfRegistration: closed` only that first account may register.
+ */
+export async function registerUser(db: Db, input: z.output<typeof registerBody>): Promise<User> {
+  if ((await getSettings(db)).selfRegistration === 'closed' && (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()))
+    throw forbidden(said('registration is closed: ask an admin to create your account', '注册已关闭：请联系管理员为您创建账号'), { rule: 'selfRegistration' });
+  return insertUser(
+    db,
+    input,
+    async (trx) => {
+      const { count } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const first = Number(count) === 0;
+      return { roles: [first ? 'admin' : 'viewer'], warehouseIds: null, status: first ? 'active' : 'pending', mustChangePassword: 0 };
+    },
+    null,
+  );
+}
+
+/**
  * An admin creates an account (POST /users): active at once, with its roles and warehouses and a
  * temporary password the user must replace at its first sign-in. The registration limits do not
  * apply: they guard the open registration form, not the admin.
  */
-export async function createUser(db: Db, actor: AuthUser, input: z.output<typeof createUserBody>): Promise<User> {
-  if (await findUserByName(db, input.username)) throw usernameTaken(input.username);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const warehouseIds = await warehouseScopeOf(trx, input.warehouses ?? []);
-      const time = now();
-      const row = await trx
-        .insertInto('users')
-        .values({
-          username: input.username,
-          usernameKey: input.username.toLowerCase(),
-          displayName: input.displayName ?? null,
-          email: input.email ?? null,
-          role: legacyRole(input.roles),
-          roles: rolesToColumn(input.roles),
-          warehouseIds: warehouseIdsToColumn(warehouseIds),
-          status: 'active',
-          mustChangePassword: 1,
-          passwordHash,
-          createTime: time,
-          updateTime: time,
-          lastLoginTime: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const user = presentUser(row, await warehouseCodes(trx));
-      await recordAudit(trx, { actor, action: 'create', entity: 'user', entityId: row.id, after: user });
-      return user;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw usernameTaken(input.username);
-    throw err;
-  }
+export function createUser(db: Db, actor: AuthUser, input: z.output<typeof createUserBody>): Promise<User> {
+  return insertUser(
+    db,
+    input,
+    async (trx) => ({ roles: input.roles, warehouseIds: await warehouseScopeOf(trx, input.warehouses ?? []), status: 'active', mustChangePassword: 1 }),
+    actor,
+  );
 }
 
 /**
