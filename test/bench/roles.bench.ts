@@ -11,14 +11,24 @@
 //                             with `git archive` into a temp folder that shares this node_modules
 // The data is seeded once per engine by the "before" code (its migrations end at 013) and copied; the
 // "after" service migrates its copy at start (014–015 add no rows a list reads).
+// Then, in this one process and many times over, alternating, what authorizing one request costs:
+// the "before" code's authenticate and this one's with the route's level check, on the same database
+// and token, beside the work of one list page (the pickup requests' page): a figure the load of a
+// shared machine moves far less than requests/s.
 import autocannon from 'autocannon';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
 import { copyTestDatabase, createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
+import type { Middleware } from 'koa';
+import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
+import type { Db } from '../../server/db/tables.js';
+import { authenticate, requireLevel } from '../../server/http/auth.js';
+import { listPickups } from '../../server/routes/warehouse/pickup-requests/pickup-requests.service.js';
+import { pickupListQuery } from '../../shared/warehouse.js';
 import { LIST_PAGES } from './list-pages.js';
 import { DEFAULT_SIZES, warehouseCode, type SeedSizes } from './seed.js';
 
@@ -87,6 +97,53 @@ async function signInClerk(url: string, name: string, warehouses?: string[]): Pr
   return { authorization: `Bearer ${(await call('POST', '/api/auth/login', { username: name, password })).data.token}` };
 }
 
+/**
+ * µs per call, in this process: the "before" code's authenticate, this code's authenticate with the
+ * level check of GET /apply-delivery, and that route's list work (one page of pending requests), in
+ * alternating blocks over the same reader and the same token of the "after" clerk.
+ */
+async function authorizationCost(engine: string, root: string, db: { db: Db; reader: Db }, dataDir: string, token: string) {
+  const older = (await import(pathToFileURL(join(root, 'server/http/auth.ts')).href)) as { authenticate: typeof authenticate };
+  const secret = (await readFile(join(dataDir, 'jwt-secret'), 'utf8')).trim();
+  const ctx = () =>
+    ({
+      header: { authorization: `Bearer ${token}` },
+      state: {},
+      method: 'GET',
+      path: '/api/apply-delivery',
+      request: {},
+      throw: (status: number) => {
+        throw new Error(`refused ${status}`);
+      },
+    }) as never;
+  const done = async () => undefined;
+  const [authBefore, authAfter, level] = [older.authenticate(db.reader, secret), authenticate(db.reader, secret), requireLevel('pickup', 'read')] as Middleware[];
+  const work = {
+    before: () => authBefore!(ctx(), done),
+    after: () => {
+      const c = ctx();
+      return authAfter!(c, () => level!(c, done));
+    },
+    list: () => listPickups(db.reader, pickupListQuery.parse({ status: 'pending' }), { warehouseIds: null }),
+  };
+  const total = { before: 0, after: 0, list: 0 };
+  const [BLOCKS, PER_BLOCK] = [20, 200];
+  for (let block = 0; block < BLOCKS; block++) {
+    const order = block % 2 ? (['after', 'list', 'before'] as const) : (['before', 'list', 'after'] as const);
+    for (const side of order) {
+      const t = performance.now();
+      for (let i = 0; i < PER_BLOCK; i++) await work[side]();
+      total[side] += performance.now() - t;
+    }
+  }
+  const us = (side: keyof typeof total) => (total[side] * 1000) / (BLOCKS * PER_BLOCK);
+  const added = us('after') - us('before');
+  log(`\n${engine}, in process (${BLOCKS * PER_BLOCK} calls each, alternating): authorizing a request before ${fmt(us('before'))} µs, after ${fmt(us('after'))} µs`);
+  log(
+    `  (${added >= 0 ? '+' : ''}${fmt(added)} µs); one page of pending pickup requests ${fmt(us('list'))} µs: the roles add ${((added / (us('before') + us('list'))) * 100).toFixed(1)} % to authorizing and listing it`,
+  );
+}
+
 async function engineRun(engine: string, before: ChildService, after: ChildService) {
   const auth = { before: await signInClerk(before.url, 'bench-clerk'), after: await signInClerk(after.url, 'bench-clerk') };
   const scoped = await signInClerk(after.url, 'bench-scoped', [warehouseCode(0)]);
@@ -116,7 +173,7 @@ async function engineRun(engine: string, before: ChildService, after: ChildServi
     await (await fetch(after.url + path, { headers: scoped })).arrayBuffer();
     log(`| ${label} | ${fmt(await cannon(after.url + path, 10, scoped))} |`);
   }
-  return missed;
+  return { missed, token: auth.after.authorization!.slice('Bearer '.length) };
 }
 
 async function main() {
@@ -148,13 +205,19 @@ async function main() {
       services.push(service);
       return service;
     };
-    missed.push(...(await engineRun('SQLite', await start(sqliteBefore, root), await start(sqliteAfter, REPO))).map((m) => `SQLite: ${m}`));
+    const sqliteRun = await engineRun('SQLite', await start(sqliteBefore, root), await start(sqliteAfter, REPO));
+    missed.push(...sqliteRun.missed.map((m) => `SQLite: ${m}`));
     for (const s of services.splice(0)) await s.stop();
-    const pgServices = [
-      await start(await tempDir('pg-before-dir'), root, { DATABASE_URL: pgBefore.url }),
-      await start(await tempDir('pg-after-dir'), REPO, { DATABASE_URL: pgAfter.url }),
-    ];
-    missed.push(...(await engineRun('PostgreSQL', pgServices[0]!, pgServices[1]!)).map((m) => `PostgreSQL: ${m}`));
+    const pgAfterDir = await tempDir('pg-after-dir');
+    const pgServices = [await start(await tempDir('pg-before-dir'), root, { DATABASE_URL: pgBefore.url }), await start(pgAfterDir, REPO, { DATABASE_URL: pgAfter.url })];
+    const pgRun = await engineRun('PostgreSQL', pgServices[0]!, pgServices[1]!);
+    missed.push(...pgRun.missed.map((m) => `PostgreSQL: ${m}`));
+    for (const s of services.splice(0)) await s.stop();
+
+    const sqlite = await openDatabase(join(sqliteAfter, 'cargodesk.sqlite'));
+    await authorizationCost('SQLite', root, sqlite, sqliteAfter, sqliteRun.token).finally(() => sqlite.db.destroy());
+    const postgres = await openPostgresDatabase(pgAfter.url);
+    await authorizationCost('PostgreSQL', root, postgres, pgAfterDir, pgRun.token).finally(() => postgres.db.destroy());
   } finally {
     for (const s of services) await s.stop();
     for (const d of databases) await d.drop();
