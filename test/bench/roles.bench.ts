@@ -140,7 +140,7 @@ async function authorizationCost(engine: string, root: string, db: { db: Db; rea
   const added = us('after') - us('before');
   log(`\n${engine}, in process (${BLOCKS * PER_BLOCK} calls each, alternating): authorizing a request before ${fmt(us('before'))} µs, after ${fmt(us('after'))} µs`);
   log(
-    `  (${added >= 0 ? '+' : ''}${fmt(added)} µs); one page of pending pickup requests ${fmt(us('list'))} µs: the roles add ${((added / (us('before') + us('list'))) * 100).toFixed(1)} % to authorizing and listing it`,
+    `  (${added >= 0 ? '+' : '−'}${fmt(Math.abs(added))} µs); one page of pending pickup requests ${fmt(us('list'))} µs: the roles add ${((added / (us('before') + us('list'))) * 100).toFixed(1)} % to authorizing and listing it`,
   );
 }
 
