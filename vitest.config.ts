@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/helpers/cleanup.ts'],
+    globalSetup: ['test/helpers/postgres-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
