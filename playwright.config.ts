@@ -2,7 +2,7 @@
 // temp data folder and a free port). The Chromium is CHROMIUM_PATH, else Debian's, else the one the
 // npm devDependency ships (scripts/chromium.ts): never a download.
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.js';
+import { CHROMIUM_ARGS, chromiumEnv, chromiumPath } from './scripts/chromium.js';
 
 // kept for scripts that import it from here
 export { CHROMIUM_ARGS };
@@ -25,7 +25,7 @@ export default defineConfig({
     // as a user who turned animations off: the client then animates nothing, so no click lands on a
     // drawer or dialog that is still moving (warehouse.spec.ts keeps the animations on)
     reducedMotion: 'reduce',
-    launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv() },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -7,7 +7,8 @@
 //    own unpacking goes to the temp folder, which .ci/run requires to be empty after the tests, so it
 //    is pointed at a folder in the cache instead (os.tmpdir() reads TMPDIR at each call).
 // Both render with the machine's fonts (fontconfig): Chinese text needs a CJK font there
-// (`apt-get install fonts-noto-cjk`), or it shows as empty boxes in either browser.
+// (`apt-get install fonts-noto-cjk`), or it shows as empty boxes in either browser. Launch them with
+// `chromiumEnv()`.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +45,17 @@ async function unpackNpmChromium(): Promise<string> {
     if (!existsSync(executable)) throw error; // else another run unpacked it first
   });
   return executable;
+}
+
+/**
+ * The browser's environment: this one's, with a UTF-8 locale when it has none. Chromium keeps a
+ * download's Content-Disposition name only if the locale's character set can spell it: in an
+ * `env -i` shell or under a service manager (no LANG), a Chinese file name became "download".
+ */
+export function chromiumEnv(): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  if (!/utf-?8/i.test(env.LC_ALL || env.LC_CTYPE || env.LANG || '')) env.LC_ALL = 'C.UTF-8';
+  return env;
 }
 
 /** The path of the Chromium to launch (see the top of this file). */

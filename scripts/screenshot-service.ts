@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+import { CHROMIUM_ARGS, chromiumEnv, chromiumPath } from './chromium.js';
 import { startServer } from '../server/start.js';
 import { ensureClient, REPO } from './client-build.js';
 
@@ -62,7 +62,7 @@ export async function takeScreenshots(
   await mkdir(out, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
   const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', ...options });
-  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv() });
   let token = '';
   const answer = async (res: Response, what: string) => {
     const json = (await res.json()) as { success: boolean; message: string; data: any };
