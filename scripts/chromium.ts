@@ -16,7 +16,7 @@ import { REPO } from './client-build.js';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Where the npm Chromium is unpacked: per checkout, outside the temp folder. */
 const CACHE = join(REPO, 'node_modules', '.cache');
