@@ -20,7 +20,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'Pickup requests, newest first',
     description:
-      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address; plate finds any part of the license plate, ignoring case, spaces, dashes and dots ("沪a-12" finds "沪A 12345"); shippable=true keeps the requests an outbound order may ship against (approved, in_progress), shippable=false the others.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
     handler: (ctx, { query, db }) => listPickups(db, query),
