@@ -9,4 +9,8 @@ export const nameKey = (name: string): string => name.normalize('NFKC').trim().r
  * digits ("沪A 12345", "沪a-12345" and "沪A·12345" share the key "沪a12345"). A plate search looks
  * for the key of what was typed inside the stored plates' keys.
  */
-export const plateKey = (plate: string): string => plate.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+export const plateKey = (plate: string): string =>
+  plate
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');

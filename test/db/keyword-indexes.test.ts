@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/db/database.js';
-import { CONTRACT_KEYWORD_COLUMNS, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS, PLATE_KEYWORD_COLUMNS, PLATE_KEYWORD_INDEX } from '../../server/db/search.js';
+import {
+  CONTRACT_KEYWORD_COLUMNS,
+  INBOUND_KEYWORD_COLUMNS,
+  OUTBOUND_KEYWORD_COLUMNS,
+  PICKUP_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_INDEX,
+} from '../../server/db/search.js';
 import { newDataDir } from '../helpers/app.js';
 
 let dir: string;

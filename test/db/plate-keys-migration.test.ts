@@ -40,7 +40,11 @@ beforeAll(async () => {
     createTime: T,
     updateTime: T,
   }));
-  for (let i = 0; i < rows.length; i += 400) await db.insertInto('pickupRequests').values(rows.slice(i, i + 400)).execute();
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto('pickupRequests')
+      .values(rows.slice(i, i + 400))
+      .execute();
   await db.destroy();
   app = await startTestApp({ dataDir: dir, config: database ? { databaseUrl: database.url } : {} });
   token = (await signInAdmin(app)).token;

@@ -24,7 +24,10 @@ async function fillKeys(db: Kysely<any>): Promise<void> {
       .execute();
     if (rows.length === 0) return;
     last = Number(rows.at(-1)!.id);
-    const cases = sql.join(rows.map((r) => sql`when ${Number(r.id)} then ${plateKey(r.licensePlate)}`), sql` `);
+    const cases = sql.join(
+      rows.map((r) => sql`when ${Number(r.id)} then ${plateKey(r.licensePlate)}`),
+      sql` `,
+    );
     await sql`update "pickupRequests" set "plateKey" = case "id" ${cases} end where "id" in (${sql.join(rows.map((r) => Number(r.id)))})`.execute(db);
   }
 }

@@ -12,6 +12,7 @@ import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
 import * as shell from './areas/shell';
+import * as phone from './areas/phone';
 import * as codes from './codes';
 export const enUS = {
   ...contracts.en,
@@ -193,6 +194,7 @@ export const enUS = {
   ...progress.en,
   ...masterData.en,
   ...shell.en,
+  ...phone.en,
   ...codes.en,
 } satisfies Record<string, string>;
 

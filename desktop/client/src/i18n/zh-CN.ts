@@ -11,6 +11,7 @@ import * as reports from './areas/reports';
 import * as progress from './areas/progress';
 import * as masterData from './areas/master-data';
 import * as shell from './areas/shell';
+import * as phone from './areas/phone';
 import * as codes from './codes';
 
 export const zhCN: Messages = {
@@ -193,5 +194,6 @@ export const zhCN: Messages = {
   ...progress.zh,
   ...masterData.zh,
   ...shell.zh,
+  ...phone.zh,
   ...codes.zh,
 };

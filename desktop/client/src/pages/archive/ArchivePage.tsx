@@ -13,6 +13,7 @@ import { FileList, formatSize } from '../../kit/FileList';
 import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
 import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { useDrawerSize } from '../../kit/usePhone';
 
 const FOLDERS = '/contract/folders';
 const BATCHES = '/contract/batches';
@@ -44,6 +45,7 @@ const uploadFields: FieldDef[] = [
 
 export default function ArchivePage() {
   const t = useT();
+  const drawerSize = useDrawerSize(640);
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -168,7 +170,7 @@ export default function ArchivePage() {
         onSubmit={upload}
         extra={<UploadProgress percent={progress} />}
       />
-      <Drawer open={detail !== null} size={640} title={detail ? t('archive.detailTitle', { name: detail.batchName }) : ''} onClose={() => setDetail(null)} destroyOnHidden>
+      <Drawer open={detail !== null} size={drawerSize} title={detail ? t('archive.detailTitle', { name: detail.batchName }) : ''} onClose={() => setDetail(null)} destroyOnHidden>
         {detail && (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <Descriptions size="small" bordered column={1}>
