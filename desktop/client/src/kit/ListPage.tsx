@@ -577,10 +577,7 @@ function RecordCards<T extends { id: number }>({
             {expandedRow && open === row.id && <div style={{ marginTop: 8 }}>{expandedRow(row)}</div>}
           </Card>
         ))}
-        <Pagination simple={{ readOnly: false }} align="center" {...pagination} />
-        <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center' }}>
-          {pagination.showTotal(pagination.total)}
-        </Typography.Text>
+        <Pagination simple align="center" {...pagination} />
       </Space>
     </Spin>
   );
