@@ -59,7 +59,12 @@ async function measure(engine: string, server: RunningServer) {
     ['plate, part with a dash', 'plate=b-0012', () => get('plate=b-0012'), () => get('plate=b-0012')],
     ['plate + shippable (the gate)', 'plate=b-0012&shippable=true', () => get('plate=b-0012&shippable=true'), () => get('plate=b-0012&shippable=true')],
     ['plate, 2 characters', 'plate=77', () => get('plate=77'), () => get('plate=77')],
-    ['order number + shippable (the gate)', 'orderNumber=PU20250301&shippable=true', () => get('orderNumber=PU20250301&shippable=true'), () => get('orderNumber=PU20250301&shippable=true')],
+    [
+      'order number + shippable (the gate)',
+      'orderNumber=PU20250301&shippable=true',
+      () => get('orderNumber=PU20250301&shippable=true'),
+      () => get('orderNumber=PU20250301&shippable=true'),
+    ],
     ['baseline: plateKey scanned (SQL)', "plateKey LIKE '%b0012%'", () => scan('b-0012'), async () => (await scan('b-0012'))[1]!],
     ['baseline: keyword filter (raw columns)', 'keyword=B0012', () => get('keyword=B0012'), () => get('keyword=B0012')],
   ];
@@ -70,7 +75,11 @@ async function measure(engine: string, server: RunningServer) {
 }
 
 const started = performance.now();
-log(`${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+log(
+  `${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 log(`seeding ${JSON.stringify(SIZES)} on each engine`);
 const sqliteDir = await newDataDir();
 const postgresDir = await newDataDir();

@@ -106,10 +106,14 @@ test('the gate: a partial plate with a dash finds the request; Ship fills the ou
   await expect(page).toHaveURL(/\/gate$/);
   await expect(page.getByTestId('menu-drawer')).toBeHidden();
 
-  await page.getByTestId('gate-search').locator('input').fill(`沪a-${U.slice(0, 3).toLowerCase()}`);
+  await page
+    .getByTestId('gate-search')
+    .locator('input')
+    .fill(`沪a-${U.slice(0, 3).toLowerCase()}`);
   const card = page.getByTestId('gate-card').filter({ hasText: request.orderNumber });
   await expect(card).toBeVisible();
-  for (const text of [PLATE, 'Approved', 'Zhang Jianguo', '310101198805121234', '13900000001', `BLG${U}`, WH.name, `Copper ${U}`, '30.000 t']) await expect(card).toContainText(text);
+  for (const text of [PLATE, 'Approved', 'Zhang Jianguo', '310101198805121234', '13900000001', `BLG${U}`, WH.name, `Copper ${U}`, '30.000 t'])
+    await expect(card).toContainText(text);
   await expect(card.getByTestId('gate-remaining')).toHaveText('30.000 t');
   await expectNoSidewaysScroll(page, '/gate');
 
