@@ -8,6 +8,21 @@ import type { Page } from '@playwright/test';
 import { FINANCE_PAGES } from '../../shared/finance-kinds.js';
 import { ADMIN, adminApi, expect, login, signInAsAdmin, test } from './fixtures.js';
 
+// evaluate() runs in the browser; the root tsconfig has no DOM types
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { drawImage(image: Image, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+}
+declare const document: { scrollingElement: { scrollWidth: number } | null; createElement(tag: 'canvas'): Canvas };
+declare const window: { innerWidth: number };
+declare class Image {
+  src: string;
+  width: number;
+  height: number;
+  decode(): Promise<void>;
+}
+
 // jsqr is CommonJS typed as an ES module: its default import is the module, whose `default` is the decoder
 const jsQR = jsqr.default;
 

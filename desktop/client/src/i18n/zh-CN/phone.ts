@@ -1,23 +1,8 @@
 // Texts of the phone layout and the gate (issue 28): the menu button, the lists' filter button and
 // cards, the gate's search and its cards.
-export const en = {
-  'app.menu': 'Menu',
-  'list.filter': 'Filter',
-  'list.filterTitle': 'Filter the list',
-  'list.details': 'Details',
-  'menu.gate': 'Gate',
-  'gate.search': 'Plate or pickup order no.',
-  'gate.hint': 'Any part of the plate (spaces and dashes do not matter) or the start of the order number. Only approved and in-progress requests are shown.',
-  'gate.none': 'No approved or in-progress pickup request matches "{text}".',
-  'gate.found': '{n} {n|request|requests} found',
-  'gate.remaining': 'Remaining',
-  'gate.ship': 'Ship',
-  'gate.shipTitle': 'Ship against {number}',
-  'gate.shipped': 'Outbound order {number} saved',
-  'gate.call': 'Call',
-} satisfies Record<string, string>;
+import type en from '../en-US/phone';
 
-export const zh: Record<keyof typeof en, string> = {
+export default {
   'app.menu': '菜单',
   'list.filter': '筛选',
   'list.filterTitle': '筛选列表',
@@ -32,4 +17,4 @@ export const zh: Record<keyof typeof en, string> = {
   'gate.shipTitle': '按 {number} 出库',
   'gate.shipped': '出库单 {number} 已保存',
   'gate.call': '拨打',
-};
+} satisfies Record<keyof typeof en, string>;
