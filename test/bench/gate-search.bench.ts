@@ -59,14 +59,16 @@ async function measure(engine: string, server: RunningServer) {
     ['plate, part with a dash', 'plate=b-0012', () => get('plate=b-0012'), () => get('plate=b-0012')],
     ['plate + shippable (the gate)', 'plate=b-0012&shippable=true', () => get('plate=b-0012&shippable=true'), () => get('plate=b-0012&shippable=true')],
     ['plate, 2 characters', 'plate=77', () => get('plate=77'), () => get('plate=77')],
+    ['shippable alone', 'shippable=true', () => get('shippable=true'), () => get('shippable=true')],
     [
       'order number + shippable (the gate)',
       'orderNumber=PU20250301&shippable=true',
       () => get('orderNumber=PU20250301&shippable=true'),
       () => get('orderNumber=PU20250301&shippable=true'),
     ],
-    ['baseline: plateKey scanned (SQL)', "plateKey LIKE '%b0012%'", () => scan('b-0012'), async () => (await scan('b-0012'))[1]!],
     ['baseline: keyword filter (raw columns)', 'keyword=B0012', () => get('keyword=B0012'), () => get('keyword=B0012')],
+    // last: a run of SQL only leaves the HTTP connection idle past the server's keep-alive
+    ['baseline: plateKey scanned (SQL)', "plateKey LIKE '%b0012%'", () => scan('b-0012'), async () => (await scan('b-0012'))[1]!],
   ];
   for (const [label, query, run, total] of rows) {
     const { median, p95 } = await timed(run);
@@ -98,6 +100,8 @@ try {
   ] as const) {
     const server = await startServer({ ...options, port: 0, host: '127.0.0.1', logLevel: 'warn', dailyBackup: false });
     try {
+      // the planner's statistics, as autovacuum gathers them after 200,000 inserts
+      if (engine === 'PostgreSQL') await sql`analyze`.execute(server.db);
       await measure(engine, server);
     } finally {
       await server.close();
