@@ -1,6 +1,7 @@
 // What the screenshot scripts share: a throwaway service on a temp data folder (removed afterwards),
-// its first account (the admin) signed in for the API, Chromium (scripts/chromium.ts), and one 1366×768 light
-// page a language, English then Chinese, each signed in through the sign-in page by `signIn`.
+// its first account (the admin) signed in for the API, Chromium (scripts/chromium.ts), and one light
+// page a language and screen (1366×768 unless `screens` names others, such as a phone's 390×844),
+// English then Chinese, each signed in through the sign-in page by `signIn`.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,10 @@ import { ensureClient, REPO } from './client-build.js';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1', displayName: 'Wang Fang', email: 'wang.fang@example.com' };
 export type Language = 'en-US' | 'zh-CN';
+export interface Screen {
+  width: number;
+  height: number;
+}
 /** A small real PDF: uploads are judged by their first bytes. */
 export const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -54,14 +59,15 @@ export interface ShotService {
 
 export async function takeScreenshots(
   seed: (service: ShotService) => Promise<void>,
-  shoot: (page: Page, language: Language, service: ShotService) => Promise<void>,
-  options: { registrationsPerAddressPerHour?: number } = {},
+  shoot: (page: Page, language: Language, service: ShotService, screen: Screen) => Promise<void>,
+  options: { registrationsPerAddressPerHour?: number; screens?: readonly Screen[] } = {},
 ) {
+  const { screens = [{ width: 1366, height: 768 }], ...serverOptions } = options;
   const out = join(REPO, 'docs', 'screenshots');
   await ensureClient();
   await mkdir(out, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-shots-'));
-  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', ...options });
+  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', ...serverOptions });
   const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv() });
   let token = '';
   const answer = async (res: Response, what: string) => {
@@ -97,11 +103,14 @@ export async function takeScreenshots(
     await service.api('POST', '/auth/register', ADMIN);
     token = (await service.api('POST', '/auth/login', { username: ADMIN.username, password: ADMIN.password })).token;
     await seed(service);
-    for (const language of ['en-US', 'zh-CN'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language, colorScheme: 'light' });
-      await shoot(await context.newPage(), language, service);
-      await context.close();
-    }
+    for (const screen of screens)
+      for (const language of ['en-US', 'zh-CN'] as const) {
+        // a phone's screen is a touch screen with its pixel ratio, as Chromium's device emulation has it
+        const phone = screen.width < 768 ? { isMobile: true, hasTouch: true } : {};
+        const context = await browser.newContext({ viewport: screen, locale: language, colorScheme: 'light', ...phone });
+        await shoot(await context.newPage(), language, service, screen);
+        await context.close();
+      }
     console.log(`screenshots in ${out}`);
   } finally {
     await browser.close();
