@@ -3,3 +3,14 @@
 // full-width "Ｃopper Cathode" share the key "copper cathode".
 
 export const nameKey = (name: string): string => name.normalize('NFKC').trim().replace(/\s+/gu, ' ').toLowerCase();
+
+/**
+ * The rule by which license plates compare: Unicode NFKC, lower case, and only the letters and
+ * digits ("沪A 12345", "沪a-12345" and "沪A·12345" share the key "沪a12345"). A plate search looks
+ * for the key of what was typed inside the stored plates' keys.
+ */
+export const plateKey = (plate: string): string =>
+  plate
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');

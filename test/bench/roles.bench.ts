@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
-import { copyTestDatabase, createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 import type { Middleware } from 'koa';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import type { Db } from '../../server/db/tables.js';
@@ -196,7 +196,7 @@ async function main() {
     databases.push(pgBefore);
     t = performance.now();
     seedWith(root, await tempDir('pg-before'), pgBefore.url);
-    const pgAfter = await copyTestDatabase(pgBefore);
+    const pgAfter = await createTestDatabase({ copyOf: pgBefore });
     databases.push(pgAfter);
     log(`PostgreSQL seeded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 

@@ -15,6 +15,7 @@ import * as m012 from './012-must-change-password.js';
 import * as m013 from './013-settings.js';
 import * as m014 from './014-roles.js';
 import * as m015 from './015-pickup-approval.js';
+import * as m019 from './019-plate-keys.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-settings': m013,
   '014-roles': m014,
   '015-pickup-approval': m015,
+  '019-plate-keys': m019,
 };
