@@ -6,11 +6,13 @@ import { AREAS, isArea, isLevel, isPresetRole, LEVELS, PRESET_ROLES, type Grants
 import { choiceList, labelled, optionalText } from './validation.js';
 
 export const SELF_REGISTRATION = ['open', 'closed'] as const;
-const selfRegistration = () => labelled(z.enum(SELF_REGISTRATION), CODE_LABELS.selfRegistration);
+/** Labelled after `.describe()`, which copies the schema (shared/validation.ts, `labelled`). */
+const selfRegistration = (description?: string) =>
+  labelled(description ? z.enum(SELF_REGISTRATION).describe(description) : z.enum(SELF_REGISTRATION), CODE_LABELS.selfRegistration);
 
 export const settingsRecord = z.object({
   companyName: z.string().nullable().describe('printed above the title of every printable page; null: none'),
-  selfRegistration: selfRegistration().describe(
+  selfRegistration: selfRegistration(
     'open (default): anyone may register an account that waits for an admin; closed: registering is refused (403), the very first account aside',
   ),
   secondPersonApproves: z.boolean().describe('true (default): a pickup request is approved by someone other than the user who created it'),

@@ -2,7 +2,7 @@
 // case, spaces, dashes and dots, and `shippable` keeps the requests an outbound order may ship
 // against (approved, in_progress). On the run's engine (SQLite, or PostgreSQL in the PostgreSQL pass).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -20,6 +20,7 @@ const sorted = (...names: string[]) => names.map((n) => made[n]!.orderNumber).so
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
   warehouse = await makeWarehouse(app, token);
   await makeInbound(app, token, { warehouse: warehouse.code, inboundWeight: 100 });
   const base = { warehouse: warehouse.code };

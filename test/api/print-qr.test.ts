@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import jsqr from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '../../server/lan.js';
-import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 
 // jsqr is CommonJS typed as an ES module: under NodeNext its default import is the module, whose `default` is the decoder
@@ -21,6 +21,7 @@ let inbound: { id: number };
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
   const warehouse = await makeWarehouse(app, token);
   inbound = await makeInbound(app, token, { warehouse: warehouse.code, inboundWeight: 50 });
   pickup = await makeApprovedPickup(app, token, { warehouse: warehouse.code, licensePlate: '沪A 12345' });
@@ -87,6 +88,7 @@ describe('QR codes on printed slips', () => {
     const lan = await startTestApp({ config: { host: '0.0.0.0' } });
     try {
       const lanToken = (await signInAdmin(lan)).token;
+      await approveOwnRequests(lan, lanToken);
       const warehouse = await makeWarehouse(lan, lanToken);
       const request = await makeApprovedPickup(lan, lanToken, { warehouse: warehouse.code });
       const port = Number(new URL(lan.url).port);
