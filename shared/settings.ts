@@ -12,9 +12,7 @@ const selfRegistration = (description?: string) =>
 
 export const settingsRecord = z.object({
   companyName: z.string().nullable().describe('printed above the title of every printable page; null: none'),
-  selfRegistration: selfRegistration(
-    'open (default): anyone may register an account that waits for an admin; closed: registering is refused (403), the very first account aside',
-  ),
+  selfRegistration: selfRegistration('open (default): anyone may register an account that waits for an admin; closed: registering is refused (403), the very first account aside'),
   secondPersonApproves: z.boolean().describe('true (default): a pickup request is approved by someone other than the user who created it'),
   outboundNeedsPickup: z.boolean().describe('false (default); true: an outbound order must name an approved or in-progress pickup request'),
 });
