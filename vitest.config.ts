@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['test/helpers/cleanup.ts'],
+    globalSetup: ['test/helpers/openapi-document.ts'],
+    setupFiles: ['test/helpers/cleanup.ts', 'test/helpers/openapi-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

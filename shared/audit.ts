@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
-import { id, labelled } from './validation.js';
+import { id, labelled, named, recordTime } from './validation.js';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'merge'] as const;
@@ -14,14 +14,24 @@ export const auditQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   userId: id().optional(),
 });
 
-export const auditRecord = z.object({
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Any JSON value: what a field of a record held. */
+const jsonValue: z.ZodType<Json> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]))
+  .meta({ id: 'JsonValue' });
+
+/** A record as it stood before or after the change, field by field; null for what did not exist. */
+const snapshot = () => z.record(z.string(), jsonValue).nullable();
+
+export const auditRecord = named('AuditEntry', {
   id: z.number().int(),
-  time: z.string(),
+  time: recordTime(),
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
   action: auditAction(),
   entity: z.string(),
   entityId: z.number().int().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  before: snapshot(),
+  after: snapshot(),
 });

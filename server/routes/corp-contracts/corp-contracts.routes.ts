@@ -81,7 +81,7 @@ export const corpContractRoutes = [
     summary: 'Create a folder',
     body: corpFolderBody,
     response: corpFolderRecord,
-    example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
+    example: { request: { name: '2026 上游', category: 'upstream' }, response: folderExample, message: 'folder created' },
     handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({

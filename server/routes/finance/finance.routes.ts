@@ -1,7 +1,7 @@
 // The finance routes, generated from the kinds of finance.kinds.ts. They are mounted twice, under
 // /api and without it (the client calls /corp-finances/... without /api): see server/app.ts.
 import { z } from 'zod';
-import { contractSummaryQuery, financeFile, financeListQuery, listSummary, SUMMARY_KINDS } from '../../../shared/finance.js';
+import { contractSummaryAnswer, contractSummaryQuery, FINANCE_RECORDS, financeListQuery, listSummary, SUMMARY_KINDS } from '../../../shared/finance.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { reply, route, type RouteDef } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
@@ -12,19 +12,9 @@ import { attachFiles, contractSummary, createRecord, deleteRecord, getRecord, li
 const TAG = 'Finance';
 const PREFIX_NOTE = 'Also served without /api (`/corp-finances/...`), same token, same data.';
 
-function recordSchema(kind: FinanceKind) {
-  return kind.fields.extend({
-    id: z.number().int(),
-    ...kind.money.derived,
-    ...(kind.hasFiles ? { files: z.array(financeFile) } : {}),
-    createTime: z.string(),
-    updateTime: z.string(),
-  });
-}
-
 function kindRoutes(kind: FinanceKind): RouteDef[] {
   const base = `/corp-finances/${kind.segment}`;
-  const record = recordSchema(kind);
+  const record = FINANCE_RECORDS[kind.key];
   const listQuery = kind.statusField ? financeListQuery.extend({ [kind.statusField]: kind.fields.shape[kind.statusField]! }) : financeListQuery;
   const routes = [
     route({
@@ -110,6 +100,7 @@ export const financeRoutes: readonly RouteDef[] = [
     summary: 'Everything finance holds for one contract',
     description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`. ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
+    response: contractSummaryAnswer,
     handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),
   }),
   ...FINANCE_KINDS.flatMap(kindRoutes),

@@ -39,7 +39,7 @@ const MOVEMENT_COLUMNS = sheetColumns([
 const EXECUTION_COLUMNS = sheetColumns([
   { key: 'contractCode', type: 'text' },
   { key: 'name', type: 'text', width: 24, label: said('Contract name', '合同名称') },
-  { key: 'contractType', type: 'text' },
+  { key: 'contractType', type: 'text', codes: 'contractType' },
   { key: 'commodity', type: 'text' },
   { key: 'count', type: 'number' },
   { key: 'executed', type: 'number' },

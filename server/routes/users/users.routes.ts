@@ -29,6 +29,7 @@ export const userRoutes = [
     summary: 'Change a user',
     description:
       'An admin may change displayName, email, role and status (activate a pending account with `{"status":"active"}`). Any user may change its own displayName, email and password (with currentPassword).',
+    statuses: [429], // a new password waits for a free hashing thread (auth.service.ts)
     body: updateUserBody,
     response: userRecord,
     example: { request: { status: 'active' } },
@@ -42,6 +43,7 @@ export const userRoutes = [
     description:
       'Sets a temporary password for another user and ends its sessions; the user then has `mustChangePassword: true` and must choose a new password (PUT /users/:id with currentPassword) before going on.',
     access: 'admin',
+    statuses: [429],
     body: resetPasswordBody,
     response: userRecord,
     example: { request: { password: 'temporary-pass-1' } },

@@ -1,6 +1,7 @@
 // Ownership transfers. Each route serves both published shapes, set A first and set B second
 // (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
@@ -100,6 +101,7 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db, store }) => {
       await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');

@@ -1,4 +1,5 @@
 // Warehouses. Each route serves both published shapes: set A first, set B second (docs/api.md).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
@@ -42,6 +43,7 @@ export const warehouseRoutes = [
     path: ['/inventory/warehouses/delete/:id', '/inventory/warehouses/:id'],
     tag,
     summary: 'Delete a warehouse that has never had a movement',
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteWarehouse(db, user, id);
       return reply({ id }, 'warehouse deleted');
