@@ -14,15 +14,13 @@ export const auditQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   userId: id().optional(),
 });
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** Any JSON value: what a field of a record held. */
-const jsonValue: z.ZodType<Json> = z
-  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]))
-  .meta({ id: 'JsonValue' });
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const flatRecord = z.record(z.string(), scalar);
+/** A field of a record as it stood: a value, a record of values (a merge's entry) or a list of them (files, detail lines). */
+const fieldValue = z.union([scalar, flatRecord, z.array(z.union([scalar, flatRecord]))]);
 
 /** A record as it stood before or after the change, field by field; null for what did not exist. */
-const snapshot = () => z.record(z.string(), jsonValue).nullable();
+const snapshot = () => z.record(z.string(), fieldValue).nullable();
 
 export const auditRecord = named('AuditEntry', {
   id: z.number().int(),

@@ -17,7 +17,7 @@ import { SPREADSHEET } from '../http/upload.js';
 import { trackProgress } from '../progress.js';
 import { MAX_IMPORT_ROWS } from './row-import.js';
 import type { Column } from './columns.js';
-import { columnRules, sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE } from './sheet.js';
+import { columnRules, sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE, type SheetLayout } from './sheet.js';
 
 /**
  * An export's file name: the kind and the period it covers (`stock-movement-2026-11-01_2026-11-30.xlsx`,
@@ -61,10 +61,11 @@ interface ExportRoute<Q extends z.ZodObject> {
   listPath: string;
   listQuery: Q;
   columns: readonly Column[];
-  rows: (db: Queryable, query: z.output<Q>) => Promise<Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>>;
+  /** the rows in the list's order; `layout` for rows that write words themselves */
+  rows: (db: Queryable, query: z.output<Q>, layout: SheetLayout) => Promise<Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>>;
   /** the schema of one row: its commodity and party names are written as the catalogs spell them */
   record?: z.ZodType;
-  /** a report: its first row says what it is, its period and filters (`reportTitle`); not for exports that import again */
+  /** a report: its first row says what it is, its period and filters (`reportTitle`), unless ?headers=fields; not for exports that import again */
   title?: Said;
 }
 
@@ -77,15 +78,16 @@ export function exportRoute<Q extends z.ZodObject>(s: ExportRoute<Q>): RouteDef 
     path: s.path,
     tag: s.tag,
     summary: `Export the ${s.noun} the list's filters match (.xlsx, every row, no paging)`,
-    description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-<startDate>_<endDate>.xlsx for a period, else ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.columns)}; header row in the reader's language, or the field names with ?headers=fields; coded values (statuses, types) as words, or as codes with ?headers=fields.${s.title ? ' The first row names the report, its period and its filters.' : ''}`,
+    description: `Takes the filters of GET ${s.listPath} (page and pageSize are ignored) and sends ${s.kind}-<startDate>_<endDate>.xlsx for a period, else ${s.kind}-YYYYMMDD.xlsx, in the list's order. Columns: ${columnList(s.columns)}; header row in the reader's language, or the field names with ?headers=fields; coded values (statuses, types) as words, or as codes with ?headers=fields.${s.title ? ' The first row names the report, its period and its filters (not with ?headers=fields, whose header stays in row 1).' : ''}`,
     ...(s.access ? { access: s.access } : {}),
     query: s.listQuery.extend(sheetHeadersQuery.shape),
     produces: XLSX_TYPE,
     handler: async (ctx, { query, db }) => {
-      const rows = await s.rows(db, query as z.output<Q>);
-      const spelled = s.record ? inSpelledBatches(db, s.record, rows) : rows;
       const layout = sheetLayout(requestLanguage(ctx), query);
-      const title = s.title && reportTitle(s.title, s.listQuery, query as Record<string, unknown>);
+      const rows = await s.rows(db, query as z.output<Q>, layout);
+      const spelled = s.record ? inSpelledBatches(db, s.record, rows) : rows;
+      // for people: a script's sheet (?headers=fields) keeps its header in row 1
+      const title = s.title && layout.headers === 'labels' ? reportTitle(s.title, s.listQuery, query as Record<string, unknown>) : undefined;
       sendSheet(ctx, exportName(s.kind, query as Record<string, string>), (target) => writeSheet(s.columns, spelled, target, { sheetName: s.kind, layout, title }));
     },
   });
@@ -149,7 +151,7 @@ export function sheetRoutes<Q extends z.ZodObject>(s: SheetRoutes<Q>): RouteDef[
       listPath: s.listPath,
       listQuery: s.listQuery,
       columns: s.exportColumns,
-      rows: s.rows,
+      rows: (db, query) => s.rows(db, query),
       record: s.record,
     }),
     route({

@@ -10,14 +10,33 @@ import {
 } from '../../../shared/contracts.js';
 import { describeErrors, fieldErrors, type FieldError } from '../../../shared/validation.js';
 import { invalid } from '../../http/errors.js';
-import type { Said } from '../../../shared/messages.js';
+import { said, type Said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 
 import { CONTRACT_SCANS } from '../../http/upload.js';
 import { fromText } from '../../http/validate.js';
 import { createContract, createContracts, deleteContract, getContract, listContracts, updateContract, updateContractFiles } from './contracts.service.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 
 const tag = 'Business contracts';
+
+const CONTRACT_COLUMNS = sheetColumns([
+  { key: 'contractCode', type: 'text', width: 18 },
+  { key: 'name', type: 'text', width: 24, label: said('Contract name', '合同名称') },
+  { key: 'contractType', type: 'text', codes: 'contractType' },
+  { key: 'buyParty', type: 'text', width: 24 },
+  { key: 'sellParty', type: 'text', width: 24 },
+  { key: 'commodity', type: 'text' },
+  { key: 'count', type: 'number' },
+  { key: 'unitPrice', type: 'number' },
+  { key: 'blNumber', type: 'text', width: 30 },
+  { key: 'deliveryTime', type: 'text' },
+  { key: 'pickUpTime', type: 'text' },
+  { key: 'packaging', type: 'text' },
+  { key: 'remarks', type: 'text', width: 30 },
+  { key: 'fileCount', type: 'number' },
+]);
 
 /** PUT takes the form fields as JSON or multipart, but no files (those go to update-files). */
 const FIELDS_ONLY = { ...CONTRACT_SCANS, fields: [] as string[] };
@@ -82,6 +101,18 @@ export const contractRoutes = [
     response: z.array(contractRecord),
     example: { response: [exampleContract] },
     handler: (ctx, { query, db }) => listContracts(db, query),
+  }),
+  exportRoute({
+    tag,
+    noun: 'business contracts',
+    kind: 'contracts',
+    path: '/contract/export',
+    listPath: '/contract',
+    listQuery: listContractsQuery,
+    columns: CONTRACT_COLUMNS,
+    rows: async (db, query) => (await listContracts(db, query)).map((c) => ({ ...c, fileCount: c.files.length })),
+    record: contractRecord,
+    title: said('Business contracts', '业务合同'),
   }),
   route({
     method: 'post',

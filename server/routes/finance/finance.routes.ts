@@ -7,9 +7,13 @@ import { reply, route, type RouteDef } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
 import { parseId } from '../../http/validate.js';
 import { FINANCE_KINDS, type FinanceKind } from './finance.kinds.js';
-import { attachFiles, contractSummary, createRecord, deleteRecord, getRecord, listRecords, removeFile, updateRecord } from './finance.service.js';
+import { financeColumns, SUMMARY_COLUMNS, summaryRows } from './finance.sheet.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
+import { said } from '../../../shared/messages.js';
+import { allRecords, attachFiles, contractSummary, createRecord, deleteRecord, getRecord, listRecords, removeFile, updateRecord } from './finance.service.js';
 
 const TAG = 'Finance';
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 const PREFIX_NOTE = 'Also served without /api (`/corp-finances/...`), same token, same data.';
 
 function kindRoutes(kind: FinanceKind): RouteDef[] {
@@ -26,6 +30,18 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       query: listQuery,
       response: pagedSchema(record).extend({ summary: listSummary }),
       handler: (ctx, { query, db }) => listRecords(db, kind, query as z.output<typeof financeListQuery>),
+    }),
+    exportRoute({
+      tag: TAG,
+      noun: `${kind.label.en}s`,
+      kind: kind.segment,
+      path: `${base}/export`,
+      listPath: base,
+      listQuery,
+      columns: financeColumns(kind),
+      rows: (db, query) => allRecords(db, kind, query as z.output<typeof financeListQuery>),
+      record,
+      title: said(capitalized(`${kind.label.en}s`), kind.label.zh),
     }),
     route({
       method: 'get',
@@ -102,6 +118,17 @@ export const financeRoutes: readonly RouteDef[] = [
     query: contractSummaryQuery,
     response: contractSummaryAnswer,
     handler: (ctx, { query, db }) => contractSummary(db, query.contractNumber),
+  }),
+  exportRoute({
+    tag: TAG,
+    noun: 'finance records of one contract (a row per record of every kind, newest first)',
+    kind: 'contract-summary',
+    path: '/corp-finances/contract-summary/export',
+    listPath: '/corp-finances/contract-summary',
+    listQuery: contractSummaryQuery,
+    columns: SUMMARY_COLUMNS,
+    rows: (db, query, layout) => summaryRows(db, query.contractNumber, layout),
+    title: said('Contract finance summary', '合同财务汇总'),
   }),
   ...FINANCE_KINDS.flatMap(kindRoutes),
 ];

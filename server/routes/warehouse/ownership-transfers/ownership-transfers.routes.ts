@@ -8,7 +8,9 @@ import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { sendPrintPage, transferPrintPage } from '../print-pages.js';
-import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { allTransfers, createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -33,6 +35,28 @@ export const ownershipTransferRoutes = [
     query: transferListQuery,
     response: pagedSchema(transferRecord),
     handler: (ctx, { query, db }) => listTransfers(db, query),
+  }),
+  exportRoute({
+    tag,
+    noun: 'ownership transfers',
+    kind: 'ownership-transfers',
+    path: '/ownership-transfer/export',
+    listPath: '/ownership-transfer/list',
+    listQuery: transferListQuery,
+    columns: sheetColumns([
+      { key: 'transferNumber', type: 'text', width: 18 },
+      { key: 'transferDate', type: 'date' },
+      { key: 'warehouse', type: 'text' },
+      { key: 'commodity', type: 'text' },
+      { key: 'quantity', type: 'number' },
+      { key: 'blNumber', type: 'text' },
+      { key: 'transferor', type: 'text', width: 20 },
+      { key: 'transferee', type: 'text', width: 20 },
+      { key: 'status', type: 'text', codes: 'transferStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query) => allTransfers(db, query),
+    record: transferRecord,
   }),
   route({
     method: 'get',

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './warehouses.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Warehouses';
 
@@ -16,6 +18,24 @@ export const warehouseRoutes = [
     query: warehouseListQuery,
     response: z.array(warehouseRecord),
     handler: (ctx, { query, db }) => listWarehouses(db, query),
+  }),
+  exportRoute({
+    tag,
+    noun: 'warehouses',
+    kind: 'warehouses',
+    path: '/inventory/warehouses/export',
+    listPath: '/inventory/warehouses',
+    listQuery: warehouseListQuery,
+    columns: sheetColumns([
+      { key: 'code', type: 'text' },
+      { key: 'name', type: 'text', width: 24 },
+      { key: 'address', type: 'text', width: 30 },
+      { key: 'contactPerson', type: 'text' },
+      { key: 'contactPhone', type: 'text' },
+      { key: 'status', type: 'text', codes: 'warehouseStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query) => listWarehouses(db, query),
   }),
   route({
     method: 'post',
