@@ -103,6 +103,7 @@ export const enUS = {
 
   'list.search': 'Search',
   'list.reset': 'Reset',
+  'list.export': 'Export',
   'list.create': 'New',
   'list.edit': 'Edit',
   'list.delete': 'Delete',

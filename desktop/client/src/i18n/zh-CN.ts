@@ -103,6 +103,7 @@ export const zhCN: Messages = {
 
   'list.search': '查询',
   'list.reset': '重置',
+  'list.export': '导出',
   'list.create': '新建',
   'list.edit': '编辑',
   'list.delete': '删除',

@@ -18,6 +18,7 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
 import { useAuth } from '../api/auth';
+import { ExportButton } from './ExportButton';
 import { ColumnSettings, orderedKeys, useColumnSettings } from './ColumnSettings';
 import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
@@ -99,6 +100,8 @@ export interface ListPageProps<T extends { id: number }> {
   tabs?: TabsDef;
   /** more buttons beside "New" */
   toolbar?: ReactNode;
+  /** the list's .xlsx export under /api (e.g. '/contract/export'): an Export button that sends the page's filters */
+  exportPath?: string;
 }
 
 const PAGE_SIZES = [20, 50, 100];
@@ -157,6 +160,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     paging = 'server',
     tabs,
     toolbar,
+    exportPath,
   } = props;
   const t = useT();
   const formatDate = useFormatDate();
@@ -399,6 +403,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
               {t(createLabel)}
             </Button>
           )}
+          {exportPath && <ExportButton path={exportPath} query={params} fileName={exportPath.split('/').filter(Boolean).join('-')} />}
           {toolbar}
         </Space>
         <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />
