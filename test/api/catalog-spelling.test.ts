@@ -48,14 +48,29 @@ describe("the catalogs' spelling in answers", () => {
     const pickup = await post('/api/apply-delivery', { warehouse, commodity: TYPED_NICKEL, blNumber: BL, quantity: 10, deliveryDate: '2026-11-02' });
     expect(pickup.commodity).toBe(NICKEL);
     await ok(app.request('PUT', `/api/apply-delivery/${pickup.id}`, { token, body: { status: 'approved' } }));
-    const outbound = await post('/api/delivery-details', { warehouse, commodity: TYPED_NICKEL, blNumber: BL, quantity: 4, outboundDate: '2026-11-03', deliveryOrderNumber: pickup.orderNumber });
+    const outbound = await post('/api/delivery-details', {
+      warehouse,
+      commodity: TYPED_NICKEL,
+      blNumber: BL,
+      quantity: 4,
+      outboundDate: '2026-11-03',
+      deliveryOrderNumber: pickup.orderNumber,
+    });
     expect(outbound.commodity).toBe(NICKEL);
     expect((await get(`/api/delivery-details/detail/${outbound.id}`)).commodity).toBe(NICKEL);
     expect((await get(`/api/delivery-details?warehouse=${warehouse}`)).items[0].commodity).toBe(NICKEL);
     const detail = await get(`/api/apply-delivery/detail/${pickup.id}`);
     expect([detail.commodity, detail.outboundOrders[0].commodity]).toEqual([NICKEL, NICKEL]);
 
-    const transfer = await post('/api/ownership-transfer', { warehouse, commodity: TYPED_NICKEL, blNumber: BL, quantity: 2, transferDate: '2026-11-04', transferor: TYPED_ACME, transferee: 'acme trading  CO.' });
+    const transfer = await post('/api/ownership-transfer', {
+      warehouse,
+      commodity: TYPED_NICKEL,
+      blNumber: BL,
+      quantity: 2,
+      transferDate: '2026-11-04',
+      transferor: TYPED_ACME,
+      transferee: 'acme trading  CO.',
+    });
     expect([transfer.commodity, transfer.transferor, transfer.transferee]).toEqual([NICKEL, ACME, ACME]);
     expect((await get(`/api/ownership-transfer/detail/${transfer.id}`)).transferor).toBe(ACME);
 
@@ -96,7 +111,13 @@ describe("the catalogs' spelling in answers", () => {
     expect((await get(`/api/corp-contract/contracts/${corp.id}`)).details[0].commodity).toBe(NICKEL);
 
     const freight = await post('/api/corp-finances/freight-charges', { contractNumber: contract.contractCode, blNumber: BL, carrier: TYPED_ACME, amount: 10 });
-    const invoice = await post('/api/corp-finances/upstream-invoices', { invoiceNumber: 'SPELL-INV', contractNumber: contract.contractCode, counterparty: TYPED_ACME, amount: 10, taxRate: 0.13 });
+    const invoice = await post('/api/corp-finances/upstream-invoices', {
+      invoiceNumber: 'SPELL-INV',
+      contractNumber: contract.contractCode,
+      counterparty: TYPED_ACME,
+      amount: 10,
+      taxRate: 0.13,
+    });
     const profit = await post('/api/corp-finances/profit-records', { contractNumber: contract.contractCode, blNumber: BL, commodity: TYPED_NICKEL, revenue: 20, cost: 5 });
     expect([freight.carrier, invoice.counterparty, profit.commodity]).toEqual([ACME, ACME, NICKEL]);
     expect((await get(`/corp-finances/upstream-invoices/${invoice.id}`)).counterparty).toBe(ACME);

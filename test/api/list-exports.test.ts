@@ -66,7 +66,9 @@ describe('finance exports', () => {
 
   it('exports the contract summary: a row per record of every kind, kinds and statuses in words', async () => {
     const contractNumber = 'C-SUM-EXP-1';
-    await ok(app.request('POST', '/api/corp-finances/upstream-invoices', { token, body: { invoiceNumber: 'INV-SUM-1', contractNumber, amount: 100, taxRate: 0.13, status: 'issued' } }));
+    await ok(
+      app.request('POST', '/api/corp-finances/upstream-invoices', { token, body: { invoiceNumber: 'INV-SUM-1', contractNumber, amount: 100, taxRate: 0.13, status: 'issued' } }),
+    );
     await ok(app.request('POST', '/api/corp-finances/freight-charges', { token, body: { contractNumber, amount: 50, currency: 'USD', paymentStatus: 'paid' } }));
     const { fileName, rows } = await download(`/api/corp-finances/contract-summary/export?contractNumber=${contractNumber}`, { headers: ZH });
     expect(fileName).toMatch(/^contract-summary-\d{8}\.xlsx$/);
