@@ -16,23 +16,52 @@ interface NameField {
 
 const catalogOf = (schema: z.ZodType): Catalog | undefined => z.globalRegistry.get(schema)?.['x-catalog'] as Catalog | undefined;
 
-/** Walks `value` along `schema`, collecting the fields that hold catalog names. */
-function collect(schema: z.ZodType, value: unknown, found: NameField[]): void {
-  if (value === null || value === undefined) return;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return collect(schema.unwrap() as z.ZodType, value, found);
-  if (schema instanceof z.ZodArray && Array.isArray(value)) {
-    for (const item of value) collect(schema.element as z.ZodType, item, found);
+const unwrapped = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable ? unwrapped(schema.unwrap() as z.ZodType) : schema);
+
+/** Where in a value of a schema names are: per object field, its catalog or the schema to walk into (none: nothing below). */
+interface FieldPlan {
+  key: string;
+  catalog?: Catalog;
+  inner?: Plan;
+}
+type Plan = { kind: 'array'; element: Plan } | { kind: 'object'; fields: FieldPlan[] } | null;
+
+/** Plans are made once per schema: reading its metadata costs more than the walk itself. */
+const plans = new WeakMap<z.ZodType, Plan>();
+
+function planOf(schema: z.ZodType): Plan {
+  const base = unwrapped(schema);
+  if (plans.has(base)) return plans.get(base)!;
+  plans.set(base, null); // a schema that holds itself (none here) ends the walk
+  let plan: Plan = null;
+  if (base instanceof z.ZodArray) {
+    const element = planOf(base.element as z.ZodType);
+    plan = element && { kind: 'array', element };
+  } else if (base instanceof z.ZodObject) {
+    const fields = Object.entries(base.shape as Record<string, z.ZodType>).flatMap(([key, field]): FieldPlan[] => {
+      const catalog = catalogOf(unwrapped(field));
+      if (catalog) return [{ key, catalog }];
+      const inner = planOf(field);
+      return inner ? [{ key, inner }] : [];
+    });
+    plan = fields.length ? { kind: 'object', fields } : null;
+  }
+  plans.set(base, plan);
+  return plan;
+}
+
+/** Walks `value` along its plan, collecting the fields that hold catalog names. */
+function collect(plan: Plan, value: unknown, found: NameField[]): void {
+  if (!plan || value === null || typeof value !== 'object') return;
+  if (plan.kind === 'array') {
+    if (Array.isArray(value)) for (const item of value) collect(plan.element, item, found);
     return;
   }
-  if (schema instanceof z.ZodObject && typeof value === 'object') {
-    const holder = value as Record<string, unknown>;
-    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-      const base = field instanceof z.ZodOptional || field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field;
-      const catalog = catalogOf(base);
-      if (catalog) {
-        if (typeof holder[key] === 'string') found.push({ holder, key, catalog });
-      } else collect(field, holder[key], found);
-    }
+  const holder = value as Record<string, unknown>;
+  for (const { key, catalog, inner } of plan.fields) {
+    if (catalog) {
+      if (typeof holder[key] === 'string') found.push({ holder, key, catalog });
+    } else collect(inner!, holder[key], found);
   }
 }
 
@@ -60,7 +89,8 @@ async function spellings(db: Queryable, catalog: Catalog, keys: readonly string[
 /** Re-spells, in place, every catalog name `value` holds where `schema` marks one; answers `value`. */
 export async function withCatalogSpelling<T>(db: Queryable, schema: z.ZodType, value: T): Promise<T> {
   const found: NameField[] = [];
-  collect(schema, value, found);
+  collect(planOf(schema), value, found);
+  if (!found.length) return value;
   for (const catalog of Object.keys(NAMES_TABLES) as Catalog[]) {
     const fields = found.filter((f) => f.catalog === catalog);
     if (!fields.length) continue;
