@@ -23,7 +23,7 @@ export const auditRoutes = [
     tag: 'Audit log',
     noun: 'audit entries (admin), newest first; before and after as JSON',
     kind: 'audit-log',
-    path: '/audit/export',
+    path: '/audit/export', // roles (issue 26): its list's access, { area: 'audit', level: 'read' }, and its warehouse scope
     access: 'admin',
     listPath: '/audit',
     listQuery: auditQuery,

@@ -85,7 +85,7 @@ export const companyRoutes = [
     tag,
     noun: 'company files (their records)',
     kind: 'company-files',
-    path: '/company/files/export',
+    path: '/company/files/export', // roles (issue 26): its list's access, { area: 'companyFiles', level: 'read' }, and its warehouse scope
     listPath: '/company/files',
     listQuery: companyFileQuery,
     columns: sheetColumns([

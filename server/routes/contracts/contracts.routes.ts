@@ -106,7 +106,7 @@ export const contractRoutes = [
     tag,
     noun: 'business contracts',
     kind: 'contracts',
-    path: '/contract/export',
+    path: '/contract/export', // roles (issue 26): its list's access, { area: 'contracts', level: 'read' }, and its warehouse scope
     listPath: '/contract',
     listQuery: listContractsQuery,
     columns: CONTRACT_COLUMNS,

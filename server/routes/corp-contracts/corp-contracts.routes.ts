@@ -121,7 +121,7 @@ export const corpContractRoutes = [
     tag,
     noun: 'corporate contracts (without their lines: each has its own export)',
     kind: 'corp-contracts',
-    path: '/corp-contract/contracts/export',
+    path: '/corp-contract/contracts/export', // roles (issue 26): its list's access, { area: 'corpContracts', level: 'read' }, and its warehouse scope
     listPath: '/corp-contract/contracts',
     listQuery: contractListQuery,
     columns: sheetColumns([

@@ -35,7 +35,7 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       tag: TAG,
       noun: `${kind.label.en}s`,
       kind: kind.segment,
-      path: `${base}/export`,
+      path: `${base}/export`, // roles (issue 26): its list's access, { area: 'finance, or profit for profit records and cost breakdowns', level: 'read' }, and its warehouse scope
       listPath: base,
       listQuery,
       columns: financeColumns(kind),
@@ -123,7 +123,7 @@ export const financeRoutes: readonly RouteDef[] = [
     tag: TAG,
     noun: 'finance records of one contract (a row per record of every kind, newest first)',
     kind: 'contract-summary',
-    path: '/corp-finances/contract-summary/export',
+    path: '/corp-finances/contract-summary/export', // roles (issue 26): its list's access, { area: 'finance', level: 'read' }, and its warehouse scope
     listPath: '/corp-finances/contract-summary',
     listQuery: contractSummaryQuery,
     columns: SUMMARY_COLUMNS,

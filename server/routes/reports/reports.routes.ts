@@ -72,7 +72,7 @@ export const reportRoutes = [
     tag: inventoryTag,
     noun: 'lots',
     kind: 'lots',
-    path: '/inventory/lots/export',
+    path: '/inventory/lots/export', // roles (issue 26): its list's access, { area: 'stock', level: 'read' }, and its warehouse scope
     listPath: '/inventory/lots',
     listQuery: lotsQuery,
     columns: LOT_COLUMNS,
@@ -104,7 +104,7 @@ export const reportRoutes = [
     tag,
     noun: 'stock movement report (the totals rows last, one per commodity)',
     kind: 'stock-movement',
-    path: '/reports/stock-movement/export',
+    path: '/reports/stock-movement/export', // roles (issue 26): its list's access, { area: 'stock', level: 'read' }, and its warehouse scope
     listPath: '/reports/stock-movement',
     listQuery: movementQuery,
     columns: MOVEMENT_COLUMNS,
@@ -129,7 +129,7 @@ export const reportRoutes = [
     tag,
     noun: 'contract execution rows (blNumbers joined with ";")',
     kind: 'contract-execution',
-    path: '/reports/contract-execution/export',
+    path: '/reports/contract-execution/export', // roles (issue 26): its list's access, { area: 'stock', level: 'read' }, and its warehouse scope
     listPath: '/reports/contract-execution',
     listQuery: executionFilters,
     columns: EXECUTION_COLUMNS,

@@ -40,7 +40,7 @@ export const ownershipTransferRoutes = [
     tag,
     noun: 'ownership transfers',
     kind: 'ownership-transfers',
-    path: '/ownership-transfer/export',
+    path: '/ownership-transfer/export', // roles (issue 26): its list's access, { area: 'warehouse', level: 'read' }, and its warehouse scope
     listPath: '/ownership-transfer/list',
     listQuery: transferListQuery,
     columns: sheetColumns([

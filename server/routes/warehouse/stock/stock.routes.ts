@@ -26,7 +26,7 @@ export const stockRoutes = [
     tag,
     noun: 'stock summary rows',
     kind: 'stock-summary',
-    path: '/inventory/summary/export',
+    path: '/inventory/summary/export', // roles (issue 26): its list's access, { area: 'stock', level: 'read' }, and its warehouse scope
     listPath: '/inventory/summary',
     listQuery: summaryQuery,
     columns: sheetColumns([
@@ -44,7 +44,7 @@ export const stockRoutes = [
     tag,
     noun: 'stock ledger entries, oldest first',
     kind: 'stock-ledger',
-    path: '/inventory/ledger/export',
+    path: '/inventory/ledger/export', // roles (issue 26): its list's access, { area: 'stock', level: 'read' }, and its warehouse scope
     listPath: '/inventory/ledger',
     listQuery: ledgerQuery,
     columns: sheetColumns([

@@ -23,7 +23,7 @@ export const warehouseRoutes = [
     tag,
     noun: 'warehouses',
     kind: 'warehouses',
-    path: '/inventory/warehouses/export',
+    path: '/inventory/warehouses/export', // roles (issue 26): its list's access, { area: 'warehouse', level: 'read' }, and its warehouse scope
     listPath: '/inventory/warehouses',
     listQuery: warehouseListQuery,
     columns: sheetColumns([
