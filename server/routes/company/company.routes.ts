@@ -31,6 +31,7 @@ import {
 } from './company.service.js';
 import { sheetColumns } from '../../spreadsheets/columns.js';
 import { exportRoute } from '../../spreadsheets/sheet-routes.js';
+import { STORED_FILE_TYPES } from '../../files/sniff.js';
 
 const tag = 'Company files';
 
@@ -149,7 +150,7 @@ export const companyRoutes = [
     path: '/company/files/:id/download',
     tag,
     summary: 'Download a file under its original name',
-    produces: 'application/octet-stream',
+    produces: STORED_FILE_TYPES,
     handler: async (ctx, { id, db, store }) => {
       const row = await loadFile(db, id);
       const path = store.pathOf(row.fileUrl, 'company-files');
