@@ -63,7 +63,9 @@ try {
   console.log(`| --- | --- | --- |`);
   console.log(`| the page (baseline) | ${ms(plain.p50)} | ${ms(plain.p95)} |`);
   console.log(`| the page re-spelled | ${ms(spelled.p50)} | ${ms(spelled.p95)} |`);
-  console.log(`re-spelling adds ${ms(spelled.p50 - plain.p50)} ms at p50 (${((spelled.p50 / plain.p50 - 1) * 100).toFixed(0)} %); a row reads ${sample.commodity} / ${sample.owner}`);
+  console.log(
+    `re-spelling adds ${ms(spelled.p50 - plain.p50)} ms at p50 (${((spelled.p50 / plain.p50 - 1) * 100).toFixed(0)} %); a row reads ${sample.commodity} / ${sample.owner}`,
+  );
   await db.destroy();
 } finally {
   await rm(dataDir, { recursive: true, force: true });
