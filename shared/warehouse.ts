@@ -5,7 +5,7 @@ import { dateRangeQuery, pagingQuery } from './paging.js';
 import { said } from './messages.js';
 import { bilingual, boundedQuantity, id, isoDate, labelled, MAX_QUANTITY, named, optionalIsoDate, optionalText, recordDate, recordTime, text } from './validation.js';
 import { CODE_LABELS } from './labels.js';
-import { catalogName } from './names.js';
+import { catalogName, plateKey } from './names.js';
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -99,6 +99,12 @@ export const pickupListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus).optional(),
   warehouse: filterText(),
   keyword: filterText(),
+  /** any part of the license plate, ignoring case, spaces, dashes and dots (shared/names.ts plateKey) */
+  plate: filterText().refine((v) => v === undefined || plateKey(v) !== '', {
+    error: bilingual(said('must hold a letter or digit of the plate, like 沪A12', '必须包含车牌的字母或数字，例如 沪A12')),
+  }),
+  /** true: only the requests an outbound order may ship against (approved, in_progress); false: the others */
+  shippable: z.boolean().optional(),
 });
 
 export const pickupRecord = named('PickupRequest', {

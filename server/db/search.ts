@@ -18,6 +18,9 @@ export const CONTRACT_KEYWORD_COLUMNS = ['name', 'contractCode', 'buyParty', 'se
 export const INBOUND_KEYWORD_COLUMNS = ['inboundNumber', 'blNumber', 'commodity', 'owner', 'contractNumber'] as const;
 export const OUTBOUND_KEYWORD_COLUMNS = ['outboundNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity'] as const;
 export const PICKUP_KEYWORD_COLUMNS = ['orderNumber', 'blNumber', 'licensePlate', 'driverName', 'commodity', 'deliveryAddress'] as const;
+/** The pickup list's `plate` filter: the plates' keys (migration 019), in the index `pickupPlates_keyword` over `pickupRequests`. */
+export const PLATE_KEYWORD_INDEX = 'pickupPlates';
+export const PLATE_KEYWORD_COLUMNS = ['plateKey'] as const;
 
 /**
  * True for rows of `table` (its id column is `idRef`, e.g. 'd.id') where one of `columns` contains

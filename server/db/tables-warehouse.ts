@@ -31,6 +31,8 @@ export interface PickupRequestsTable {
   orderNumber: string;
   blNumber: string;
   licensePlate: string | null;
+  /** plateKey(licensePlate) (shared/names.ts), searched by the list's `plate` filter; never answered */
+  plateKey: string | null;
   driverName: string | null;
   driverPhone: string | null;
   driverIdCard: string | null;

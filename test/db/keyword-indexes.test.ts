@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/db/database.js';
-import { CONTRACT_KEYWORD_COLUMNS, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS } from '../../server/db/search.js';
+import {
+  CONTRACT_KEYWORD_COLUMNS,
+  INBOUND_KEYWORD_COLUMNS,
+  OUTBOUND_KEYWORD_COLUMNS,
+  PICKUP_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_INDEX,
+} from '../../server/db/search.js';
 import { newDataDir } from '../helpers/app.js';
 
 let dir: string;
@@ -27,6 +34,7 @@ describe('keyword indexes', () => {
     ['inboundOrders', INBOUND_KEYWORD_COLUMNS],
     ['outboundOrders', OUTBOUND_KEYWORD_COLUMNS],
     ['pickupRequests', PICKUP_KEYWORD_COLUMNS],
+    [PLATE_KEYWORD_INDEX, PLATE_KEYWORD_COLUMNS],
   ] as const)('the index of %s is over the columns its keyword filter searches', async (table, columns) => {
     const info = await sql<{ name: string }>`select name from pragma_table_info(${`${table}_keyword`})`.execute(opened.db);
     expect(info.rows.map((r) => r.name)).toEqual([...columns]);
@@ -34,6 +42,6 @@ describe('keyword indexes', () => {
 
   it('every keyword index of the database is one of those', async () => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'create virtual table%fts5%' order by name`.execute(opened.db);
-    expect(tables.rows.map((r) => r.name)).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupRequests_keyword']);
+    expect(tables.rows.map((r) => r.name)).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupPlates_keyword', 'pickupRequests_keyword']);
   });
 });

@@ -115,7 +115,7 @@ export function clientOf(baseUrl: () => string): Client {
 export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config>; sqlite?: boolean } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await newDataDir());
   // on the PostgreSQL run, a database of its own that lives as long as the app (restarts keep it)
-  const database = onPostgres && !options.sqlite && !options.config?.databaseUrl ? await createTestDatabase() : undefined;
+  const database = onPostgres && !options.sqlite && !options.config?.databaseUrl ? await createTestDatabase({ migrated: true }) : undefined;
   const start = () =>
     startServer({
       dataDir,

@@ -4,7 +4,9 @@ import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
+import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
+import { recordPath } from '../../../../shared/record-pages.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { outboundPrintPage, sendPrintPage } from '../print-pages.js';
@@ -50,11 +52,11 @@ export const outboundOrderRoutes = [
     method: 'get',
     path: '/delivery-details/print/:id',
     tag: outboundTag,
-    summary: 'Printable A4 page of an outbound order (HTML)',
+    summary: 'Printable A4 page of an outbound order (HTML), with a QR code of its address in the client',
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const order = await getOutbound(db, id);
-      sendPrintPage(ctx, outboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
+      sendPrintPage(ctx, outboundPrintPage(order, (await getSettings(db)).companyName, new Date(), recordAddress(ctx, recordPath('outboundOrder', order.outboundNumber)!)));
     },
   }),
   route({

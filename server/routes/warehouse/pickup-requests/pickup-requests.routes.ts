@@ -4,7 +4,9 @@
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { pickupBody, pickupDetail, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
+import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
+import { recordPath } from '../../../../shared/record-pages.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { pickupPrintPage, sendPrintPage } from '../print-pages.js';
@@ -21,7 +23,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'Pickup requests, newest first',
     description:
-      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address; plate finds any part of the license plate, ignoring case, spaces, dashes and dots ("沪a-12" finds "沪A 12345"); shippable=true keeps the requests an outbound order may ship against (approved, in_progress), shippable=false the others.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
     handler: (ctx, { query, db }) => listPickups(db, query),
@@ -44,11 +46,11 @@ export const pickupRequestRoutes = [
     method: 'get',
     path: '/apply-delivery/print/:id',
     tag: pickupTag,
-    summary: 'Printable A4 page of a pickup request (HTML)',
+    summary: 'Printable A4 page of a pickup request (HTML), with a QR code of its address in the client',
     produces: 'text/html',
     handler: async (ctx, { id, db }) => {
       const request = await getPickupDetail(db, id);
-      sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date()));
+      sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date(), recordAddress(ctx, recordPath('pickupRequest', request.orderNumber)!)));
     },
   }),
   route({

@@ -12,6 +12,7 @@ import reports from './reports';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
+import phone from './phone';
 import { codeWords } from '../codes';
 
 export { default as antdLocale } from 'antd/locale/en_US';
@@ -199,6 +200,7 @@ export const messages = {
   ...progress,
   ...masterData,
   ...shell,
+  ...phone,
   ...codeWords('en'),
 } satisfies Record<string, string>;
 

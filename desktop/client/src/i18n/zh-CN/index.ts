@@ -11,6 +11,7 @@ import reports from './reports';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
+import phone from './phone';
 import { codeWords } from '../codes';
 import 'dayjs/locale/zh-cn';
 
@@ -198,5 +199,6 @@ export const messages: Messages = {
   ...progress,
   ...masterData,
   ...shell,
+  ...phone,
   ...codeWords('zh'),
 };

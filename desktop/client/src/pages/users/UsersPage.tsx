@@ -70,6 +70,7 @@ export default function UsersPage() {
         title="menu.users"
         path="/users"
         exportPath="/users/export"
+        cardFields={['username', 'status', 'displayName', 'role', 'lastLoginTime']}
         filters={filters}
         columns={columns}
         actions={actions}
