@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
 import { said } from './messages.js';
-import { bilingual, labelled, optionalText } from './validation.js';
+import { bilingual, labelled, named, optionalText, recordTime } from './validation.js';
 import { pagingQuery } from './paging.js';
 
 export const ROLES = ['admin', 'staff'] as const;
@@ -58,21 +58,21 @@ export const listUsersQuery = pagingQuery.extend({
   keyword: z.string().trim().max(100).optional(),
 });
 
-export const userRecord = z.object({
+export const userRecord = named('User', {
   id: z.number().int(),
   username: z.string(),
   displayName: z.string().nullable(),
   email: z.string().nullable(),
   role: role(),
   status: userStatus(),
-  createTime: z.string(),
-  updateTime: z.string(),
-  lastLoginTime: z.string().nullable(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
+  lastLoginTime: recordTime().nullable(),
   mustChangePassword: z.boolean().describe('an admin reset the password: the user must choose a new one before going on'),
 });
 export type User = z.infer<typeof userRecord>;
 
-export const tokenPair = z.object({
+export const tokenPair = named('TokenPair', {
   token: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().int().describe('seconds until the token expires'),

@@ -81,7 +81,7 @@ export async function registerUser(db: Db, input: z.output<typeof registerBody>)
   }
 }
 
-export const listUsers = describeList({
+const userList = describeList({
   query: listUsersQuery,
   from: (db: Queryable) => db.selectFrom('users').selectAll(),
   filters: [
@@ -92,7 +92,10 @@ export const listUsers = describeList({
   key: 'id',
   order: 'desc',
   present: presentUser,
-}).list;
+});
+export const listUsers = userList.list;
+/** Every user the list's filters match, newest first, read in batches (the export). */
+export const allUsers = userList.all;
 
 /**
  * Admins may change displayName, email, role and status of anyone; every user may change its own

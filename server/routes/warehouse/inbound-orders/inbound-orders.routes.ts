@@ -1,5 +1,6 @@
 // Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
 // Literal paths come before `/:id` ones.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
@@ -32,6 +33,7 @@ export const inboundOrderRoutes = [
     columns: INBOUND_COLUMNS,
     template: INBOUND_TEMPLATE,
     exportColumns: INBOUND_EXPORT_COLUMNS,
+    record: inboundRecord,
     rows: allInbound,
     importRows: importInbound,
   }),
@@ -81,6 +83,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');

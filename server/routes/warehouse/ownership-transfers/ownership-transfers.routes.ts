@@ -1,13 +1,16 @@
 // Ownership transfers. Each route serves both published shapes, set A first and set B second
 // (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { sendPrintPage, transferPrintPage } from '../print-pages.js';
-import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { allTransfers, createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -32,6 +35,28 @@ export const ownershipTransferRoutes = [
     query: transferListQuery,
     response: pagedSchema(transferRecord),
     handler: (ctx, { query, db }) => listTransfers(db, query),
+  }),
+  exportRoute({
+    tag,
+    noun: 'ownership transfers',
+    kind: 'ownership-transfers',
+    path: '/ownership-transfer/export', // roles (issue 26): its list's access, { area: 'warehouse', level: 'read' }, and its warehouse scope
+    listPath: '/ownership-transfer/list',
+    listQuery: transferListQuery,
+    columns: sheetColumns([
+      { key: 'transferNumber', type: 'text', width: 18 },
+      { key: 'transferDate', type: 'date' },
+      { key: 'warehouse', type: 'text' },
+      { key: 'commodity', type: 'text' },
+      { key: 'quantity', type: 'number' },
+      { key: 'blNumber', type: 'text' },
+      { key: 'transferor', type: 'text', width: 20 },
+      { key: 'transferee', type: 'text', width: 20 },
+      { key: 'status', type: 'text', codes: 'transferStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query) => allTransfers(db, query),
+    record: transferRecord,
   }),
   route({
     method: 'get',
@@ -100,6 +125,7 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db, store }) => {
       await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');

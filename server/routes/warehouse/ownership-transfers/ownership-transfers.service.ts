@@ -59,6 +59,8 @@ const transferList = describeList({
 });
 
 export const listTransfers = transferList.list;
+/** Every transfer the list's filters match, in its order, read in batches (the export). */
+export const allTransfers = transferList.all;
 
 async function loadTransfer(db: Queryable, id: number): Promise<TransferRow> {
   const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();

@@ -42,7 +42,11 @@ export const PICKUP_TEMPLATE = {
   },
 };
 
-export const PICKUP_EXPORT_COLUMNS = sheetColumns([{ key: 'orderNumber', type: 'text', width: 18 }, ...PICKUP_COLUMNS, { key: 'status', type: 'text', width: 12 }]);
+export const PICKUP_EXPORT_COLUMNS = sheetColumns([
+  { key: 'orderNumber', type: 'text', width: 18 },
+  ...PICKUP_COLUMNS,
+  { key: 'status', type: 'text', width: 12, codes: 'pickupStatus' },
+]);
 
 export function importPickups(db: Db, actor: AuthUser, path: string) {
   return importRows(
