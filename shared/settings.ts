@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
 import { AREAS, isArea, isLevel, isPresetRole, LEVELS, PRESET_ROLES, type Grants } from './permissions.js';
-import { choiceList, labelled, optionalText } from './validation.js';
+import { choiceList, labelled, named, optionalText } from './validation.js';
 
 export const SELF_REGISTRATION = ['open', 'closed'] as const;
 /** Labelled after `.describe()`, which copies the schema (shared/validation.ts, `labelled`). */
 const selfRegistration = (description?: string) =>
   labelled(description ? z.enum(SELF_REGISTRATION).describe(description) : z.enum(SELF_REGISTRATION), CODE_LABELS.selfRegistration);
 
-export const settingsRecord = z.object({
+export const settingsRecord = named('Settings', {
   companyName: z.string().nullable().describe('printed above the title of every printable page; null: none'),
   selfRegistration: selfRegistration('open (default): anyone may register an account that waits for an admin; closed: registering is refused (403), the very first account aside'),
   secondPersonApproves: z.boolean().describe('true (default): a pickup request is approved by someone other than the user who created it'),
@@ -31,7 +31,7 @@ const roleGrants = z.object(Object.fromEntries(AREAS.map((area) => [area, level(
 const grid = z.object(Object.fromEntries(PRESET_ROLES.map((role) => [role, roleGrants])) as Record<(typeof PRESET_ROLES)[number], typeof roleGrants>);
 
 /** GET and PUT /settings/grants: the grants of every preset role, and the defaults ("restore defaults" sends them back). */
-export const grantsRecord = z.object({
+export const grantsRecord = named('Grants', {
   grants: grid.describe('for every role but admin (whose grants are fixed: approve everywhere), the level of every area'),
   defaults: grid.describe('the grants of a new database'),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
 import { said } from './messages.js';
 import { AREAS, LEVELS, ROLES } from './permissions.js';
-import { bilingual, knownCode, labelled, optionalText } from './validation.js';
+import { bilingual, knownCode, labelled, named, optionalText, recordTime } from './validation.js';
 import { pagingQuery } from './paging.js';
 
 /** The user record's `role`, kept for older clients: "admin" when `roles` holds admin, else "staff". */
@@ -91,7 +91,7 @@ export const listUsersQuery = pagingQuery.extend({
   keyword: z.string().trim().max(100).optional(),
 });
 
-export const userRecord = z.object({
+export const userRecord = named('User', {
   id: z.number().int(),
   username: z.string(),
   displayName: z.string().nullable(),
@@ -100,20 +100,21 @@ export const userRecord = z.object({
   roles: z.array(roleName()),
   warehouses: z.array(z.string()).describe('warehouse codes; []: every warehouse'),
   status: userStatus(),
-  createTime: z.string(),
-  updateTime: z.string(),
-  lastLoginTime: z.string().nullable(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
+  lastLoginTime: recordTime().nullable(),
   mustChangePassword: z.boolean().describe('an admin reset the password: the user must choose a new one before going on'),
 });
 export type User = z.infer<typeof userRecord>;
 
 /** GET /auth/me: the user record and the effective level of every area after all its roles. */
-export const meRecord = userRecord.extend({
+export const meRecord = named('Me', {
+  ...userRecord.shape,
   permissions: z.object(Object.fromEntries(AREAS.map((area) => [area, levelName()])) as Record<(typeof AREAS)[number], ReturnType<typeof levelName>>),
 });
 export type Me = z.infer<typeof meRecord>;
 
-export const tokenPair = z.object({
+export const tokenPair = named('TokenPair', {
   token: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().int().describe('seconds until the token expires'),

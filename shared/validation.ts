@@ -220,3 +220,15 @@ export const PRODUCT_TOO_LARGE: Said = said(
 export const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const sortOrder = labelled(z.enum(['asc', 'desc']), CODE_LABELS.sortOrder);
+
+/** A business date as a record answers it: `YYYY-MM-DD` (format `date` in the OpenAPI document). */
+export const recordDate = () => z.iso.date();
+
+/** A moment as a record answers it (createTime, updateTime, ...): ISO 8601 UTC, format `date-time`. */
+export const recordTime = () => z.iso.datetime();
+
+/** A record's schema, named `id` among the OpenAPI document's schemas (and so in a generated client). */
+export const named = <S extends z.ZodRawShape>(id: string, shape: S) => z.object(shape).meta({ id });
+
+/** What a delete of a warehouse document or catalog entry answers: the id of the record gone. */
+export const deletedAnswer = named('Deleted', { id: z.number().int() });

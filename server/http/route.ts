@@ -1,6 +1,6 @@
 // A route reads as one declaration: method, path(s), who may call it, the zod schemas of its
 // input and output, and a handler that only orchestrates. `mountRoutes` turns declarations into
-// @koa/router routes (auth, upload, validation, envelope); `openapi.ts` turns the same
+// @koa/router routes (auth, upload, validation, envelope, the catalogs' spelling of names); `openapi.ts` turns the same
 // declarations into the OpenAPI document.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -15,6 +15,7 @@ import { fromText, parse, parseId } from './validate.js';
 import { said } from '../../shared/messages.js';
 import { CODE_LABELS } from '../../shared/labels.js';
 import type { Area, Level } from '../../shared/permissions.js';
+import { withCatalogSpelling } from '../routes/catalogs/catalog-spelling.js';
 
 /**
  * Who may call a route: anyone (`public`), any signed-in user (`user`), the admin alone (`admin`:
@@ -69,8 +70,10 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   upload?: UploadPolicy;
   /** schema of `data` in the envelope, for the OpenAPI document */
   response?: z.ZodType;
-  /** what a non-envelope answer sends (downloads and pages) */
-  produces?: string;
+  /** the media types a non-envelope answer may have (downloads and pages) */
+  produces?: string | readonly string[];
+  /** statuses the handler answers besides those the declaration implies (400, 500, 503; 401 and 403 unless public; 404 with path parameters; 413 with a body) */
+  statuses?: readonly number[];
   /** `response` is the example `data`; `message` the envelope's message (default OK) */
   example?: { request?: unknown; response?: unknown; message?: string };
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => unknown;
@@ -118,6 +121,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
       };
       const result = await def.handler(ctx, input as RouteInput<z.ZodType, z.ZodType>);
       if (ctx.body !== undefined || ctx.status === 200) return; // the handler sent a file or a page itself
+      if (def.response) await withCatalogSpelling(deps.reader, def.response, result instanceof Reply ? result.data : result);
       ctx.body =
         result instanceof Reply
           ? { success: true, message: result.message, data: result.data }

@@ -172,8 +172,10 @@ describe('lot stock', () => {
     const listed: Lot[] = (await get('/api/inventory/lots', { ...query, pageSize: '100' })).items;
     const book = await download('/api/inventory/lots/export', query);
     expect(book.sheets.map((s) => s.name)).toEqual(['lots', 'Fields']);
-    // a reader gets the header in words
-    expect((await download('/api/inventory/lots/export', query, 'labels')).sheets[0]!.rows[0]).toEqual([
+    // a reader gets the report's title (its filters) first, then the header in words
+    const forPeople = (await download('/api/inventory/lots/export', query, 'labels')).sheets[0]!.rows;
+    expect(forPeople[0]).toEqual(['Lot stock · B/L no.: LOTA- · Stock: All']);
+    expect(forPeople[1]).toEqual([
       'Warehouse',
       'Commodity',
       'B/L no.',

@@ -144,7 +144,9 @@ async function exportRows(k: Kind, query: Record<string, string>) {
   const { res, bytes } = await download(`${exportPath(k)}?${new URLSearchParams({ ...query, headers: 'fields' })}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe(XLSX);
-  expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${stamp()}.xlsx"`);
+  // named by the period the filters give (issue 29), else by the day
+  const period = query.startDate || query.endDate ? `${query.startDate ?? ''}_${query.endDate ?? ''}` : stamp();
+  expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${period}.xlsx"`);
   const book = await readWorkbook(bytes);
   const [data, labels] = book.sheets;
   expect(data!.rows[0]).toEqual([KINDS[k].first, ...KINDS[k].header, ...KINDS[k].last]);

@@ -64,8 +64,16 @@ async function countFiles(dir: string): Promise<number> {
   return total;
 }
 
-async function parseResponse(res: Response): Promise<ApiResponse> {
+/** Checks one answer (under vitest: against the OpenAPI document, ./openapi-check.ts); throws on a mismatch. */
+export type AnswerCheck = (method: string, url: string, answer: { status: number; contentType: string | null; text: string }) => void;
+let checkAnswer: AnswerCheck | undefined;
+export const checkAnswersWith = (check: AnswerCheck) => {
+  checkAnswer = check;
+};
+
+async function parseResponse(method: string, res: Response): Promise<ApiResponse> {
   const text = await res.text();
+  checkAnswer?.(method.toUpperCase(), res.url, { status: res.status, contentType: res.headers.get('content-type'), text });
   let body: Envelope;
   try {
     body = JSON.parse(text) as Envelope;
@@ -88,14 +96,14 @@ export function clientOf(baseUrl: () => string): Client {
         },
         body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       });
-      return parseResponse(res);
+      return parseResponse(method, res);
     },
     async upload(method, path, { token, fields = {}, files = [], headers = {} }) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       for (const [field, name, bytes] of files) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
       const res = await fetch(baseUrl() + path, { method, body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-      return parseResponse(res);
+      return parseResponse(method, res);
     },
   };
 }

@@ -80,7 +80,7 @@ export const archiveRoutes = [
     tag,
     summary: 'Delete an empty archive folder',
     access: { area: 'contracts', level: 'write' },
-    example: { response: { success: true, message: 'folder deleted' } },
+    example: { message: 'folder deleted' },
     description: 'A folder that still holds batches is refused with 400 ("folder is not empty").',
     handler: async (ctx, { id, user, db }) => {
       await deleteFolder(db, user, id);
@@ -94,6 +94,7 @@ export const archiveRoutes = [
     summary: 'List archive batches with their files (newest first, not paged)',
     access: { area: 'contracts', level: 'read' },
     description: 'Optional `folderId` keeps the batches of one folder (404 when there is no such folder).',
+    statuses: [404],
     query: listBatchesQuery,
     response: z.array(batchRecord),
     example: { response: [exampleBatch] },
@@ -110,7 +111,7 @@ export const archiveRoutes = [
     upload: { ...DOCUMENTS, required: true },
     body: createBatchBody,
     response: batchRecord,
-    example: { request: { folderId: '3', batchName: 'November shipments', files: '(1 to 200 files)' }, response: exampleBatch, message: 'batch archived' },
+    example: { request: { folderId: 3, batchName: 'November shipments', files: ['(1 to 200 files: the bytes of each)'] }, response: exampleBatch, message: 'batch archived' },
     handler: async (ctx, { body, files, user, db, store }) => reply(await createBatch(db, store, user, body, files), 'batch archived'),
   }),
   route({
@@ -129,7 +130,7 @@ export const archiveRoutes = [
     tag,
     summary: 'Delete an archive batch and its files',
     access: { area: 'contracts', level: 'write' },
-    example: { response: { success: true, message: 'batch deleted' } },
+    example: { message: 'batch deleted' },
     handler: async (ctx, { id, user, db, store }) => {
       await deleteBatch(db, store, user, id);
       return reply(undefined, 'batch deleted');

@@ -15,6 +15,7 @@ export const authRoutes = [
     description:
       'The first account becomes an active admin. Later accounts are pending, with the role viewer, and cannot sign in until an admin activates them and gives them their roles; pending accounts never activated are removed after PENDING_ACCOUNT_DAYS (30). At most REGISTRATIONS_PER_ADDRESS_PER_HOUR (5) new accounts from one address and REGISTRATIONS_PER_HOUR (20) overall in an hour: beyond, 429.',
     access: 'public',
+    statuses: [429],
     body: registerBody,
     response: userRecord,
     example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },
@@ -35,6 +36,7 @@ export const authRoutes = [
     description:
       'Wrong username or password: 401. A pending or disabled account: 403 saying so, whatever the password (the answer never confirms a password). After 10 failed attempts for a username within 15 minutes: 429 until the window passes.',
     access: 'public',
+    statuses: [401, 403, 429],
     body: loginBody,
     response: loginResult,
     example: { request: { username: 'li.wei', password: 'a long passphrase' } },
@@ -66,6 +68,7 @@ export const authRoutes = [
     description:
       'Refresh tokens last 30 days and work once: the answer carries the next one, of the same family (one sign-in). Presenting a token that was already exchanged revokes its whole family, so the token issued at that exchange stops working too (one of the two holders stole it). After 50 refused refreshes from one address within 15 minutes: 429 until the window passes.',
     access: 'public',
+    statuses: [401, 429],
     body: refreshBody,
     response: tokenPair,
     handler: async (ctx, { body }) => {

@@ -1,5 +1,6 @@
 // The catalogs of commodities and parties (decisions.md, "Commodity names"). One path set each (they
 // are not part of the published route sets A and B). Literal paths come before `/:id`.
+import { deletedAnswer } from '../../../shared/validation.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { catalogListQuery, commodityBody, commodityRecord, commodityUpdateBody, mergeBody, partyBody, partyRecord, partyUpdateBody } from '../../../shared/catalogs.js';
 import { said } from '../../../shared/messages.js';
@@ -54,7 +55,7 @@ const COMMODITY_COLUMNS = sheetColumns([
 ]);
 const PARTY_COLUMNS = sheetColumns([
   { key: 'name', type: 'text', width: 30 },
-  { key: 'kind', type: 'text', width: 12 },
+  { key: 'kind', type: 'text', width: 12, codes: 'partyKind' },
   { key: 'contact', type: 'text', width: 12 },
   { key: 'phone', type: 'text', width: 14 },
   { key: 'remark', type: 'text', width: 30 },
@@ -95,6 +96,7 @@ function catalogRoutes(
       columns,
       template: { rowSchema: schemas.body, example },
       exportColumns: columns,
+      record: schemas.record,
       rows: (db, query) => allEntries(db, spec, query),
       importRows: (db, actor, path) => importEntries(db, spec, actor, path, columns, schemas.body),
     }),
@@ -135,6 +137,7 @@ function catalogRoutes(
       tag,
       summary: `Delete a ${noun} catalog entry that no record uses (otherwise 400: deactivate it)`,
       access: { area: 'catalogs', level: 'write' },
+      response: deletedAnswer,
       handler: async (ctx, { id, user, db }) => {
         await deleteEntry(db, spec, user, id);
         return reply({ id }, `${noun} deleted`);

@@ -15,7 +15,23 @@ import { notFound } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { reply, route } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
-import { createFolder, deleteFile, deleteFolder, loadFile, getFolder, listFiles, listFolders, updateFile, updateFolder, uploadFields, uploadFiles } from './company.service.js';
+import {
+  allFiles,
+  createFolder,
+  deleteFile,
+  deleteFolder,
+  loadFile,
+  getFolder,
+  listFiles,
+  listFolders,
+  updateFile,
+  updateFolder,
+  uploadFields,
+  uploadFiles,
+} from './company.service.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
+import { STORED_FILE_TYPES } from '../../files/sniff.js';
 
 const tag = 'Company files';
 
@@ -70,6 +86,26 @@ export const companyRoutes = [
       await deleteFolder(db, user, id);
       return reply(undefined, 'folder deleted');
     },
+  }),
+  exportRoute({
+    tag,
+    noun: 'company files (their records)',
+    kind: 'company-files',
+    path: '/company/files/export',
+
+    access: { area: 'companyFiles', level: 'read' },
+    listPath: '/company/files',
+    listQuery: companyFileQuery,
+    columns: sheetColumns([
+      { key: 'companyName', type: 'text', width: 24 },
+      { key: 'fileCategory', type: 'text' },
+      { key: 'fileName', type: 'text', width: 30 },
+      { key: 'expireDate', type: 'date' },
+      { key: 'description', type: 'text', width: 30 },
+      { key: 'fileSize', type: 'number' },
+    ]),
+    rows: (db, query) => allFiles(db, query),
+    title: said('Company files', '公司文件'),
   }),
   route({
     method: 'get',
@@ -126,7 +162,7 @@ export const companyRoutes = [
     tag,
     summary: 'Download a file under its original name',
     access: { area: 'companyFiles', level: 'read' },
-    produces: 'application/octet-stream',
+    produces: STORED_FILE_TYPES,
     handler: async (ctx, { id, db, store }) => {
       const row = await loadFile(db, id);
       const path = store.pathOf(row.fileUrl, 'company-files');

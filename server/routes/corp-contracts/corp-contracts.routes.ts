@@ -26,6 +26,7 @@ import { trackProgress } from '../../progress.js';
 import { SPREADSHEET } from '../../http/upload.js';
 import { sheetHeadersQuery, sheetLayout, XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
+  allContracts,
   batchDetails,
   createContract,
   createDetails,
@@ -46,6 +47,8 @@ import {
   updateDetail,
   updateFolder,
 } from './corp-contracts.service.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 
 const tag = 'Corporate contracts';
 const MB = 1024 * 1024;
@@ -83,7 +86,7 @@ export const corpContractRoutes = [
     access: { area: 'corpContracts', level: 'write' },
     body: corpFolderBody,
     response: corpFolderRecord,
-    example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
+    example: { request: { name: '2026 上游', category: 'upstream' }, response: folderExample, message: 'folder created' },
     handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
@@ -119,6 +122,32 @@ export const corpContractRoutes = [
   }),
 
   // ---- contracts
+  exportRoute({
+    tag,
+    noun: 'corporate contracts (without their lines: each has its own export)',
+    kind: 'corp-contracts',
+    path: '/corp-contract/contracts/export',
+
+    access: { area: 'corpContracts', level: 'read' },
+    listPath: '/corp-contract/contracts',
+    listQuery: contractListQuery,
+    columns: sheetColumns([
+      { key: 'contractNumber', type: 'text', width: 18 },
+      { key: 'name', type: 'text', width: 24 },
+      { key: 'category', type: 'text', codes: 'corpCategory' },
+      { key: 'partyA', type: 'text', width: 24 },
+      { key: 'partyB', type: 'text', width: 24 },
+      { key: 'signDate', type: 'date' },
+      { key: 'amount', type: 'number' },
+      { key: 'currency', type: 'text', width: 8 },
+      { key: 'detailCount', type: 'number' },
+      { key: 'fileName', type: 'text', width: 24 },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query) => allContracts(db, query),
+    record: contractRecord,
+    title: said('Corporate contracts', '公司合同'),
+  }),
   route({
     method: 'get',
     path: '/corp-contract/contracts',

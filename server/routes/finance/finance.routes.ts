@@ -1,30 +1,25 @@
 // The finance routes, generated from the kinds of finance.kinds.ts. They are mounted twice, under
 // /api and without it (the client calls /corp-finances/... without /api): see server/app.ts.
 import { z } from 'zod';
-import { contractSummaryQuery, financeFile, financeListQuery, listSummary, SUMMARY_KINDS } from '../../../shared/finance.js';
+import { contractSummaryAnswer, contractSummaryQuery, FINANCE_RECORDS, financeListQuery, listSummary, SUMMARY_KINDS } from '../../../shared/finance.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { reply, route, type RouteDef } from '../../http/route.js';
 import { DOCUMENTS } from '../../http/upload.js';
 import { parseId } from '../../http/validate.js';
 import { FINANCE_KINDS, type FinanceKind } from './finance.kinds.js';
-import { attachFiles, contractSummary, createRecord, deleteRecord, getRecord, listRecords, removeFile, updateRecord } from './finance.service.js';
+import { financeColumns, SUMMARY_COLUMNS, summaryRows } from './finance.sheet.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
+import { mayRead } from '../../../shared/permissions.js';
+import { said } from '../../../shared/messages.js';
+import { allRecords, attachFiles, contractSummary, createRecord, deleteRecord, getRecord, listRecords, removeFile, updateRecord } from './finance.service.js';
 
 const TAG = 'Finance';
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 const PREFIX_NOTE = 'Also served without /api (`/corp-finances/...`), same token, same data.';
-
-function recordSchema(kind: FinanceKind) {
-  return kind.fields.extend({
-    id: z.number().int(),
-    ...kind.money.derived,
-    ...(kind.hasFiles ? { files: z.array(financeFile) } : {}),
-    createTime: z.string(),
-    updateTime: z.string(),
-  });
-}
 
 function kindRoutes(kind: FinanceKind): RouteDef[] {
   const base = `/corp-finances/${kind.segment}`;
-  const record = recordSchema(kind);
+  const record = FINANCE_RECORDS[kind.key];
   const listQuery = kind.statusField ? financeListQuery.extend({ [kind.statusField]: kind.fields.shape[kind.statusField]! }) : financeListQuery;
   const routes = [
     route({
@@ -37,6 +32,20 @@ function kindRoutes(kind: FinanceKind): RouteDef[] {
       query: listQuery,
       response: pagedSchema(record).extend({ summary: listSummary }),
       handler: (ctx, { query, db }) => listRecords(db, kind, query as z.output<typeof financeListQuery>),
+    }),
+    exportRoute({
+      tag: TAG,
+      noun: `${kind.label.en}s`,
+      kind: kind.segment,
+      path: `${base}/export`,
+
+      access: { area: kind.area, level: 'read' },
+      listPath: base,
+      listQuery,
+      columns: financeColumns(kind),
+      rows: (db, query) => allRecords(db, kind, query as z.output<typeof financeListQuery>),
+      record,
+      title: said(capitalized(`${kind.label.en}s`), kind.label.zh),
     }),
     route({
       method: 'get',
@@ -118,7 +127,22 @@ export const financeRoutes: readonly RouteDef[] = [
     access: { area: 'finance', level: 'read' },
     description: `For one contractNumber: one section per kind that has a contract number (${SUMMARY_KINDS.map((k) => k.key).join(', ')}), each \`{ count, totals, items }\`; the profit records and cost breakdowns only with read access to profit (absent otherwise, with their profit and margin). ${PREFIX_NOTE}`,
     query: contractSummaryQuery,
+    response: contractSummaryAnswer,
     handler: (ctx, { query, user, db }) => contractSummary(db, query.contractNumber, user.permissions),
+  }),
+  exportRoute({
+    tag: TAG,
+    noun: 'finance records of one contract (a row per record of every kind, newest first)',
+    kind: 'contract-summary',
+    path: '/corp-finances/contract-summary/export',
+
+    access: { area: 'finance', level: 'read' },
+    listPath: '/corp-finances/contract-summary',
+    listQuery: contractSummaryQuery,
+    columns: SUMMARY_COLUMNS,
+    rows: (db, query, layout, reader) => summaryRows(db, query.contractNumber, layout, reader.permissions),
+    columnsFor: (reader) => (mayRead(reader.permissions, 'profit') ? SUMMARY_COLUMNS : SUMMARY_COLUMNS.filter((c) => c.key !== 'cost' && c.key !== 'profit')),
+    title: said('Contract finance summary', '合同财务汇总'),
   }),
   ...FINANCE_KINDS.flatMap(kindRoutes),
 ];

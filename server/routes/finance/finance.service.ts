@@ -168,18 +168,28 @@ const recordList = (kind: FinanceKind) =>
     present: (row, files) => presentRecord(kind, row, files.get(row.id) ?? []),
   });
 
-/** One page of a kind's records and the per-currency totals of every record the filters match. */
-export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+function checkFilters(kind: FinanceKind, q: ListQuery): void {
   for (const field of ['blNumber', 'contractNumber'] as const)
     if (q[field] && !hasFinanceField(kind.key, field))
       throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
   if (q.startDate && q.endDate && q.startDate > q.endDate)
     throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
+}
+
+/** One page of a kind's records and the per-currency totals of every record the filters match. */
+export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+  checkFilters(kind, q);
   const list = recordList(kind);
   const page = await list.list(db, q);
   const { query } = await list.filter(db, q);
   const totals = presentTotals(kind, (await sums(query).execute()) as SumRow[]);
   return { ...page, summary: { totals } };
+}
+
+/** Every record of a kind the list's filters match, newest first, read in batches (the export). */
+export async function allRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+  checkFilters(kind, q);
+  return recordList(kind).all(db, q);
 }
 
 export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, input: Values): Promise<FinanceRecord> {

@@ -3,13 +3,10 @@
 import { pagedSchema } from '../../../shared/paging.js';
 import { blTrace, executionQuery, executionRow, lotQuery, lotRow, movementQuery, movementReport, stockChart } from '../../../shared/reports.js';
 import { route } from '../../http/route.js';
-import { sendSheet } from '../../http/download.js';
-import { sheetColumns, type Column } from '../../spreadsheets/columns.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
 import { said } from '../../../shared/messages.js';
-import { sheetHeadersQuery, sheetLayout, writeSheet, XLSX_TYPE } from '../../spreadsheets/sheet.js';
-import { requestLanguage } from '../../http/errors.js';
 import { today } from '../../db/database.js';
-import { exportName } from '../../spreadsheets/sheet-routes.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 import { allLots, listLots } from './lots.service.js';
 import { contractExecution, listExecution, stockChart as chartOf, stockMovement } from './reports.service.js';
 import { traceBl } from './trace.service.js';
@@ -39,7 +36,7 @@ const MOVEMENT_COLUMNS = sheetColumns([
 const EXECUTION_COLUMNS = sheetColumns([
   { key: 'contractCode', type: 'text' },
   { key: 'name', type: 'text', width: 24, label: said('Contract name', '合同名称') },
-  { key: 'contractType', type: 'text' },
+  { key: 'contractType', type: 'text', codes: 'contractType' },
   { key: 'commodity', type: 'text' },
   { key: 'count', type: 'number' },
   { key: 'executed', type: 'number' },
@@ -54,7 +51,6 @@ const EXECUTION_COLUMNS = sheetColumns([
 /** The label of the totals row of the movement export (its warehouse cell). */
 export const TOTALS_LABEL = 'Total 合计';
 
-const columnList = (columns: readonly Column[]) => columns.map((c) => c.key).join(', ');
 const lotsQuery = lotQuery.omit({ page: true, pageSize: true, sortOrder: true });
 const executionFilters = executionQuery.omit({ page: true, pageSize: true, sortOrder: true });
 const inventoryTag = 'Inventory';
@@ -73,19 +69,17 @@ export const reportRoutes = [
     response: pagedSchema(lotRow),
     handler: (ctx, { query, user, db }) => listLots(db, query, user),
   }),
-  route({
-    method: 'get',
-    path: '/inventory/lots/export',
+  exportRoute({
     tag: inventoryTag,
-    summary: 'Export the lots the filters match (.xlsx, every row, no paging)',
+    noun: 'lots',
+    kind: 'lots',
+    path: '/inventory/lots/export',
     access: { area: 'stock', level: 'read' },
-    description: `Takes the filters of GET /inventory/lots and sends lots-YYYYMMDD.xlsx. Columns: ${columnList(LOT_COLUMNS)}.`,
-    query: lotsQuery.extend(sheetHeadersQuery.shape),
-    produces: XLSX_TYPE,
-    handler: async (ctx, { query, user, db }) => {
-      const rows = await allLots(db, query, user);
-      sendSheet(ctx, exportName('lots'), (target) => writeSheet(LOT_COLUMNS, rows, target, { sheetName: 'lots', layout: sheetLayout(requestLanguage(ctx), query) }));
-    },
+    listPath: '/inventory/lots',
+    listQuery: lotsQuery,
+    columns: LOT_COLUMNS,
+    rows: (db, query, _layout, reader) => allLots(db, query, reader),
+    title: said('Lot stock', '批次库存'),
   }),
   route({
     method: 'get',
@@ -110,22 +104,20 @@ export const reportRoutes = [
     response: movementReport,
     handler: (ctx, { query, user, db }) => stockMovement(db, query, user),
   }),
-  route({
-    method: 'get',
-    path: '/reports/stock-movement/export',
+  exportRoute({
     tag,
-    summary: 'Export the stock movement report (.xlsx, the totals rows last, one per commodity)',
+    noun: 'stock movement report (the totals rows last, one per commodity)',
+    kind: 'stock-movement',
+    path: '/reports/stock-movement/export',
     access: { area: 'stock', level: 'read' },
-    description: `Takes the query of GET /reports/stock-movement and sends stock-movement-YYYYMMDD.xlsx. Columns: ${columnList(MOVEMENT_COLUMNS)}; the last rows hold the totals, one per commodity, "${TOTALS_LABEL}" in their warehouse cell.`,
-    query: movementQuery.extend(sheetHeadersQuery.shape),
-    produces: XLSX_TYPE,
-    handler: async (ctx, { query, user, db }) => {
-      const report = await stockMovement(db, query, user);
-      const rows = [...report.items, ...report.totals.map((total) => ({ warehouse: TOTALS_LABEL, ...total }))];
-      sendSheet(ctx, exportName('stock-movement'), (target) =>
-        writeSheet(MOVEMENT_COLUMNS, rows, target, { sheetName: 'stock-movement', layout: sheetLayout(requestLanguage(ctx), query) }),
-      );
+    listPath: '/reports/stock-movement',
+    listQuery: movementQuery,
+    columns: MOVEMENT_COLUMNS,
+    rows: async (db, query, _layout, reader) => {
+      const report = await stockMovement(db, query, reader);
+      return [...report.items, ...report.totals.map((total) => ({ warehouse: TOTALS_LABEL, ...total }))];
     },
+    title: said('Stock movement', '进销存报表'),
   }),
   route({
     method: 'get',
@@ -139,21 +131,17 @@ export const reportRoutes = [
     response: pagedSchema(executionRow),
     handler: (ctx, { query, user, db }) => listExecution(db, query, user),
   }),
-  route({
-    method: 'get',
-    path: '/reports/contract-execution/export',
+  exportRoute({
     tag,
-    summary: 'Export contract execution (.xlsx, every row the filters match)',
+    noun: 'contract execution rows (blNumbers joined with ";")',
+    kind: 'contract-execution',
+    path: '/reports/contract-execution/export',
     access: { area: 'stock', level: 'read' },
-    description: `Takes the filters of GET /reports/contract-execution and sends contract-execution-YYYYMMDD.xlsx. Columns: ${columnList(EXECUTION_COLUMNS)} (blNumbers joined with ";").`,
-    query: executionFilters.extend(sheetHeadersQuery.shape),
-    produces: XLSX_TYPE,
-    handler: async (ctx, { query, user, db }) => {
-      const rows = (await contractExecution(db, query, user)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') }));
-      sendSheet(ctx, exportName('contract-execution'), (target) =>
-        writeSheet(EXECUTION_COLUMNS, rows, target, { sheetName: 'contract-execution', layout: sheetLayout(requestLanguage(ctx), query) }),
-      );
-    },
+    listPath: '/reports/contract-execution',
+    listQuery: executionFilters,
+    columns: EXECUTION_COLUMNS,
+    rows: async (db, query, _layout, reader) => (await contractExecution(db, query, reader)).map((r) => ({ ...r, blNumbers: r.blNumbers.join(';') })),
+    title: said('Contract execution', '合同执行情况'),
   }),
   route({
     method: 'get',

@@ -1,7 +1,15 @@
 import { pagedSchema } from '../../../shared/paging.js';
-import { createUserBody, listUsersQuery, resetPasswordBody, updateUserBody, userRecord } from '../../../shared/users.js';
+import { createUserBody, listUsersQuery, resetPasswordBody, updateUserBody, userRecord, type User } from '../../../shared/users.js';
 import { reply, route } from '../../http/route.js';
-import { createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.service.js';
+import { allUsers, createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.service.js';
+import { said } from '../../../shared/messages.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
+
+/** The roles and warehouses of each user as one cell each: "trader;finance". */
+async function* listsJoined(users: AsyncIterable<User>) {
+  for await (const user of users) yield { ...user, roles: user.roles.join(';'), warehouses: user.warehouses.join(';') };
+}
 
 export const userRoutes = [
   route({
@@ -13,6 +21,28 @@ export const userRoutes = [
     query: listUsersQuery,
     response: pagedSchema(userRecord),
     handler: (ctx, { query, db }) => listUsers(db, query),
+  }),
+  exportRoute({
+    tag: 'Users',
+    noun: 'users (admin)',
+    kind: 'users',
+    path: '/users/export',
+    access: 'admin',
+    listPath: '/users',
+    listQuery: listUsersQuery,
+    columns: sheetColumns([
+      { key: 'username', type: 'text' },
+      { key: 'displayName', type: 'text' },
+      { key: 'email', type: 'text', width: 24 },
+      { key: 'role', type: 'text', codes: 'legacyRole' },
+      { key: 'roles', type: 'text', width: 24 },
+      { key: 'warehouses', type: 'text', width: 20 },
+      { key: 'status', type: 'text', codes: 'userStatus' },
+      { key: 'lastLoginTime', type: 'text', width: 24 },
+      { key: 'createTime', type: 'text', width: 24 },
+    ]),
+    rows: async (db, query) => listsJoined(await allUsers(db, query)),
+    title: said('Users', '用户'),
   }),
   route({
     method: 'post',
@@ -44,6 +74,7 @@ export const userRoutes = [
     access: 'user',
     description:
       'An admin may change displayName, email, roles, warehouses and status (activate a pending account and give it its roles with `{"status":"active","roles":["trader"]}`); `role` is for older clients ("admin" adds the admin role, "staff" takes it away). Any user may change its own displayName, email and password (with currentPassword). Taking the admin role or the active status from the last active admin is 400.',
+    statuses: [429], // a new password waits for a free hashing thread (auth.service.ts)
     body: updateUserBody,
     response: userRecord,
     example: { request: { status: 'active' } },
@@ -57,6 +88,7 @@ export const userRoutes = [
     description:
       'Sets a temporary password for another user and ends its sessions; the user then has `mustChangePassword: true` and must choose a new password (PUT /users/:id with currentPassword) before going on.',
     access: 'admin',
+    statuses: [429],
     body: resetPasswordBody,
     response: userRecord,
     example: { request: { password: 'temporary-pass-1' } },

@@ -162,7 +162,7 @@ export async function deleteUser(db: Db, actor: AuthUser, id: number): Promise<v
   });
 }
 
-export const listUsers = describeList({
+const userList = describeList({
   query: listUsersQuery,
   from: (db: Queryable) => db.selectFrom('users').selectAll(),
   filters: [
@@ -174,7 +174,10 @@ export const listUsers = describeList({
   order: 'desc',
   attach: (db) => warehouseCodes(db),
   present: presentUser,
-}).list;
+});
+export const listUsers = userList.list;
+/** Every user the list's filters match, newest first, read in batches (the export). */
+export const allUsers = userList.all;
 
 /**
  * The ids of the warehouses `codes` name, for a user's scope ([]: every warehouse, null). An unknown

@@ -20,6 +20,7 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
 import { useAuth } from '../api/auth';
+import { ExportButton } from './ExportButton';
 import { ColumnSettings, orderedKeys, useColumnSettings } from './ColumnSettings';
 import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
@@ -102,6 +103,8 @@ export interface ListPageProps<T extends { id: number }> {
   tabs?: TabsDef;
   /** more buttons beside "New" */
   toolbar?: ReactNode;
+  /** the list's .xlsx export under /api (e.g. '/contract/export'): an Export button that sends the page's filters */
+  exportPath?: string;
   /** the columns a phone's card shows, the record's number first (default: the first five columns) */
   cardFields?: readonly (keyof T & string)[];
 }
@@ -165,6 +168,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     paging = 'server',
     tabs,
     toolbar,
+    exportPath,
     cardFields,
   } = props;
   const phone = usePhone();
@@ -466,6 +470,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
               {t(createLabel)}
             </Button>
           )}
+          {exportPath && <ExportButton path={exportPath} query={params} fileName={exportPath.split('/').filter(Boolean).join('-')} />}
           {toolbar}
         </Space>
         {!phone && <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />}

@@ -1,5 +1,6 @@
 // Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
 // Literal paths come before `/:id` ones.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
@@ -34,6 +35,7 @@ export const inboundOrderRoutes = [
     columns: INBOUND_COLUMNS,
     template: INBOUND_TEMPLATE,
     exportColumns: INBOUND_EXPORT_COLUMNS,
+    record: inboundRecord,
     rows: allInbound,
     importRows: importInbound,
   }),
@@ -88,6 +90,7 @@ export const inboundOrderRoutes = [
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
     access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');

@@ -1,5 +1,6 @@
 // Outbound orders. Each route serves both published shapes, set A first and set B second
 // (docs/api.md). Literal paths (the spreadsheet routes too) come before `/:id`.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
@@ -37,6 +38,7 @@ export const outboundOrderRoutes = [
     columns: OUTBOUND_COLUMNS,
     template: OUTBOUND_TEMPLATE,
     exportColumns: OUTBOUND_EXPORT_COLUMNS,
+    record: outboundRecord,
     rows: allOutbound,
     importRows: importOutbound,
   }),
@@ -114,6 +116,7 @@ export const outboundOrderRoutes = [
     tag: outboundTag,
     summary: 'Delete an outbound order (its quantity goes back to stock; both shapes share this path)',
     access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteOutbound(db, user, id);
       return reply({ id }, 'outbound order deleted');

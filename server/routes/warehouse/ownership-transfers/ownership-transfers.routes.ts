@@ -1,13 +1,16 @@
 // Ownership transfers. Each route serves both published shapes, set A first and set B second
 // (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { sendPrintPage, transferPrintPage } from '../print-pages.js';
-import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { allTransfers, createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -33,6 +36,30 @@ export const ownershipTransferRoutes = [
     query: transferListQuery,
     response: pagedSchema(transferRecord),
     handler: (ctx, { query, user, db }) => listTransfers(db, query, user),
+  }),
+  exportRoute({
+    tag,
+    noun: 'ownership transfers',
+    kind: 'ownership-transfers',
+    path: '/ownership-transfer/export',
+
+    access: { area: 'warehouse', level: 'read' },
+    listPath: '/ownership-transfer/list',
+    listQuery: transferListQuery,
+    columns: sheetColumns([
+      { key: 'transferNumber', type: 'text', width: 18 },
+      { key: 'transferDate', type: 'date' },
+      { key: 'warehouse', type: 'text' },
+      { key: 'commodity', type: 'text' },
+      { key: 'quantity', type: 'number' },
+      { key: 'blNumber', type: 'text' },
+      { key: 'transferor', type: 'text', width: 20 },
+      { key: 'transferee', type: 'text', width: 20 },
+      { key: 'status', type: 'text', codes: 'transferStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query, _layout, reader) => allTransfers(db, query, reader),
+    record: transferRecord,
   }),
   route({
     method: 'get',
@@ -108,6 +135,7 @@ export const ownershipTransferRoutes = [
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
     access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db, store }) => {
       await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');

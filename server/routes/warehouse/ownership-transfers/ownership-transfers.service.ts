@@ -61,6 +61,8 @@ const transferList = describeList({
 });
 
 export const listTransfers = transferList.list;
+/** Every transfer the list's filters match, in its order, read in batches (the export). */
+export const allTransfers = transferList.all;
 
 /** The transfer `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
 async function loadTransfer(db: Queryable, id: number, scope: Scope | null): Promise<TransferRow> {

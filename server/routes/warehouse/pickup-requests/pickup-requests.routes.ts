@@ -1,6 +1,7 @@
 // Pickup requests. Each route serves both published shapes, set A first and set B second
 // (docs/api.md), so the two are visibly one thing. Literal paths (the spreadsheet routes too) come
 // before `/:id`.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { pickupBody, pickupDetail, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { recordAddress } from '../../../http/public-address.js';
@@ -42,6 +43,7 @@ export const pickupRequestRoutes = [
     columns: PICKUP_COLUMNS,
     template: PICKUP_TEMPLATE,
     exportColumns: PICKUP_EXPORT_COLUMNS,
+    record: pickupRecord,
     rows: allPickups,
     importRows: importPickups,
   }),
@@ -119,6 +121,7 @@ export const pickupRequestRoutes = [
     tag: pickupTag,
     summary: 'Delete a pickup request nothing is shipped against and no outbound order refers to (both shapes share this path)',
     access: { area: 'pickup', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deletePickup(db, user, id);
       return reply({ id }, 'pickup request deleted');

@@ -45,7 +45,7 @@ export const PICKUP_TEMPLATE = {
 export const PICKUP_EXPORT_COLUMNS = sheetColumns([
   { key: 'orderNumber', type: 'text', width: 18 },
   ...PICKUP_COLUMNS,
-  { key: 'status', type: 'text', width: 12 },
+  { key: 'status', type: 'text', width: 12, codes: 'pickupStatus' },
   { key: 'createdBy', type: 'text', width: 14 },
   { key: 'approvedBy', type: 'text', width: 14 },
   { key: 'approvedTime', type: 'text', width: 22 },

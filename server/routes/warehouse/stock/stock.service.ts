@@ -265,3 +265,5 @@ const ledgerList = describeList({
 });
 
 export const listLedger = ledgerList.list;
+/** Every entry the ledger's filters match, oldest first, read in batches (the export). */
+export const allLedger = ledgerList.all;

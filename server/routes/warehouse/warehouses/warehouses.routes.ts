@@ -1,8 +1,11 @@
 // Warehouses. Each route serves both published shapes: set A first, set B second (docs/api.md).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { warehouseBody, warehouseListQuery, warehouseRecord, warehouseUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { createWarehouse, deleteWarehouse, listWarehouses, updateWarehouse } from './warehouses.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Warehouses';
 
@@ -16,6 +19,26 @@ export const warehouseRoutes = [
     query: warehouseListQuery,
     response: z.array(warehouseRecord),
     handler: (ctx, { query, user, db }) => listWarehouses(db, query, user),
+  }),
+  exportRoute({
+    tag,
+    noun: 'warehouses',
+    kind: 'warehouses',
+    path: '/inventory/warehouses/export',
+
+    access: { area: 'warehouse', level: 'read' },
+    listPath: '/inventory/warehouses',
+    listQuery: warehouseListQuery,
+    columns: sheetColumns([
+      { key: 'code', type: 'text' },
+      { key: 'name', type: 'text', width: 24 },
+      { key: 'address', type: 'text', width: 30 },
+      { key: 'contactPerson', type: 'text' },
+      { key: 'contactPhone', type: 'text' },
+      { key: 'status', type: 'text', codes: 'warehouseStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query, _layout, reader) => listWarehouses(db, query, reader),
   }),
   route({
     method: 'post',
@@ -46,6 +69,7 @@ export const warehouseRoutes = [
     tag,
     summary: 'Delete a warehouse that has never had a movement',
     access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteWarehouse(db, user, id);
       return reply({ id }, 'warehouse deleted');

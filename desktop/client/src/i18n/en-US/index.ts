@@ -109,6 +109,7 @@ export const messages = {
 
   'list.search': 'Search',
   'list.reset': 'Reset',
+  'list.export': 'Export',
   'list.create': 'New',
   'list.edit': 'Edit',
   'list.delete': 'Delete',

@@ -108,6 +108,7 @@ export const messages: Messages = {
 
   'list.search': '查询',
   'list.reset': '重置',
+  'list.export': '导出',
   'list.create': '新建',
   'list.edit': '编辑',
   'list.delete': '删除',

@@ -68,6 +68,7 @@ export default function CompanyFilesPage() {
       <ListPage<CompanyFile>
         title="menu.companyFiles"
         path={FILES}
+        exportPath={`${FILES}/export`}
         keepParams={['folderId']}
         filters={filters}
         columns={columns}

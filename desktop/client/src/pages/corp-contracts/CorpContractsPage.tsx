@@ -106,6 +106,7 @@ export default function CorpContractsPage() {
       <ListPage<CorpContract>
         title="menu.corpContracts"
         path={CONTRACTS}
+        exportPath={`${CONTRACTS}/export`}
         keepParams={['folderId']}
         filters={filters}
         columns={columns}

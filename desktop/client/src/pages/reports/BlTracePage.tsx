@@ -133,14 +133,12 @@ function Documents({ trace }: { trace: BlTrace }) {
     },
     trace.finance && {
       key: 'finance',
-      label: `${t('rp.trace.finance')} (${Object.values(trace.finance).reduce((n, s) => n + s.count, 0)})`,
+      label: `${t('rp.trace.finance')} (${Object.values(trace.finance).reduce((n, s) => n + (s?.count ?? 0), 0)})`,
       children: (
         <Table
           {...small}
           rowKey="kind"
-          dataSource={Object.entries(trace.finance)
-            .filter(([, s]) => s.count > 0)
-            .map(([kind, s]) => ({ kind, ...s }))}
+          dataSource={Object.entries(trace.finance).flatMap(([kind, s]) => (s && s.count > 0 ? [{ kind, ...s }] : []))}
           columns={[
             {
               key: 'kind',
@@ -211,7 +209,7 @@ export default function BlTracePage() {
     enabled: bl !== '',
   });
   const data = trace.data;
-  const empty = data && data.timeline.length === 0 && !data.contracts?.length && !data.pickupRequests?.length && Object.values(data.finance ?? {}).every((s) => s.count === 0);
+  const empty = data && data.timeline.length === 0 && !data.contracts?.length && !data.pickupRequests?.length && Object.values(data.finance ?? {}).every((s) => !s?.count);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -69,6 +69,7 @@ export default function UsersPage() {
       <ListPage<User>
         title="menu.users"
         path="/users"
+        exportPath="/users/export"
         cardFields={['username', 'status', 'displayName', 'role', 'lastLoginTime']}
         filters={filters}
         columns={columns}

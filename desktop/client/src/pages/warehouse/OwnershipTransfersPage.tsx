@@ -137,6 +137,7 @@ export default function OwnershipTransfersPage() {
       <ListPage<OwnershipTransfer>
         title="menu.ownershipTransfers"
         path={TRANSFER_PATH}
+        exportPath={`${TRANSFER_PATH}/export`}
         filters={filters}
         columns={columns}
         actions={actions}
