@@ -128,13 +128,13 @@ describe('the answer check of the API tests', () => {
   const check = answerChecker(doc);
   const url = 'http://127.0.0.1:1/api/warehouses-not-a-route';
   const answer = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') => ({ status, contentType, text: JSON.stringify(body) });
-  const settings = { success: true, message: 'OK', data: { companyName: null } };
+  const settings = { success: true, message: 'OK', data: { companyName: null, selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false } };
 
   it('passes a true answer and fails one that breaks the document', () => {
     expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, settings))).not.toThrow();
     // a field of the wrong type, an unknown field, a missing one
-    expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, { ...settings, data: { companyName: 7 } }))).toThrow(/companyName/);
-    expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, { ...settings, data: { companyName: null, extra: 1 } }))).toThrow(/additional/);
+    expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, { ...settings, data: { ...settings.data, companyName: 7 } }))).toThrow(/companyName/);
+    expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, { ...settings, data: { ...settings.data, extra: 1 } }))).toThrow(/additional/);
     expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, { success: true, message: 'OK' }))).toThrow(/data/);
     // a status the operation does not list, a media type it does not send, a date that is not one
     expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(409, { success: false, message: 'x' }))).toThrow(/409/);

@@ -17,11 +17,12 @@ const PUBLIC = [
   'POST /api/auth/login',
   'POST /api/refresh-token',
   'POST /api/auth/refresh',
-  'GET /api/contract-files/*url',
-  'GET /api/corp-contract-files/*url',
-  'GET /api/company-files/*url',
-  'GET /api/ownership-files/*url',
-  'GET /api/finance-files/*url',
+  'GET /api/contract-files/uploads/:name',
+  'GET /api/contract-files/batch_archive/:name',
+  'GET /api/corp-contract-files/files/:name',
+  'GET /api/company-files/company/:name',
+  'GET /api/ownership-files/ownership/:name',
+  'GET /api/finance-files/finance/:name',
   'GET /health',
 ];
 
@@ -53,13 +54,20 @@ describe('the route table', () => {
 
   it('states the declaration on each operation of the OpenAPI document: x-permission and a line of the description', () => {
     const doc = buildOpenApi(mounts, 'test');
+    const documented = new Set<object>();
+    const paths = doc.paths as Record<string, Record<string, { 'x-permission': unknown; description: string }> | undefined>;
     for (const { def, path } of every) {
-      const operation = (doc.paths[path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}')] as Record<string, { 'x-permission': unknown; description: string }>)[def.method]!;
+      // a path a generated client could not tell from another route's is documented at its twin (x-aliases)
+      const operation = paths[path.replace(/[:*](\w+)/g, '{$1}')]?.[def.method];
+      if (!operation) continue;
       const access = def.access;
       const stated = typeof access === 'string' ? access : { area: access.area, level: access.level, ...(access.approveWhen ? { approveWhen: access.approveWhen.what } : {}) };
       expect(operation['x-permission'], `${def.method} ${path}`).toEqual(stated);
       expect(operation.description.startsWith(describeAccess(access)), `${def.method} ${path}`).toBe(true);
+      documented.add(def);
     }
+    // every declaration is documented at one of its paths at least
+    expect(mounts.flatMap((m) => m.routes).filter((def) => !documented.has(def))).toEqual([]);
     expect(describeAccess({ area: 'finance', level: 'write' })).toBe('Needs write access to finance.');
   });
 });

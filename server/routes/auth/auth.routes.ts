@@ -15,7 +15,7 @@ export const authRoutes = [
     description:
       'The first account becomes an active admin. Later accounts are pending, with the role viewer, and cannot sign in until an admin activates them and gives them their roles; pending accounts never activated are removed after PENDING_ACCOUNT_DAYS (30). At most REGISTRATIONS_PER_ADDRESS_PER_HOUR (5) new accounts from one address and REGISTRATIONS_PER_HOUR (20) overall in an hour: beyond, 429.',
     access: 'public',
-    statuses: [429],
+    statuses: [403, 429], // 403: registration is closed (the settings)
     body: registerBody,
     response: userRecord,
     example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },

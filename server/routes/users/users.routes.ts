@@ -3,6 +3,7 @@ import { createUserBody, listUsersQuery, resetPasswordBody, updateUserBody, user
 import { reply, route } from '../../http/route.js';
 import { allUsers, createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.service.js';
 import { said } from '../../../shared/messages.js';
+import { deletedAnswer } from '../../../shared/validation.js';
 import { sheetColumns } from '../../spreadsheets/columns.js';
 import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 
@@ -101,6 +102,7 @@ export const userRoutes = [
     summary: 'Remove an account that is pending or has never signed in (admin)',
     access: 'admin',
     description: 'Any other account keeps its history: it is disabled instead (PUT with status disabled), and this answers 400 saying so.',
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteUser(db, user, id);
       return reply({ id }, 'account removed');
