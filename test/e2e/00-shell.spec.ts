@@ -68,7 +68,8 @@ test('a second account awaits approval; the admin approves it on the Users page;
   await page.getByRole('button', { name: 'Sign out' }).click();
   await login(page, CLERK);
   await expect(page.getByTestId('current-user')).toContainText(CLERK.displayName);
-  await expect(page.getByTestId('current-user')).toContainText('Staff');
+  // the header shows the roles: a self-registered account is a viewer until the admin gives it others
+  await expect(page.getByTestId('current-user')).toContainText('Viewer');
   await expect(page.getByRole('menu').getByText('Administration')).toHaveCount(0);
 });
 

@@ -4,6 +4,7 @@ import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react
 import { useAuth } from './api/auth';
 import { useT } from './i18n';
 import { AppLayout, PageFallback } from './layout/AppLayout';
+import { Forbidden, mayOpen, PageAreaProvider } from './kit/access';
 import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, type MenuPage } from './menu';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
@@ -34,12 +35,17 @@ function NotFound() {
   );
 }
 
+/** A page the user may open, in its area (kit/access.tsx); else the 403 page naming what is missing. */
 function Page({ item }: { item: MenuPage }) {
-  const t = useT();
   const { user } = useAuth();
-  if (item.adminOnly && user?.role !== 'admin') return <Result status="403" subTitle={t('app.forbidden')} />;
+  const { access } = item;
+  if (!mayOpen(user, access)) return access === 'admin' ? <Forbidden admin /> : <Forbidden area={access === 'user' ? undefined : access} />;
   const Component = item.page;
-  return <Component />;
+  return (
+    <PageAreaProvider value={access === 'user' || access === 'admin' ? undefined : access}>
+      <Component />
+    </PageAreaProvider>
+  );
 }
 
 export function App() {

@@ -2,7 +2,7 @@
 // token shortly before it expires so an idle window stays signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { User } from '../../../../shared/users';
+import type { Me, User } from '../../../../shared/users';
 import { api, refreshTokens } from './client';
 import { clearTokens, onTokensChange, readTokens, saveTokens, type Tokens } from './tokens';
 
@@ -14,10 +14,11 @@ interface LoginResult {
 }
 
 interface Auth {
-  user: User | null;
+  /** the signed-in user as GET /auth/me answers it: its record and the level of every area (kit/access.tsx) */
+  user: Me | null;
   /** true until the stored token has been checked */
   checking: boolean;
-  login(username: string, password: string): Promise<User>;
+  login(username: string, password: string): Promise<Me>;
   logout(): Promise<void>;
   /** re-read the signed-in user (after it changed its own name) */
   reloadUser(): Promise<void>;
@@ -27,7 +28,7 @@ const AuthContext = createContext<Auth | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<Me | null>(null);
   const [checking, setChecking] = useState(() => readTokens() !== null);
   const [tokens, setTokens] = useState<Tokens | null>(readTokens);
 
@@ -47,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readTokens()) return;
     api
-      .get<User>('/auth/me')
+      .get<Me>('/auth/me')
       .then(setUser, () => clearTokens())
       .finally(() => setChecking(false));
   }, []);
@@ -63,8 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (username: string, password: string) => {
     const result = await api.post<LoginResult>('/auth/login', { username, password }, { anonymous: true });
     saveTokens(result);
-    setUser(result.user);
-    return result.user;
+    // the sign-in answers the record; the levels of the areas come with /auth/me
+    const me = await api.get<Me>('/auth/me');
+    setUser(me);
+    return me;
   }, []);
 
   const logout = useCallback(async () => {
@@ -76,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const reloadUser = useCallback(async () => {
-    setUser(await api.get<User>('/auth/me'));
+    setUser(await api.get<Me>('/auth/me'));
   }, []);
 
   const value = useMemo(() => ({ user, checking, login, logout, reloadUser }), [user, checking, login, logout, reloadUser]);

@@ -14,6 +14,7 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useT, type MessageKey } from '../i18n';
 import { Confirm } from './Confirm';
+import { usePageCan } from './access';
 import { usePhone } from './usePhone';
 import { EditDrawer } from './EditDrawer';
 import type { FieldDef } from './fields';
@@ -90,6 +91,7 @@ export function useSelectedFolder(fallback?: number): [number | undefined, (id: 
 export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
   const { path, title, allLabel, count, countLabel, paging = 'server', fields, createSchema, updateSchema, initial, describe, onChanged } = props;
   const t = useT();
+  const writable = usePageCan()('write');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -138,9 +140,11 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
       size="small"
       title={t(title)}
       extra={
-        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({})}>
-          {t('folders.new')}
-        </Button>
+        writable && (
+          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({})}>
+            {t('folders.new')}
+          </Button>
+        )
       }
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -178,14 +182,15 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
               key: 'actions',
               width: 64,
               align: 'right',
-              render: (_: unknown, f: F) => (
-                <Space size={0} onClick={(e) => e.stopPropagation()}>
-                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('folders.edit')} onClick={() => setDrawer({ folder: f })} />
-                  <Confirm title={t('folders.deleteConfirm', { name: f.name })} danger onConfirm={() => remove(f)}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('folders.delete')} />
-                  </Confirm>
-                </Space>
-              ),
+              render: (_: unknown, f: F) =>
+                writable && (
+                  <Space size={0} onClick={(e) => e.stopPropagation()}>
+                    <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('folders.edit')} onClick={() => setDrawer({ folder: f })} />
+                    <Confirm title={t('folders.deleteConfirm', { name: f.name })} danger onConfirm={() => remove(f)}>
+                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('folders.delete')} />
+                    </Confirm>
+                  </Space>
+                ),
             },
           ]}
         />

@@ -20,6 +20,8 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
 import { useAuth } from '../api/auth';
+import type { Level } from '../../../../shared/permissions';
+import { Forbidden, isForbidden, ReadOnlyLine, usePageCan } from './access';
 import { ExportButton } from './ExportButton';
 import { ColumnSettings, orderedKeys, useColumnSettings } from './ColumnSettings';
 import { Confirm } from './Confirm';
@@ -52,6 +54,8 @@ export interface RowAction<T> {
   danger?: boolean;
   /** message after success */
   done?: (row: T) => string;
+  /** the level it needs in the page's area (default write; 'read' for what only shows, as print): hidden below it */
+  needs?: Level;
 }
 
 export interface FormDef<T> {
@@ -155,10 +159,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     filters = [],
     columns,
     actions,
-    create,
-    edit,
     canEdit,
-    canDelete,
     expandedRow,
     header,
     summary,
@@ -171,6 +172,12 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     exportPath,
     cardFields,
   } = props;
+  const pageCan = usePageCan();
+  // the page's area decides its write actions (kit/access.tsx): below write, no New, Edit, Delete
+  const writable = pageCan('write');
+  const create = writable ? props.create : undefined;
+  const edit = writable ? props.edit : undefined;
+  const canDelete = writable && props.canDelete;
   const phone = usePhone();
   const [filtering, setFiltering] = useState(false);
   const t = useT();
@@ -269,7 +276,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       const removable = typeof canDelete === 'function' ? canDelete(row) : !!canDelete;
       const all: RowAction<T>[] = [
         ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: 'list.edit' as const, open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
-        ...(actions?.(row) ?? []),
+        ...(actions?.(row) ?? []).filter((a) => pageCan(a.needs ?? 'write')),
         ...(removable ? [{ key: 'delete', label: 'list.delete' as const, confirm: 'list.deleteConfirm' as const, danger: true }] : []),
       ];
       // two show; the others wait in "More"
@@ -323,7 +330,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         </Space>
       );
     },
-    [actions, edit, canEdit, canDelete, t, runMutate, runMutateAsync, removeAsync, modal],
+    [actions, edit, canEdit, canDelete, pageCan, t, runMutate, runMutateAsync, removeAsync, modal],
   );
 
   const tableColumns = useMemo<ColumnsType<T>>(() => {
@@ -405,12 +412,15 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     showTotal: (total: number) => t('list.total', { total }),
   };
 
+  // the service refused the list (an area, or warehouses the user is not given): say what is missing
+  if (isForbidden(list.error)) return <Forbidden error={list.error} />;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t(title)}
       </Typography.Title>
       {header}
+      {(props.create || props.edit || props.canDelete) && <ReadOnlyLine />}
       {filters.length > 0 && !phone && (
         <Card size="small">
           <Form form={searchForm} name="search" layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>

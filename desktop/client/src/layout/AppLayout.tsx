@@ -10,7 +10,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
 import { usePhone } from '../kit/usePhone';
-import { ACCOUNT_PATH, HOME, MENU } from '../menu';
+import { ACCOUNT_PATH, HOME, menuOf } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -30,8 +30,7 @@ export function AppLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const admin = user?.role === 'admin';
-  const groups = useMemo(() => MENU.filter((g) => !g.adminOnly || admin), [admin]);
+  const groups = useMemo(() => menuOf(user), [user]);
   const group = groups.find((g) => g.items.some((i) => i.path === pathname));
   const item = group?.items.find((i) => i.path === pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group.key] : []));
@@ -154,7 +153,12 @@ export function AppLayout() {
                 <Typography.Text strong ellipsis={phone ? { tooltip: name } : false} style={phone ? { maxWidth: 110, display: 'block' } : undefined}>
                   {name}
                 </Typography.Text>
-                {user && !phone && <Tag color={admin ? 'blue' : 'default'}>{t(`role.${user.role}`)}</Tag>}
+                {!phone &&
+                  user?.roles.map((r) => (
+                    <Tag key={r} color={r === 'admin' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
+                      {t(`role.${r}`)}
+                    </Tag>
+                  ))}
               </Space>
             </Dropdown>
             {!phone && (

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { Paged } from '../../../../shared/paging';
 import { useAuth } from '../api/auth';
 import { api } from '../api/client';
+import { can, isAdmin } from '../kit/access';
 import { useT } from '../i18n';
 
 export const EXPIRY_DAYS = 30;
@@ -29,18 +30,20 @@ export function AttentionBadge() {
   const t = useT();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const admin = user?.role === 'admin';
+  const admin = isAdmin(user);
+  const files = can(user, 'companyFiles');
   const waiting = useTotal('/users', { status: 'pending' }, admin);
-  const expiring = useTotal('/company/files', { expiringWithinDays: EXPIRY_DAYS });
+  const expiring = useTotal('/company/files', { expiringWithinDays: EXPIRY_DAYS }, files);
 
+  if (!admin && !files) return null;
   const items: MenuProps['items'] = [];
   if (admin) items.push({ key: USERS_WAITING, label: t(waiting === 1 ? 'attention.usersWaitingOne' : 'attention.usersWaiting', { n: waiting }) });
-  items.push({ key: FILES_EXPIRING, label: t(expiring === 1 ? 'attention.filesExpiringOne' : 'attention.filesExpiring', { n: expiring, days: EXPIRY_DAYS }) });
+  if (files) items.push({ key: FILES_EXPIRING, label: t(expiring === 1 ? 'attention.filesExpiringOne' : 'attention.filesExpiring', { n: expiring, days: EXPIRY_DAYS }) });
 
   return (
     <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
       <Button type="text" data-testid="attention" aria-label={t('attention.title')}>
-        <Badge count={(admin ? waiting : 0) + expiring} size="small">
+        <Badge count={(admin ? waiting : 0) + (files ? expiring : 0)} size="small">
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>
       </Button>

@@ -13,6 +13,7 @@ import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
 import phone from './phone';
+import access from './access';
 import { codeWords } from '../codes';
 
 export { default as antdLocale } from 'antd/locale/en_US';
@@ -201,6 +202,7 @@ export const messages = {
   ...masterData,
   ...shell,
   ...phone,
+  ...access,
   ...codeWords('en'),
 } satisfies Record<string, string>;
 

@@ -12,6 +12,7 @@ import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
 import phone from './phone';
+import access from './access';
 import { codeWords } from '../codes';
 import 'dayjs/locale/zh-cn';
 
@@ -200,5 +201,6 @@ export const messages: Messages = {
   ...masterData,
   ...shell,
   ...phone,
+  ...access,
   ...codeWords('zh'),
 };

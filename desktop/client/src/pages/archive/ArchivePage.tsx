@@ -7,6 +7,7 @@ import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch,
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { usePageCan } from '../../kit/access';
 import { Confirm } from '../../kit/Confirm';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { FileList, formatSize } from '../../kit/FileList';
@@ -45,6 +46,7 @@ const uploadFields: FieldDef[] = [
 
 export default function ArchivePage() {
   const t = useT();
+  const writable = usePageCan()('write');
   const drawerSize = useDrawerSize(640);
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -117,9 +119,11 @@ export default function ArchivePage() {
           size="small"
           title={folder ? t('archive.batches', { name: folder.name }) : t('archive.chooseFolder')}
           extra={
-            <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading({ folderId })}>
-              {t('archive.upload')}
-            </Button>
+            writable && (
+              <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading({ folderId })}>
+                {t('archive.upload')}
+              </Button>
+            )
           }
         >
           {batches.isError && <Alert type="error" showIcon title={errorText(batches.error, t)} />}
@@ -147,13 +151,14 @@ export default function ArchivePage() {
               {
                 key: 'actions',
                 title: t('list.actions'),
-                render: (_: unknown, b) => (
-                  <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
-                    <Button type="link" size="small" danger>
-                      {t('list.delete')}
-                    </Button>
-                  </Confirm>
-                ),
+                render: (_: unknown, b) =>
+                  writable && (
+                    <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
+                      <Button type="link" size="small" danger>
+                        {t('list.delete')}
+                      </Button>
+                    </Confirm>
+                  ),
               },
             ]}
           />

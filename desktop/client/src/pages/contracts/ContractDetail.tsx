@@ -7,6 +7,7 @@ import type { Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { usePageCan } from '../../kit/access';
 import { Confirm } from '../../kit/Confirm';
 import { FileList } from '../../kit/FileList';
 import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/files';
@@ -17,6 +18,7 @@ import { useDrawerSize } from '../../kit/usePhone';
 
 export function ContractDetail({ id, onClose }: { id: number | null; onClose(): void }) {
   const t = useT();
+  const writable = usePageCan()('write');
   const drawerSize = useDrawerSize(720);
   const formatDate = useFormatDate();
   const { message } = App.useApp();
@@ -99,16 +101,20 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
           </Typography.Title>
           {error && <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} />}
           <FileList area="contract-files" files={c.files} selected={selected} onSelect={setSelected} />
-          <Confirm title={t('contracts.removeConfirm', { n: selected.length })} danger onConfirm={remove} disabled={selected.length === 0}>
-            <Button danger disabled={selected.length === 0 || busy}>
-              {t('contracts.removeSelected')}
-            </Button>
-          </Confirm>
-          <FileDropzone rule={FILE_RULES.scans} value={adding} onChange={setAdding} />
-          <UploadProgress percent={progress} />
-          <Button type="primary" disabled={adding.length === 0} loading={busy} onClick={() => void upload()}>
-            {t('contracts.addFiles')}
-          </Button>
+          {writable && (
+            <>
+              <Confirm title={t('contracts.removeConfirm', { n: selected.length })} danger onConfirm={remove} disabled={selected.length === 0}>
+                <Button danger disabled={selected.length === 0 || busy}>
+                  {t('contracts.removeSelected')}
+                </Button>
+              </Confirm>
+              <FileDropzone rule={FILE_RULES.scans} value={adding} onChange={setAdding} />
+              <UploadProgress percent={progress} />
+              <Button type="primary" disabled={adding.length === 0} loading={busy} onClick={() => void upload()}>
+                {t('contracts.addFiles')}
+              </Button>
+            </>
+          )}
         </Space>
       )}
     </Drawer>

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { createContractBody, updateContractBody, type Contract } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
+import { usePageCan } from '../../kit/access';
 import { useT } from '../../i18n';
 import { UploadProgress, uploadForm } from '../../kit/files';
 import { ListPage } from '../../kit/ListPage';
@@ -27,6 +28,7 @@ type FormFields = Record<string, string | number | null | undefined>;
 
 export default function ContractsPage() {
   const t = useT();
+  const writable = usePageCan()('write');
   const [detail, setDetail] = useState<number | null>(null);
   const [progress, setProgress] = useState(0);
 
@@ -73,7 +75,7 @@ export default function ContractsPage() {
         tabs={tabs}
         filters={filters}
         columns={columns}
-        toolbar={<BatchUpload />}
+        toolbar={writable && <BatchUpload />}
         create={{
           fields: contractCreateFields,
           schema: createContractBody,

@@ -10,6 +10,7 @@ import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { usePageCan } from '../../kit/access';
 import { toForm, toRequest } from '../../kit/EditDrawer';
 import { fieldInput } from '../../kit/fields';
 import { Confirm } from '../../kit/Confirm';
@@ -58,6 +59,7 @@ function LineTotals({ totals, contract }: { totals: DetailTotals; contract: Corp
 
 export function DetailLines({ contract }: { contract: CorpContract }) {
   const t = useT();
+  const writable = usePageCan()('write');
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -167,34 +169,38 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
         return value as string | null;
       },
     })),
-    {
-      key: '_actions',
-      title: t('list.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, line: Detail) =>
-        isEditing(line) ? (
-          <Space size={0}>
-            <Button type="link" size="small" loading={saving} onClick={() => void save()}>
-              {t('list.save')}
-            </Button>
-            <Button type="link" size="small" onClick={cancel}>
-              {t('list.cancel')}
-            </Button>
-          </Space>
-        ) : (
-          <Space size={0}>
-            <Button type="link" size="small" disabled={editing !== null} onClick={() => startEdit(line)}>
-              {t('list.edit')}
-            </Button>
-            <Confirm title={t('corp.detail.deleteConfirm', { lineNo: line.lineNo })} danger onConfirm={() => remove(line)}>
-              <Button type="link" size="small" danger disabled={editing !== null}>
-                {t('list.delete')}
-              </Button>
-            </Confirm>
-          </Space>
-        ),
-    },
+    ...(writable
+      ? ([
+          {
+            key: '_actions',
+            title: t('list.actions'),
+            width: 150,
+            fixed: 'right',
+            render: (_: unknown, line: Detail) =>
+              isEditing(line) ? (
+                <Space size={0}>
+                  <Button type="link" size="small" loading={saving} onClick={() => void save()}>
+                    {t('list.save')}
+                  </Button>
+                  <Button type="link" size="small" onClick={cancel}>
+                    {t('list.cancel')}
+                  </Button>
+                </Space>
+              ) : (
+                <Space size={0}>
+                  <Button type="link" size="small" disabled={editing !== null} onClick={() => startEdit(line)}>
+                    {t('list.edit')}
+                  </Button>
+                  <Confirm title={t('corp.detail.deleteConfirm', { lineNo: line.lineNo })} danger onConfirm={() => remove(line)}>
+                    <Button type="link" size="small" danger disabled={editing !== null}>
+                      {t('list.delete')}
+                    </Button>
+                  </Confirm>
+                </Space>
+              ),
+          },
+        ] satisfies ColumnsType<Detail>)
+      : []),
   ];
 
   const items = lines.data?.items ?? [];
@@ -204,12 +210,16 @@ export function DetailLines({ contract }: { contract: CorpContract }) {
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`lines-${contract.contractNumber}`}>
       <Space wrap>
         <Typography.Text strong>{t('corp.detail.title', { number: contract.contractNumber })}</Typography.Text>
-        <Button size="small" type="primary" icon={<PlusOutlined />} disabled={editing !== null} onClick={() => startEdit(NEW)}>
-          {t('corp.detail.add')}
-        </Button>
-        <Button size="small" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-          {t('corp.import')}
-        </Button>
+        {writable && (
+          <>
+            <Button size="small" type="primary" icon={<PlusOutlined />} disabled={editing !== null} onClick={() => startEdit(NEW)}>
+              {t('corp.detail.add')}
+            </Button>
+            <Button size="small" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('corp.import')}
+            </Button>
+          </>
+        )}
         <Button size="small" icon={<DownloadOutlined />} onClick={() => void exportLines()}>
           {t('corp.export')}
         </Button>

@@ -1,6 +1,6 @@
 // The home page: stock by warehouse and commodity as bars, today's pickup requests by status,
-// licences expiring within 30 days (soonest first) and, for admins, the latest audit entries.
-// Each panel reads the areas' own list routes.
+// licences expiring within 30 days (soonest first) and the latest audit entries. Each panel reads
+// the areas' own list routes, and shows to the readers of its area.
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -12,9 +12,9 @@ import type { CompanyFile } from '../../../../../shared/company';
 import type { Paged } from '../../../../../shared/paging';
 import { PICKUP_STATUSES, type PickupRequest, type summaryRow } from '../../../../../shared/warehouse';
 import { api } from '../../api/client';
-import { useAuth } from '../../api/auth';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
+import { useCan } from '../../kit/access';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { actionMap, AuditRecordName } from '../audit/names';
 import { DashboardCharts } from '../reports/DashboardCharts';
@@ -151,22 +151,30 @@ function ActivityPanel() {
 
 export default function DashboardPage() {
   const t = useT();
-  const { user } = useAuth();
+  // each panel shows to the readers of its area
+  const pickup = useCan('pickup');
+  const stock = useCan('stock');
+  const files = useCan('companyFiles');
+  const audit = useCan('audit');
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('menu.dashboard')}
       </Typography.Title>
-      <PickupPanel />
-      <DashboardCharts />
+      {pickup && <PickupPanel />}
+      {stock && <DashboardCharts />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <StockPanel />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ExpiringPanel />
-        </Col>
-        {user?.role === 'admin' && (
+        {stock && (
+          <Col xs={24} xl={12}>
+            <StockPanel />
+          </Col>
+        )}
+        {files && (
+          <Col xs={24} xl={12}>
+            <ExpiringPanel />
+          </Col>
+        )}
+        {audit && (
           <Col xs={24}>
             <ActivityPanel />
           </Col>

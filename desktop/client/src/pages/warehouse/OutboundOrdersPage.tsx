@@ -97,7 +97,7 @@ export default function OutboundOrdersPage() {
 
   const actions = (row: OutboundOrder): RowAction<OutboundOrder>[] => [
     ...(row.outboundStatus !== 'cancelled' ? [{ key: 'confirm-receipt', label: 'wh.outbound.confirmReceipt' as const, open: setConfirming }] : []),
-    { key: 'receipts', label: 'wh.outbound.history', open: setHistoryOf },
+    { key: 'receipts', label: 'wh.outbound.history', open: setHistoryOf, needs: 'read' },
     print,
   ];
 

@@ -124,7 +124,7 @@ export default function OwnershipTransfersPage() {
   const [detail, setDetail] = useState<OwnershipTransfer | null>(null);
 
   const print = usePrintAction<OwnershipTransfer>(TRANSFER_PATH);
-  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail }, print];
+  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail, needs: 'read' }, print];
 
   const attachments = (row?: OwnershipTransfer) => (
     <AttachmentsReset onOpen={() => (setFiles([]), setRemoveIds([]), setProgress(0))}>

@@ -11,6 +11,7 @@ import { useT } from '../../i18n';
 import { downloadFile, FileDropzone, FILE_RULES, uploadForm } from '../../kit/files';
 import { WorkProgressBar, type WorkProgress } from '../../kit/progress';
 import { useOpeningKey } from '../../kit/useOpeningKey';
+import { usePageCan } from '../../kit/access';
 
 interface RowError {
   row: number;
@@ -37,6 +38,7 @@ export function SheetButtons({ base, importPath, listPath, fileName }: SheetButt
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
   const [exporting, setExporting] = useState<WorkProgress | null>(null);
+  const writable = usePageCan()('write');
 
   const download = (href: string, name: string) =>
     downloadFile(href, name, setExporting)
@@ -52,9 +54,11 @@ export function SheetButtons({ base, importPath, listPath, fileName }: SheetButt
       <Button icon={<DownloadOutlined />} onClick={() => void download(`/api${base}/export${queryString(filters)}`, `${fileName}.xlsx`)}>
         {t('wh.sheet.export')}
       </Button>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        {t('wh.sheet.import')}
-      </Button>
+      {writable && (
+        <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+          {t('wh.sheet.import')}
+        </Button>
+      )}
       {exporting && (
         <span style={{ display: 'inline-block', width: 240 }}>
           <WorkProgressBar progress={exporting} />

@@ -25,5 +25,5 @@ export function usePrintAction<T extends { id: number }>(path: string): RowActio
         void message.error(t('wh.printFailed', { reason: errorText(err, t) }));
       });
   };
-  return { key: 'print', label: 'wh.print', open };
+  return { key: 'print', label: 'wh.print', open, needs: 'read' };
 }
