@@ -138,10 +138,7 @@ export const messages = {
   'users.activate': 'Approve',
   'users.enable': 'Enable',
   'users.disable': 'Disable',
-  'users.makeAdmin': 'Make admin',
-  'users.makeStaff': 'Make staff',
   'users.disableConfirm': 'Disable this account? The user can no longer sign in.',
-  'users.roleConfirm': 'Change the role of this account?',
   'users.editTitle': 'Edit user {username}',
   'users.changed': 'User {username} updated',
 

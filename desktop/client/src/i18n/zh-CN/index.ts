@@ -137,10 +137,7 @@ export const messages: Messages = {
   'users.activate': '批准',
   'users.enable': '启用',
   'users.disable': '停用',
-  'users.makeAdmin': '设为管理员',
-  'users.makeStaff': '设为员工',
   'users.disableConfirm': '确定停用此账号？该用户将无法登录。',
-  'users.roleConfirm': '确定更改此账号的角色？',
   'users.editTitle': '编辑用户 {username}',
   'users.changed': '用户 {username} 已更新',
 
