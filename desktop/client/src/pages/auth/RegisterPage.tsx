@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { registerBody, type User } from '../../../../../shared/users';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { useT } from '../../i18n';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { AuthCard } from './AuthCard';
@@ -12,6 +12,8 @@ export default function RegisterPage() {
   const t = useT();
   const [form] = Form.useForm();
   const [created, setCreated] = useState<User | null>(null);
+  /** the service's refusal when the admin closed self-registration (settings): shown instead of the form */
+  const [closed, setClosed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -23,11 +25,30 @@ export default function RegisterPage() {
     try {
       setCreated(await api.post<User>('/auth/register', parsed.data, { anonymous: true }));
     } catch (err) {
+      if (err instanceof ApiError && err.status === 403 && (err.data as { rule?: string } | undefined)?.rule === 'selfRegistration') return setClosed(err.message);
       setError(applyServerErrors(form, err, t));
     } finally {
       setBusy(false);
     }
   };
+
+  if (closed) {
+    return (
+      <AuthCard title={t('auth.registerTitle')}>
+        <Result
+          status="info"
+          title={t('auth.registrationClosedTitle')}
+          subTitle={closed}
+          data-testid="registration-closed"
+          extra={
+            <Link to="/login">
+              <Button type="primary">{t('auth.login')}</Button>
+            </Link>
+          }
+        />
+      </AuthCard>
+    );
+  }
 
   if (created) {
     const pending = created.status === 'pending';
