@@ -27,4 +27,7 @@ export default {
   'settings.restoreConfirm': 'Put back the grants of a new installation for every role?',
   'settings.restored': 'Default grants restored',
   'auth.registrationClosedTitle': 'Registration is closed',
+  'wh.f.createdBy': 'Created by',
+  'wh.f.approvedBy': 'Approved by',
+  'wh.f.approvedTime': 'Approved at',
 } satisfies Record<string, string>;

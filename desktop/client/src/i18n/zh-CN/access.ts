@@ -29,4 +29,7 @@ export default {
   'settings.restoreConfirm': '将所有角色的权限恢复为新安装时的默认值？',
   'settings.restored': '已恢复默认权限',
   'auth.registrationClosedTitle': '注册已关闭',
+  'wh.f.createdBy': '创建人',
+  'wh.f.approvedBy': '审批人',
+  'wh.f.approvedTime': '审批时间',
 } satisfies Record<keyof typeof en, string>;

@@ -16,6 +16,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
+import { useCan } from '../../kit/access';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { usePhone } from '../../kit/usePhone';
 import { outboundFields, shipFrom } from './outboundForm';
@@ -58,6 +59,7 @@ function RequestCard({ request, onShip, onPrint }: { request: PickupRequest; onS
   const t = useT();
   const formatDate = useFormatDate();
   const phone = usePhone();
+  const canShip = useCan('warehouse', 'write');
   const unit = request.unit ? ` ${request.unit}` : '';
   return (
     <Card
@@ -98,12 +100,16 @@ function RequestCard({ request, onShip, onPrint }: { request: PickupRequest; onS
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('wh.f.deliveryDate')}>{formatDate(request.deliveryDate, false)}</Descriptions.Item>
+        <Descriptions.Item label={t('wh.f.approvedBy')}>{request.approvedBy}</Descriptions.Item>
       </Descriptions>
       <Space style={{ marginTop: 8, width: '100%', justifyContent: 'flex-end' }} wrap>
         <Button onClick={onPrint}>{t('wh.print')}</Button>
-        <Button type="primary" onClick={onShip} disabled={request.remainingQuantity <= 0}>
-          {t('gate.ship')}
-        </Button>
+        {/* shipping writes an outbound order: the warehouse area's */}
+        {canShip && (
+          <Button type="primary" onClick={onShip} disabled={request.remainingQuantity <= 0}>
+            {t('gate.ship')}
+          </Button>
+        )}
       </Space>
     </Card>
   );

@@ -1,10 +1,13 @@
 // Pickup requests: a driver coming for goods. Each row offers only the status moves the service
 // allows (pending → approved → in_progress → completed; cancel from the first three); completed
-// and cancelled requests take no edits.
+// and cancelled requests take no edits. Approving needs pickup: approve; who created and who
+// approved a request show in the list and its details (a second person approves: the service's
+// refusal is shown as it says it).
 import { pickupBody, pickupUpdateBody, type PickupRequest } from '../../../../../shared/warehouse';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useT, type MessageKey } from '../../i18n';
+import { Descriptions } from 'antd';
+import { useFormatDate, useT, type MessageKey } from '../../i18n';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { SheetButtons } from './SheetButtons';
@@ -55,7 +58,25 @@ const columns = tableColumns<PickupRequest>([
   'driverName',
   'driverPhone',
   'deliveryAddress',
+  'createdBy',
+  'approvedBy',
+  'approvedTime',
 ]);
+
+/** The details under a row: who asked, who approved and when, the driver's ID card and the remark. */
+function PickupDetails({ row }: { row: PickupRequest }) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  return (
+    <Descriptions size="small" column={{ xs: 1, md: 3 }} data-testid="pickup-details">
+      <Descriptions.Item label={t('wh.f.createdBy')}>{row.createdBy}</Descriptions.Item>
+      <Descriptions.Item label={t('wh.f.approvedBy')}>{row.approvedBy}</Descriptions.Item>
+      <Descriptions.Item label={t('wh.f.approvedTime')}>{formatDate(row.approvedTime)}</Descriptions.Item>
+      <Descriptions.Item label={t('wh.f.driverIdCard')}>{row.driverIdCard}</Descriptions.Item>
+      <Descriptions.Item label={t('wh.f.remark')}>{row.remark}</Descriptions.Item>
+    </Descriptions>
+  );
+}
 
 export default function PickupRequestsPage() {
   const t = useT();
@@ -67,7 +88,14 @@ export default function PickupRequestsPage() {
     const list: RowAction<PickupRequest>[] = [];
     const next = NEXT[row.status];
     if (next)
-      list.push({ key: next.status, label: next.label, confirm: next.confirm, run: (r) => api.put(`${PICKUP_PATH}/${r.id}`, { status: next.status }), done: done(next.status) });
+      list.push({
+        key: next.status,
+        label: next.label,
+        confirm: next.confirm,
+        needs: next.status === 'approved' ? 'approve' : 'write',
+        run: (r) => api.put(`${PICKUP_PATH}/${r.id}`, { status: next.status }),
+        done: done(next.status),
+      });
     if (isOpen(row))
       list.push({
         key: 'cancel',
@@ -99,6 +127,7 @@ export default function PickupRequestsPage() {
       canEdit={isOpen}
       cardFields={['orderNumber', 'licensePlate', 'driverName', 'status', 'remainingQuantity']}
       canDelete
+      expandedRow={(row) => <PickupDetails row={row} />}
       onChanged={() => void queryClient.invalidateQueries({ queryKey: ['dashboard'] })}
     />
   );
