@@ -19,7 +19,7 @@ let adminToken = '';
  * Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws
  * the service's message on a refusal. `multipart`: the data is sent as a form (an upload's fields and files).
  */
-export async function adminApi<T = Record<string, string>>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown, multipart = false): Promise<T> {
+export async function adminApi<T = Record<string, string>>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, multipart = false): Promise<T> {
   const payload = multipart ? { multipart: data as Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } : { data };
   const send = () => page.request.fetch(`/api${path}`, { method, ...payload, headers: { authorization: `Bearer ${adminToken}` } });
   let res = adminToken ? await send() : null;
@@ -56,9 +56,8 @@ declare const localStorage: { setItem(key: string, value: string): void };
 
 /**
  * For the area specs: makes sure the admin exists (00-shell.spec.ts registers it first through the
- * UI; a spec run alone registers it through the API) and signs it in with a stored session, as a
- * reload finds it: a token pair of its own from the API, put where the client keeps it
- * (desktop/client/src/api/tokens.ts), then the home page, waiting until the shell shows the user.
+ * UI; a spec run alone registers it through the API) and signs it in with a stored session
+ * (storeSession).
  * 00-shell.spec.ts signs in through the form (`login`). The specs are a one-person office: the
  * admin approves the pickup requests it creates itself (secondPersonApproves off).
  */
@@ -67,14 +66,43 @@ export async function signInAsAdmin(page: Page) {
   if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
   const signedIn = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
   if (!signedIn.ok()) throw new Error(`could not sign the admin in: ${signedIn.status()}`);
-  const { token, refreshToken, expiresIn } = ((await signedIn.json()) as { data: { token: string; refreshToken: string; expiresIn: number } }).data;
-  adminToken = token;
+  adminToken = ((await signedIn.json()) as { data: { token: string } }).data.token;
   await adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
+  await storeSession(page, ADMIN);
+}
+
+/**
+ * Signs `user` in as a reload finds it, the fastest way: a token pair of its own from the API, put
+ * where the client keeps it (desktop/client/src/api/tokens.ts), then the home page, waiting until the
+ * shell shows the user.
+ */
+export async function storeSession(page: Page, user: { username: string; password: string }) {
+  const signedIn = await page.request.post('/api/auth/login', { data: { username: user.username, password: user.password } });
+  if (!signedIn.ok()) throw new Error(`could not sign ${user.username} in: ${signedIn.status()}`);
+  const { token, refreshToken, expiresIn } = ((await signedIn.json()) as { data: { token: string; refreshToken: string; expiresIn: number } }).data;
   // localStorage belongs to the origin: a small answer of the service opens it without loading the client
   await page.goto('/api/health');
   await page.evaluate((tokens) => localStorage.setItem('cargodesk.tokens', tokens), JSON.stringify({ token, refreshToken, expiresAt: Date.now() + expiresIn * 1000 }));
   await page.goto('/');
   await expect(page.getByTestId('current-user')).toBeVisible();
+}
+
+/**
+ * An account the admin creates through the API with `roles` (and `warehouses`), whose temporary
+ * password its user has already replaced (as at the first sign-in): ready for storeSession.
+ */
+export async function accountWith(page: Page, username: string, roles: string[], warehouses: string[] = []) {
+  const temporary = `temporary-${username}-1`;
+  const user = { username, password: `own-password-${username}-1` };
+  const created = await adminApi<{ id: number }>(page, 'POST', '/users', { username, password: temporary, displayName: username, roles, warehouses });
+  const first = await page.request.post('/api/auth/login', { data: { username, password: temporary } });
+  const { token } = ((await first.json()) as { data: { token: string } }).data;
+  const changed = await page.request.put(`/api/users/${created.id}`, {
+    data: { currentPassword: temporary, password: user.password },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!changed.ok()) throw new Error(`could not change the password of ${username}: ${changed.status()}`);
+  return user;
 }
 
 /**

@@ -50,7 +50,8 @@ export function ReadOnlyLine() {
   const area = useContext(PageAreaContext);
   const { user } = useAuth();
   if (!area || can(user, area, 'write')) return null;
-  return <Alert type="info" showIcon data-testid="read-only" title={t('access.readOnly', { needs: needs(t, area, 'write') })} />;
+  const words = t(`access.area.${area}`);
+  return <Alert type="info" showIcon data-testid="read-only" title={t('access.readOnly', { area: t.lang === 'en' ? words.toLowerCase() : words })} />;
 }
 
 /**

@@ -3,7 +3,7 @@
 export default {
   'access.forbiddenTitle': 'No access',
   'access.askAdmin': 'An admin gives access: in Users (your roles) or in Settings (what each role may do).',
-  'access.readOnly': 'You can read this page; {needs}',
+  'access.readOnly': 'You can read this page; changes need write access to {area}.',
   'users.roles': 'Roles',
   'users.rolesHint': 'What the account may do follows its roles; with several, the most each allows.',
   'users.warehouses': 'Warehouses',

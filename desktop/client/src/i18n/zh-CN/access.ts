@@ -5,7 +5,7 @@ import type en from '../en-US/access';
 export default {
   'access.forbiddenTitle': '无权访问',
   'access.askAdmin': '权限由管理员授予：在“用户”中设置您的角色，或在“系统设置”中设置每个角色的权限。',
-  'access.readOnly': '您可以查看此页面；{needs}',
+  'access.readOnly': '您可以查看此页面；修改需要{area}的写入权限。',
   'users.roles': '角色',
   'users.rolesHint': '账号的权限由角色决定；有多个角色时，取各角色中最高的权限。',
   'users.warehouses': '仓库',
