@@ -139,7 +139,7 @@ test('the ledger, users and audit lists show their key columns uncovered at 1366
   await page.goto(`/warehouse/stock-ledger?warehouse=${encodeURIComponent(WH.name)}`);
   await expectKeyColumns(page, ['Business date', 'Warehouse', 'Commodity', 'Document no.', 'Change', 'Balance']);
   await page.goto('/admin/users');
-  await expectKeyColumns(page, ['Username', 'Role', 'Status', 'Registered']);
+  await expectKeyColumns(page, ['Username', 'Roles', 'Warehouses', 'Status', 'Registered']);
   await page.goto('/admin/audit');
   await expectKeyColumns(page, ['Time', 'User', 'Action', 'Record type', 'Record']);
 });

@@ -40,7 +40,7 @@ test('the admin sets the company name; inbound orders, pickup requests and owner
   const name = page.getByLabel('Company name');
   await expect(name).toBeEditable();
   await name.fill(COMPANY);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Company name')).toHaveValue(COMPANY);

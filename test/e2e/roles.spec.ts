@@ -175,7 +175,7 @@ test('the grants grid saves a change and restores the defaults; a closed registr
   await expect(cell).toContainText('None');
   await cell.click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Read', { exact: true }).click();
-  await page.getByTestId('grants').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save grants' }).click();
   await expect(page.getByText('Grants saved: they apply from each user’s next request')).toBeVisible();
   expect((await adminApi<{ grants: typeof DEFAULT_GRANTS }>(page, 'GET', '/settings/grants')).grants.viewer.finance).toBe('read');
 
@@ -190,7 +190,7 @@ test('the grants grid saves a change and restores the defaults; a closed registr
     .locator('form[id=settings] label')
     .filter({ hasText: /^Closed$/ })
     .click();
-  await page.locator('form[id=settings]').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   try {
     await page.goto('/register');

@@ -30,4 +30,5 @@ export default {
   'wh.f.createdBy': 'Created by',
   'wh.f.approvedBy': 'Approved by',
   'wh.f.approvedTime': 'Approved at',
+  'settings.saveGrants': 'Save grants',
 } satisfies Record<string, string>;

@@ -32,4 +32,5 @@ export default {
   'wh.f.createdBy': '创建人',
   'wh.f.approvedBy': '审批人',
   'wh.f.approvedTime': '审批时间',
+  'settings.saveGrants': '保存权限',
 } satisfies Record<keyof typeof en, string>;

@@ -129,7 +129,7 @@ function GrantsCard() {
       )}
       <Space style={{ marginTop: 16 }} wrap>
         <Button type="primary" loading={busy} disabled={!changed} onClick={() => grid && void save(grid, t('settings.grantsSaved'))}>
-          {t('list.save')}
+          {t('settings.saveGrants')}
         </Button>
         <Confirm title={t('settings.restoreConfirm')} onConfirm={() => save(DEFAULT_GRANTS, t('settings.restored'))}>
           <Button disabled={busy}>{t('settings.restoreDefaults')}</Button>
