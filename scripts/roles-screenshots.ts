@@ -39,6 +39,8 @@ await takeScreenshots(
     await api('POST', '/users', { username: 'li.wei', password: 'temporary-pass-1', displayName: 'Li Wei', roles: ['trader'] });
     await api('POST', '/users', { username: 'zhao.min', password: 'temporary-pass-1', displayName: 'Zhao Min', roles: ['warehouse'], warehouses: ['WH-SH'] });
     await api('POST', '/users', { username: 'sun.li', password: 'temporary-pass-1', displayName: 'Sun Li', roles: ['finance', 'viewer'] });
+    // as a new office has it (the screenshot service switches it off for its other scripts)
+    await api('PUT', '/settings', { secondPersonApproves: true });
     const viewer = await api('POST', '/users', { username: VIEWER.username, password: 'temporary-pass-1', displayName: 'Chen Jing', roles: ['viewer'] });
     // the viewer replaces its temporary password, as at its first sign-in
     const signedIn = await fetch(url + '/api/auth/login', {

@@ -92,6 +92,8 @@ for (const role of ['manager', 'trader', 'warehouse', 'finance', 'viewer'] as co
     } else {
       await expect(page.getByTestId('forbidden')).toBeVisible();
       await expect(page.getByTestId('forbidden-reason')).toHaveText('You need read access to profit.');
+      // the address still names the page it is
+      await expect(page.getByTestId('breadcrumbs')).toHaveText(/Finance\s*\/\s*Profit records/);
     }
   });
 }

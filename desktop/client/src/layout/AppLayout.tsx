@@ -10,7 +10,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
 import { usePhone } from '../kit/usePhone';
-import { ACCOUNT_PATH, HOME, menuOf } from '../menu';
+import { ACCOUNT_PATH, HOME, MENU, menuOf } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -31,7 +31,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const groups = useMemo(() => menuOf(user), [user]);
-  const group = groups.find((g) => g.items.some((i) => i.path === pathname));
+  // from the whole menu, so the 403 page of a page the user may not open still names it
+  const group = MENU.find((g) => g.items.some((i) => i.path === pathname));
   const item = group?.items.find((i) => i.path === pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group.key] : []));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');

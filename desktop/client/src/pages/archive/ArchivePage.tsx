@@ -7,7 +7,7 @@ import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch,
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
-import { usePageCan } from '../../kit/access';
+import { ReadOnlyLine, usePageCan } from '../../kit/access';
 import { Confirm } from '../../kit/Confirm';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { FileList, formatSize } from '../../kit/FileList';
@@ -97,6 +97,7 @@ export default function ArchivePage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('menu.contractArchive')}
       </Typography.Title>
+      <ReadOnlyLine />
       {folders.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(folders.error, t)} />}
       <WithFolders
         width="340px"
