@@ -9,10 +9,11 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { recordAudit } from '../../audit/audit.service.js';
-import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { recordAudit, recordAudits } from '../../audit/audit.service.js';
+import { chunked } from '../../../db/batches.js';
+import { numbersFor } from '../stock/document-numbers.js';
+import { blNumberOf, moveStock, moveStocks, type Movement } from '../stock/stock.service.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
 
@@ -79,36 +80,66 @@ const movementOf = (row: OutboundRow): Movement | null =>
         businessDate: row.outboundDate,
       };
 
-export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
-  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
-  if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
-  // the plain fields go in as sent; the number, the warehouse and the quantity are converted
-  const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
+/**
+ * Creates outbound orders in the caller's transaction, set-based: each checked against the pickup
+ * request it names and taken from stock, in order. The JSON create is a batch of one; a sheet import
+ * passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
+ */
+export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<OutboundOrder[]> {
+  const warehouses = await warehousesForMovements(db, actor, inputs);
+  const numbers = await numbersFor(
+    db,
+    'outboundOrders',
+    'OB',
+    'outboundNumber',
+    inputs.map((i) => i.outboundNumber),
+  );
   const time = now();
-  const { id } = await db
-    .insertInto('outboundOrders')
-    .values({
-      ...fields,
-      outboundNumber: outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
-      quantityMilli: toMilli(quantity),
-      warehouseId: warehouse.id,
-      operator: input.operator ?? actor?.username ?? null,
-      outboundStatus: input.outboundStatus ?? 'completed',
-      receiptStatus: 'unconfirmed',
-      createTime: time,
-      updateTime: time,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await loadOutbound(db, id, null);
-  await followPickups(db, actor, null, row);
-  await moveStock(db, null, movementOf(row));
-  const after = presentOutbound(row);
-  await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
-  return after;
+  const rows: OutboundRow[] = [];
+  for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
+    const stored = await db
+      .insertInto('outboundOrders')
+      .values(
+        // the plain fields go in as sent; the number, the warehouse and the quantity are converted
+        piece.map(({ input, i }) => {
+          const { outboundNumber: _number, warehouse: _warehouse, quantity, ...fields } = input;
+          return {
+            ...fields,
+            outboundNumber: numbers[i]!,
+            quantityMilli: toMilli(quantity),
+            warehouseId: warehouses[i]!.id,
+            operator: input.operator ?? actor?.username ?? null,
+            outboundStatus: input.outboundStatus ?? ('completed' as const),
+            receiptStatus: 'unconfirmed' as const,
+            createTime: time,
+            updateTime: time,
+          };
+        }),
+      )
+      .returningAll()
+      .execute();
+    const byNumber = new Map(stored.map((r) => [r.outboundNumber, r]));
+    for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name });
+  }
+  await followPickups(
+    db,
+    actor,
+    rows.map((after) => ({ before: null, after })),
+  );
+  await moveStocks(
+    db,
+    rows.map((r) => ({ before: null, after: movementOf(r) })),
+  );
+  const created = rows.map(presentOutbound);
+  await recordAudits(
+    db,
+    created.map((after) => ({ actor, action: 'create', entity: 'outboundOrder', entityId: after.id, after })),
+  );
+  return created;
 }
 
-export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) => db.transaction().execute((trx) => insertOutbound(trx, actor, input));
+export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
+  db.transaction().execute(async (trx) => (await insertOutbounds(trx, actor, [input]))[0]!);
 
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
@@ -120,7 +151,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
-    await followPickups(trx, actor, before, row);
+    await followPickups(trx, actor, [{ before, after: row }]);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentOutbound(row);
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
@@ -135,7 +166,7 @@ export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<voi
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
-    await followPickups(trx, actor, before, null);
+    await followPickups(trx, actor, [{ before, after: null }]);
     await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
   });
 }

@@ -7,11 +7,11 @@ import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
-import { currentStock } from '../stock/stock.service.js';
-import { commodityStockKey } from '../../catalogs/catalog-names.js';
-import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
-import { lockPickup, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
-import { insertOutbound } from './outbound-orders.service.js';
+import { stockOfKey } from '../stock/stock.service.js';
+import { commoditiesKnown } from '../../catalogs/catalog-names.js';
+import { checkWarehouses, findWarehouseByRef, type WarehouseRow } from '../stock/warehouse-lookup.js';
+import { lockPickups, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
+import { insertOutbounds } from './outbound-orders.service.js';
 
 export const OUTBOUND_COLUMNS = sheetColumns([
   { key: 'deliveryOrderNumber', type: 'text', width: 18 },
@@ -73,12 +73,21 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       const left = new Map<string, { milli: number; takenBy: number[] }>();
       // what the earlier rows of the sheet ship against each pickup request
       const shippedBySheet = new Map<string, number>();
+      // each warehouse, stock key and pickup request looked up once for the whole sheet
+      const warehouses = new Map<string, WarehouseRow | undefined>();
+      for (const ref of new Set(rows.map((r) => r.warehouse))) warehouses.set(ref, await findWarehouseByRef(trx, ref));
+      const stockKeys = new Map<string, string>();
+      for (const [typed, entry] of await commoditiesKnown(trx, [...new Set(rows.map((r) => r.commodity))])) stockKeys.set(typed, entry);
+      const pickups = await lockPickups(
+        trx,
+        rows.map((r) => r.deliveryOrderNumber).filter((n): n is string => !!n),
+      );
       for (const [i, row] of rows.entries()) {
         const rowNumber = rowNumbers[i]!;
-        const warehouse = await findWarehouseByRef(trx, row.warehouse);
+        const warehouse = warehouses.get(row.warehouse);
         const orderNumber = row.deliveryOrderNumber;
         if (orderNumber) {
-          const pickup = await lockPickup(trx, orderNumber);
+          const pickup = pickups.get(orderNumber);
           if (!pickup) errors.push({ row: rowNumber, column: 'deliveryOrderNumber', message: unknownPickup(orderNumber) });
           else if (warehouse) {
             const order = {
@@ -96,9 +105,10 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
         }
         if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
         if (!warehouse || warehouse.status !== 'active') continue; // already a warehouse error
-        const key = `${warehouse.id}\u0000${await commodityStockKey(trx, row.commodity)}`;
+        const stockKey = stockKeys.get(row.commodity)!;
+        const key = `${warehouse.id}\u0000${stockKey}`;
         let stock = left.get(key);
-        if (!stock) left.set(key, (stock = { milli: await currentStock(trx, warehouse.id, row.commodity), takenBy: [] }));
+        if (!stock) left.set(key, (stock = { milli: await stockOfKey(trx, warehouse.id, stockKey), takenBy: [] }));
         const wanted = toMilli(row.quantity);
         if (wanted > stock.milli) {
           const earlier = stock.takenBy.length ? ` after ${stock.takenBy.length === 1 ? 'row' : 'rows'} ${stock.takenBy.join(', ')} of this sheet` : '';
@@ -119,6 +129,6 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       }
       return errors;
     },
-    (trx, row) => insertOutbound(trx, actor, row),
+    (trx, batch) => insertOutbounds(trx, actor, batch),
   );
 }

@@ -4,7 +4,7 @@
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
 // and the writes cannot interleave with another request's; on PostgreSQL `lockStocks` makes them wait.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
 import { fromMilli, ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
@@ -13,11 +13,12 @@ import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
 import { withinScope, type Scope } from '../../../db/scope.js';
-import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
-import { invalid } from '../../../http/errors.js';
+import type { LedgerDocumentType, LedgerKind, StockLedgerTable } from '../../../db/tables-warehouse.js';
+import { BatchRefusal, invalid } from '../../../http/errors.js';
+import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
-import { addToDays } from './lot-days.js';
-import { commodityNamesByKey, commodityOf, commodityStockKey } from '../../catalogs/catalog-names.js';
+import { addToSums, type SumDelta } from './lot-days.js';
+import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {
@@ -42,71 +43,28 @@ interface KeyedMovement extends Movement {
   stockName: string;
 }
 
-async function keyed(db: Queryable, m: Movement | null): Promise<KeyedMovement | null> {
-  if (!m) return null;
-  const entry = await commodityOf(db, m.commodity);
-  return { ...m, stockKey: entry.nameKey, stockName: entry.name };
-}
-
 const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
-const keyOf = (m: KeyedMovement) => `${m.warehouseId}\u0000${m.stockKey}`;
+const keyOf = (m: { warehouseId: number; stockKey: string }) => `${m.warehouseId}\u0000${m.stockKey}`;
 const same = (a: KeyedMovement, b: KeyedMovement) =>
   keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
 
-/** Appends one ledger entry and updates the balance of its warehouse and commodity; returns the new balance. */
-async function post(db: Queryable, m: KeyedMovement, direction: 1 | -1, entryTime: string): Promise<number> {
-  const change = direction * signOf(m.kind) * m.quantityMilli;
-  const delta = { inbound: 0, outbound: 0, transfer: 0 };
-  delta[m.kind] = direction * m.quantityMilli;
-  const { currentMilli } = await db
-    .insertInto('stockBalances')
-    .values({
-      warehouseId: m.warehouseId,
-      commodity: m.stockKey,
-      inboundMilli: delta.inbound,
-      outboundMilli: delta.outbound,
-      transferredMilli: delta.transfer,
-      currentMilli: change,
-    })
-    .onConflict((oc) =>
-      oc.columns(['warehouseId', 'commodity']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockBalances.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockBalances.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockBalances.transferredMilli', '+', delta.transfer),
-        currentMilli: eb('stockBalances.currentMilli', '+', change),
-      })),
-    )
-    .returning('currentMilli')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stockLedger')
-    .values({
-      entryTime,
-      businessDate: m.businessDate,
-      warehouseId: m.warehouseId,
-      commodity: m.commodity,
-      commodityKey: m.stockKey,
-      kind: m.kind,
-      documentType: m.documentType,
-      documentId: m.documentId,
-      documentNumber: m.documentNumber,
-      blNumber: m.blNumber,
-      quantityChangeMilli: change,
-      balanceMilli: currentMilli,
-    })
-    .execute();
-  await addToDays(db, { ...m, commodity: m.stockKey }, delta);
-  return currentMilli;
+/** The balances of the stocks `keys` name (absent: 0), one query per ROWS_PER_STATEMENT warehouses. */
+async function balancesOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[]): Promise<Map<string, number>> {
+  const balances = new Map<string, number>();
+  const byWarehouse = new Map<number, Set<string>>();
+  for (const s of stocks) byWarehouse.set(s.warehouseId, (byWarehouse.get(s.warehouseId) ?? new Set()).add(s.stockKey));
+  for (const [warehouseId, keys] of byWarehouse)
+    for (const piece of chunked([...keys])) {
+      const rows = await db.selectFrom('stockBalances').select(['commodity', 'currentMilli']).where('warehouseId', '=', warehouseId).where('commodity', 'in', piece).execute();
+      for (const r of rows) balances.set(keyOf({ warehouseId, stockKey: r.commodity }), r.currentMilli);
+    }
+  for (const s of stocks) if (!balances.has(keyOf(s))) balances.set(keyOf(s), 0);
+  return balances;
 }
 
-async function stockOfKey(db: Queryable, warehouseId: number, stockKey: string): Promise<number> {
-  const row = await db.selectFrom('stockBalances').select('currentMilli').where('warehouseId', '=', warehouseId).where('commodity', '=', stockKey).executeTakeFirst();
-  return row?.currentMilli ?? 0;
-}
-
-/** The stock of a commodity (any spelling of it) in a warehouse, in thousandths. */
-export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
-  return stockOfKey(db, warehouseId, await commodityStockKey(db, commodity));
+/** The stock kept under `stockKey` (a catalog entry's nameKey) in a warehouse, in thousandths. */
+export async function stockOfKey(db: Queryable, warehouseId: number, stockKey: string): Promise<number> {
+  return (await balancesOf(db, [{ warehouseId, stockKey }])).get(keyOf({ warehouseId, stockKey }))!;
 }
 
 async function warehouseName(db: Queryable, id: number): Promise<string> {
@@ -114,53 +72,113 @@ async function warehouseName(db: Queryable, id: number): Promise<string> {
   return row?.name ?? String(id);
 }
 
+/** What a document went from (`before`) and to (`after`); null: it did not count, or no longer does. */
+export interface StockChange {
+  before: Movement | null;
+  after: Movement | null;
+}
+
 /**
  * Records in the ledger that a document went from `before` to `after` (either may be null) and
  * refuses the change (400, inside the caller's transaction, so nothing is written) when the stock
  * of a warehouse and commodity it touches would end below zero.
  */
-export async function moveStock(db: Queryable, beforeTyped: Movement | null, afterTyped: Movement | null): Promise<void> {
-  const before = await keyed(db, beforeTyped);
-  const after = await keyed(db, afterTyped);
-  if (before && after && same(before, after)) return;
-  await lockStocks(db, [before, after]);
-  const touched = new Map<string, { warehouseId: number; commodity: string; start: number; end: number }>();
-  for (const m of [before, after]) {
-    if (m && !touched.has(keyOf(m))) {
-      const start = await stockOfKey(db, m.warehouseId, m.stockKey);
-      touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.stockName, start, end: start });
-    }
-  }
-  // Entries that add stock go first, so when the end result is not below zero, no running
-  // balance in between is either.
-  const postings: [KeyedMovement, 1 | -1][] = [];
-  if (before) postings.push([before, -1]);
-  if (after) postings.push([after, 1]);
-  postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
-  const entryTime = now();
-  for (const [m, direction] of postings) touched.get(keyOf(m))!.end = await post(db, m, direction, entryTime);
+export const moveStock = (db: Queryable, before: Movement | null, after: Movement | null): Promise<void> => moveStocks(db, [{ before, after }]);
 
-  for (const [key, t] of touched) {
-    if (t.end >= 0) continue;
-    const warehouse = await warehouseName(db, t.warehouseId);
-    const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
-    if (after && after.kind !== 'inbound' && keyOf(after) === key) {
-      // what this order could take: the stock as it stands, plus what it held itself before
-      const available = t.end + after.quantityMilli;
-      throw invalid(
-        said(
-          `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where.en}; ${fromMilli(after.quantityMilli)} requested`,
-          `库存不足：${where.zh}可用 ${fromMilli(Math.max(available, 0))}；需要 ${fromMilli(after.quantityMilli)}`,
+/**
+ * `moveStock` for a batch of documents, in their order: the ledger entries (a reversal of each
+ * `before`, an entry for each `after`, with running balances), the summing tables added up in memory
+ * and written with one statement per table, the stocks locked once. A change that would leave a stock
+ * below zero refuses the batch with the same message as alone, naming its record (`BatchRefusal`).
+ */
+export async function moveStocks(db: Queryable, changes: readonly StockChange[]): Promise<void> {
+  const typed = changes.flatMap((c) => [c.before, c.after]).filter((m): m is Movement => m !== null);
+  if (typed.length === 0) return;
+  const entries = await commoditiesOf(
+    db,
+    typed.map((m) => m.commodity),
+  );
+  const keyed = (m: Movement | null): KeyedMovement | null => m && { ...m, stockKey: entries.get(m.commodity)!.nameKey, stockName: entries.get(m.commodity)!.name };
+  const moves = changes.map((c, index) => ({ index, before: keyed(c.before), after: keyed(c.after) })).filter(({ before, after }) => !(before && after && same(before, after)));
+  if (moves.length === 0) return;
+  const stocks = [
+    ...new Map(
+      moves
+        .flatMap((c) => [c.before, c.after])
+        .filter((m) => m !== null)
+        .map((m) => [keyOf(m), m]),
+    ).values(),
+  ];
+  await lockStocks(
+    db,
+    stocks.map((m) => ({ warehouseId: m.warehouseId, commodity: m.stockKey })),
+  );
+  const balances = await balancesOf(db, stocks);
+  const entryTime = now();
+  const ledger: Insertable<StockLedgerTable>[] = [];
+  const deltas: SumDelta[] = [];
+  for (const { index, before, after } of moves) {
+    const touched = new Map<string, { warehouseId: number; commodity: string; start: number }>();
+    for (const m of [before, after]) if (m && !touched.has(keyOf(m))) touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.stockName, start: balances.get(keyOf(m))! });
+    // Entries that add stock go first, so when the end result is not below zero, no running
+    // balance in between is either.
+    const postings: [KeyedMovement, 1 | -1][] = [];
+    if (before) postings.push([before, -1]);
+    if (after) postings.push([after, 1]);
+    postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
+    for (const [m, direction] of postings) {
+      const change = direction * signOf(m.kind) * m.quantityMilli;
+      const balance = balances.get(keyOf(m))! + change;
+      balances.set(keyOf(m), balance);
+      ledger.push({
+        entryTime,
+        businessDate: m.businessDate,
+        warehouseId: m.warehouseId,
+        commodity: m.commodity,
+        commodityKey: m.stockKey,
+        kind: m.kind,
+        documentType: m.documentType,
+        documentId: m.documentId,
+        documentNumber: m.documentNumber,
+        blNumber: m.blNumber,
+        quantityChangeMilli: change,
+        balanceMilli: balance,
+      });
+      const delta = { inbound: 0, outbound: 0, transfer: 0 };
+      delta[m.kind] = direction * m.quantityMilli;
+      deltas.push({ warehouseId: m.warehouseId, commodity: m.stockKey, blNumber: m.blNumber, businessDate: m.businessDate, ...delta, current: change });
+    }
+    for (const [key, t] of touched) {
+      const end = balances.get(key)!;
+      if (end >= 0) continue;
+      const warehouse = await warehouseName(db, t.warehouseId);
+      const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
+      if (after && after.kind !== 'inbound' && keyOf(after) === key) {
+        // what this order could take: the stock as it stands, plus what it held itself before
+        const available = end + after.quantityMilli;
+        throw new BatchRefusal(
+          index,
+          invalid(
+            said(
+              `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where.en}; ${fromMilli(after.quantityMilli)} requested`,
+              `库存不足：${where.zh}可用 ${fromMilli(Math.max(available, 0))}；需要 ${fromMilli(after.quantityMilli)}`,
+            ),
+          ),
+        );
+      }
+      throw new BatchRefusal(
+        index,
+        invalid(
+          said(
+            `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where.en}; this change would take away ${fromMilli(t.start - end)}, as much has already gone out`,
+            `库存不足：${where.zh}现有 ${fromMilli(Math.max(t.start, 0))}；此次修改要扣减 ${fromMilli(t.start - end)}，但其中部分货物已经出库`,
+          ),
         ),
       );
     }
-    throw invalid(
-      said(
-        `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where.en}; this change would take away ${fromMilli(t.start - t.end)}, as much has already gone out`,
-        `库存不足：${where.zh}现有 ${fromMilli(Math.max(t.start, 0))}；此次修改要扣减 ${fromMilli(t.start - t.end)}，但其中部分货物已经出库`,
-      ),
-    );
   }
+  for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
+  await addToSums(db, deltas);
 }
 
 /** The summary of the reader's warehouses (`scope`). */
