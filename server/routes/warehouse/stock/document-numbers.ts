@@ -33,6 +33,29 @@ export async function numbersTaken(db: Queryable, table: NumberedTable, numbers:
   return taken;
 }
 
+/**
+ * Which of `drawn` (consecutive numbers of one prefix) records already carry, read as ranges of the
+ * number's btree index: numbers of one length sort as their values, so each length is one range (an
+ * `in` list of hundreds of values let PostgreSQL pick the column's trigram index, whose pending list
+ * of the rows just inserted it then scans once per value: 2.4 s a batch).
+ */
+async function numbersTakenIn(db: Queryable, table: NumberedTable, drawn: readonly string[]): Promise<Set<string>> {
+  const column = NUMBER_COLUMNS[table] as 'inboundNumber';
+  const wanted = new Set(drawn);
+  const taken = new Set<string>();
+  for (const length of new Set(drawn.map((n) => n.length))) {
+    const same = drawn.filter((n) => n.length === length);
+    const rows = await db
+      .selectFrom(table as 'inboundOrders')
+      .select(`${column} as number`)
+      .where(column, '>=', same[0]!)
+      .where(column, '<=', same.at(-1)!)
+      .execute();
+    for (const r of rows) if (wanted.has(r.number)) taken.add(r.number);
+  }
+  return taken;
+}
+
 /** The next free number of the day for `table`, e.g. `nextNumber(trx, 'pickupRequests', 'PU')`. */
 export const nextNumber = async (db: Queryable, table: NumberedTable, letters: string): Promise<string> => (await nextNumbers(db, table, letters, 1))[0]!;
 
@@ -52,7 +75,7 @@ export async function nextNumbers(db: Queryable, table: NumberedTable, letters: 
       .returning('lastValue')
       .executeTakeFirstOrThrow();
     const drawn = Array.from({ length: wanted }, (_, i) => `${prefix}${String(Number(lastValue) - wanted + 1 + i).padStart(4, '0')}`);
-    const taken = await numbersTaken(db, table, drawn);
+    const taken = await numbersTakenIn(db, table, drawn);
     numbers.push(...drawn.filter((n) => !taken.has(n) && !avoid.has(n)));
   }
   return numbers;
