@@ -299,7 +299,8 @@ export async function createDetails(db: Db, actor: AuthUser, contractId: number,
     );
     const byLineNo = new Map<number, DetailRow>();
     for (const piece of chunked(lineNos))
-      for (const row of await trx.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).where('lineNo', 'in', piece).execute()) byLineNo.set(row.lineNo, row);
+      for (const row of await trx.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).where('lineNo', 'in', piece).execute())
+        byLineNo.set(row.lineNo, row);
     const created = lineNos.map((n) => presentDetail(byLineNo.get(n)!));
     await recordAudits(
       trx,

@@ -14,12 +14,8 @@ const NUMBER_COLUMNS = {
 } as const;
 type NumberedTable = keyof typeof NUMBER_COLUMNS;
 
-export async function numberExists(db: Queryable, table: NumberedTable, number: string): Promise<boolean> {
-  return (await numbersTaken(db, table, [number])).size > 0;
-}
-
 /** Which of `numbers` records of `table` already carry. */
-export async function numbersTaken(db: Queryable, table: NumberedTable, numbers: readonly string[]): Promise<Set<string>> {
+async function numbersTaken(db: Queryable, table: NumberedTable, numbers: readonly string[]): Promise<Set<string>> {
   const column = NUMBER_COLUMNS[table];
   const taken = new Set<string>();
   for (const piece of chunked(numbers)) {

@@ -48,17 +48,20 @@ const keyOf = (m: { warehouseId: number; stockKey: string }) => `${m.warehouseId
 const same = (a: KeyedMovement, b: KeyedMovement) =>
   keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
 
-/** The balances of the stocks `keys` name (absent: 0), one query per ROWS_PER_STATEMENT warehouses. */
+/** The balances of the stocks (absent: 0), one query per ROWS_PER_STATEMENT commodities (on the table's key). */
 async function balancesOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[]): Promise<Map<string, number>> {
-  const balances = new Map<string, number>();
-  const byWarehouse = new Map<number, Set<string>>();
-  for (const s of stocks) byWarehouse.set(s.warehouseId, (byWarehouse.get(s.warehouseId) ?? new Set()).add(s.stockKey));
-  for (const [warehouseId, keys] of byWarehouse)
-    for (const piece of chunked([...keys])) {
-      const rows = await db.selectFrom('stockBalances').select(['commodity', 'currentMilli']).where('warehouseId', '=', warehouseId).where('commodity', 'in', piece).execute();
-      for (const r of rows) balances.set(keyOf({ warehouseId, stockKey: r.commodity }), r.currentMilli);
-    }
-  for (const s of stocks) if (!balances.has(keyOf(s))) balances.set(keyOf(s), 0);
+  const balances = new Map<string, number>(stocks.map((s) => [keyOf(s), 0]));
+  const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
+  for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
+    const rows = await db
+      .selectFrom('stockBalances')
+      .select(['warehouseId', 'commodity', 'currentMilli'])
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .execute();
+    for (const r of rows)
+      if (balances.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity }))) balances.set(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity }), r.currentMilli);
+  }
   return balances;
 }
 
