@@ -146,8 +146,8 @@ describe('the JSON create and a one-row import are one code path', () => {
     expect(sheet.status, sheet.body.message).toBe(200);
     const json = res.body.data as Item;
     const [imported] = (await get(`/api/delivery-details?warehouse=${made[1]!.w.code}`)).items as Item[];
-    expect(comparable(imported!, 'outboundNumber', 'warehouse', 'warehouseId', 'deliveryOrderNumber')).toEqual(
-      comparable(json, 'outboundNumber', 'warehouse', 'warehouseId', 'deliveryOrderNumber'),
+    expect(comparable(imported!, 'outboundNumber', 'warehouse', 'warehouseId', 'deliveryOrderNumber', 'allocations')).toEqual(
+      comparable(json, 'outboundNumber', 'warehouse', 'warehouseId', 'deliveryOrderNumber', 'allocations'),
     );
     const a = await traces('outboundOrder', json.id as number, json.outboundNumber as string, made[0]!.w.code);
     const b = await traces('outboundOrder', imported!.id as number, imported!.outboundNumber as string, made[1]!.w.code);

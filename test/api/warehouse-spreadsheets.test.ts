@@ -240,6 +240,8 @@ describe('exports', () => {
   it('pickup requests and outbound orders: the same filters as their lists', async () => {
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 50 });
+    // the outbound orders name B/L OEXP-1: its lot must hold what they take (issue 27)
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'OEXP-1', inboundWeight: 5 });
     const p1 = await makeApprovedPickup(app, token, { warehouse: w.code, blNumber: 'PEXP-1', quantity: 5.5, driverName: '张师傅' });
     const p2 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-2', deliveryDate: '2026-12-01' });
     await app.request('PUT', `/api/apply-delivery/${p2.id}`, { token, body: { status: 'approved' } });
@@ -345,7 +347,9 @@ describe('imports', () => {
 
   it('outbound orders: a good sheet takes its quantities from stock, earlier rows counted', async () => {
     const w = await makeWarehouse(app, token);
-    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 10 });
+    // the rows name B/Ls OIMP-1 and OIMP-2: their lots must hold what the rows take (issue 27)
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'OIMP-1', inboundWeight: 6 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'OIMP-2', inboundWeight: 4 });
     const p = await makeApprovedPickup(app, token, { warehouse: w.code, quantity: 6 });
     const res = await upload(
       'outbound',

@@ -1,12 +1,13 @@
 // `npm run bench imports` (issue 30 items 1–2): the sheet imports on both engines, side by side with
 // another checkout's code on the same files: a 20,000-row inbound import (5 warehouses, one commodity,
-// a B/L per row), a 20,000-row outbound import (no B/L, 0.5 t each, from stock seeded by 5 inbound
-// orders) and 100,000 corporate-contract detail lines; with exceljs alone reading the inbound file,
+// a B/L per row), a 20,000-row outbound import (no B/L, 0.5 t each, from stock seeded by 4 inbound
+// orders a warehouse, each its own lot) and 100,000 corporate-contract detail lines; with exceljs alone reading the inbound file,
 // the floor of an import's peak RSS.
 //   BENCH_BASE_ROOT=<folder>  another checkout (e.g. `git archive main` unpacked, with a node_modules
 //                             link to this one) measured first, the same way, each figure next to it
 //   BENCH_ENGINES=sqlite      leave out PostgreSQL (default: sqlite,postgres; TEST_PG_URL as the tests)
 //   BENCH_ROWS=2000           fewer inbound/outbound rows (details: 5× as many), for development
+//   BENCH_PHASES=outbound     only these imports (inbound, outbound, details)
 // Each phase runs in its own process (its own peak RSS: getrusage maxRSS), on a new database: a
 // SQLite file in a temp folder, or a new PostgreSQL database dropped afterwards. What a phase times is
 // the import function alone (read, check, write, commit), as the import route calls it.
@@ -124,8 +125,16 @@ async function phase(name: string, root: string, engine: string, dir: string): P
       work = () => importInbound(db, actor, join(dir, 'inbound.xlsx'));
     } else if (name === 'outbound') {
       const { createInbound } = await load('server/routes/warehouse/inbound-orders/inbound-orders.service.ts');
+      // four lots a warehouse, so the rows without a B/L take from several, oldest first (issue 27)
       for (let i = 0; i < WAREHOUSES; i++)
-        await createInbound(db, actor, { warehouse: code(i), commodity: 'Copper cathode', blNumber: `SEED${i}`, inboundWeight: ROWS, inboundDate: '2026-11-01' });
+        for (let lot = 0; lot < 4; lot++)
+          await createInbound(db, actor, {
+            warehouse: code(i),
+            commodity: 'Copper cathode',
+            blNumber: `SEED${i}-${lot}`,
+            inboundWeight: ROWS / 4,
+            inboundDate: `2026-11-0${lot + 1}`,
+          });
       const { importOutbound } = await load('server/routes/warehouse/outbound-orders/outbound-orders.sheet.ts');
       work = () => importOutbound(db, actor, join(dir, 'outbound.xlsx'));
     } else if (name === 'details') {
@@ -203,7 +212,7 @@ async function main() {
     results.push({ code: 'exceljs alone', engine: '', phase: `read inbound.xlsx (${ROWS} rows)`, seconds: floor.seconds, peakRssMb: floor.peakRssMb });
     console.log(JSON.stringify(results.at(-1)));
     for (const engine of engines)
-      for (const name of ['inbound', 'outbound', 'details'])
+      for (const name of (process.env.BENCH_PHASES ?? 'inbound,outbound,details').split(','))
         for (const [label, root] of roots) {
           const r = run(name, root, engine);
           results.push({ code: label, engine, phase: name, seconds: r.seconds, peakRssMb: r.peakRssMb });

@@ -1,7 +1,16 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, outboundListQuery, toMilli, type confirmReceiptBody, type OutboundOrder, type outboundBody, type outboundUpdateBody } from '../../../../shared/warehouse.js';
+import {
+  fromMilli,
+  outboundListQuery,
+  toMilli,
+  type confirmReceiptBody,
+  type OutboundOrder,
+  type PostedOutboundOrder,
+  type outboundBody,
+  type outboundUpdateBody,
+} from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
 import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { OUTBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
@@ -12,7 +21,7 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
 import { chunked } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
-import { blNumberOf, moveStock, moveStocks, type Movement } from '../stock/stock.service.js';
+import { blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
@@ -23,6 +32,12 @@ export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string 
 export function presentOutbound({ quantityMilli, ...row }: OutboundRow): OutboundOrder {
   return { ...row, quantity: fromMilli(quantityMilli) };
 }
+
+/** The order as its create and change answer it: what it took from each lot beside its fields. */
+const presentPosted = (row: OutboundRow, taken: Allocation[]): PostedOutboundOrder => ({
+  ...presentOutbound(row),
+  allocations: taken.map((a) => ({ blNumber: a.blNumber, quantity: fromMilli(a.quantityMilli) })),
+});
 
 export const selectOutbound = (db: Queryable) => withWarehouseName(db.selectFrom('outboundOrders as d').selectAll('d'), 'd.warehouseId');
 
@@ -85,7 +100,7 @@ const movementOf = (row: OutboundRow): Movement | null =>
  * request it names and taken from stock, in order. The JSON create is a batch of one; a sheet import
  * passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
  */
-export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<OutboundOrder[]> {
+export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<PostedOutboundOrder[]> {
   const warehouses = await warehousesForMovements(db, actor, inputs);
   const numbers = await numbersFor(
     db,
@@ -126,11 +141,11 @@ export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inp
     actor,
     rows.map((after) => ({ before: null, after })),
   );
-  await moveStocks(
+  const taken = await moveStocks(
     db,
     rows.map((r) => ({ before: null, after: movementOf(r) })),
   );
-  const created = rows.map(presentOutbound);
+  const created = rows.map((r, i) => presentPosted(r, taken[i]!));
   await recordAudits(
     db,
     created.map((after) => ({ actor, action: 'create', entity: 'outboundOrder', entityId: after.id, after })),
@@ -141,7 +156,7 @@ export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inp
 export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
   db.transaction().execute(async (trx) => (await insertOutbounds(trx, actor, [input]))[0]!);
 
-export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
+export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<PostedOutboundOrder> {
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
@@ -152,8 +167,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
     await followPickups(trx, actor, [{ before, after: row }]);
-    await moveStock(trx, movementOf(before), movementOf(row));
-    const after = presentOutbound(row);
+    const after = presentPosted(row, await moveStock(trx, movementOf(before), movementOf(row)));
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
     return after;

@@ -70,6 +70,18 @@ export async function stockOfKey(db: Queryable, warehouseId: number, stockKey: s
   return (await balancesOf(db, [{ warehouseId, stockKey }])).get(keyOf({ warehouseId, stockKey }))!;
 }
 
+/** What the lot (warehouse, stock key, B/L; null: the cargo without one) holds, in thousandths. */
+export async function lotStock(db: Queryable, warehouseId: number, stockKey: string, blNumber: string | null): Promise<number> {
+  const row = await db
+    .selectFrom('stockLots')
+    .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+    .where('warehouseId', '=', warehouseId)
+    .where('commodity', '=', stockKey)
+    .where('blNumber', '=', blNumber ?? '')
+    .executeTakeFirst();
+  return Number(row?.current ?? 0);
+}
+
 async function warehouseName(db: Queryable, id: number): Promise<string> {
   const row = await db.selectFrom('warehouses').select('name').where('id', '=', id).executeTakeFirst();
   return row?.name ?? String(id);
@@ -81,35 +93,67 @@ export interface StockChange {
   after: Movement | null;
 }
 
+/** What a movement took from one lot: its B/L (null: the cargo without one) and the quantity, in thousandths. */
+export interface Allocation {
+  blNumber: string | null;
+  quantityMilli: number;
+}
+
 /**
  * Records in the ledger that a document went from `before` to `after` (either may be null) and
  * refuses the change (400, inside the caller's transaction, so nothing is written) when the stock
- * of a warehouse and commodity it touches would end below zero.
+ * of a warehouse and commodity, or one of its lots, would end below zero. Answers what `after` took
+ * from each lot (an outbound order or transfer; empty for an inbound order or none).
  */
-export const moveStock = (db: Queryable, before: Movement | null, after: Movement | null): Promise<void> => moveStocks(db, [{ before, after }]);
+export const moveStock = async (db: Queryable, before: Movement | null, after: Movement | null): Promise<Allocation[]> => (await moveStocks(db, [{ before, after }]))[0]!;
+
+const lotOf = (warehouseId: number, stockKey: string, blNumber: string | null) => `${warehouseId}\u0000${stockKey}\u0000${blNumber ?? ''}`;
+
+/** One ledger entry to write, before its running balance is known. */
+interface Entry {
+  m: KeyedMovement;
+  blNumber: string | null;
+  change: number;
+}
 
 /**
- * `moveStock` for a batch of documents, in their order: the ledger entries (a reversal of each
- * `before`, an entry for each `after`, with running balances), the summing tables added up in memory
- * and written with one statement per table, the stocks locked once. A change that would leave a stock
- * below zero refuses the batch with the same message as alone, naming its record (`BatchRefusal`).
+ * `moveStock` for a batch of documents, in their order (decisions.md, "Posted documents, lots and
+ * reservations"): the stocks locked once; their balances and their lots' read in one query each.
+ * A `before` is reversed lot by lot as the ledger holds the document (what it took from each lot);
+ * an `after` that names a B/L takes from that lot alone, an outbound order or transfer without one
+ * from the lots of its warehouse and commodity that hold stock, oldest first (first inbound date,
+ * then B/L), one ledger entry per lot. Every entry and its running balance is computed in memory,
+ * each document's stocks and lots checked as it goes (a lot below zero is refused, one already below
+ * zero in an older database may not sink further), then the entries are written with one multi-row
+ * insert and each summing table with one statement. A refusal names its record (`BatchRefusal`).
  */
-export async function moveStocks(db: Queryable, changes: readonly StockChange[]): Promise<void> {
+export async function moveStocks(db: Queryable, changes: readonly StockChange[]): Promise<Allocation[][]> {
+  const allocations: Allocation[][] = changes.map(() => []);
   const typed = changes.flatMap((c) => [c.before, c.after]).filter((m): m is Movement => m !== null);
-  if (typed.length === 0) return;
+  if (typed.length === 0) return allocations;
   const entries = await commoditiesOf(
     db,
     typed.map((m) => m.commodity),
   );
   const keyed = (m: Movement | null): KeyedMovement | null => m && { ...m, stockKey: entries.get(m.commodity)!.nameKey, stockName: entries.get(m.commodity)!.name };
-  const moves = changes.map((c, index) => ({ index, before: keyed(c.before), after: keyed(c.after) })).filter(({ before, after }) => !(before && after && same(before, after)));
-  if (moves.length === 0) return;
+  const moves = changes
+    .map((c, index) => ({ index, before: keyed(c.before), after: keyed(c.after) }))
+    .filter(({ before, after }, i) => {
+      if (!(before && after && same(before, after))) return true;
+      if (after.kind !== 'inbound') allocations[i] = [{ blNumber: after.blNumber, quantityMilli: after.quantityMilli }];
+      return false;
+    });
+  if (moves.length === 0) return allocations;
+  const reversals = await heldByDocuments(
+    db,
+    moves.map((c) => c.before).filter((m) => m !== null),
+  );
   const stocks = [
     ...new Map(
-      moves
-        .flatMap((c) => [c.before, c.after])
-        .filter((m) => m !== null)
-        .map((m) => [keyOf(m), m]),
+      [...moves.flatMap((c) => [c.before, c.after]).filter((m) => m !== null), ...[...reversals.values()].flat()].map((m) => [
+        keyOf(m),
+        { warehouseId: m.warehouseId, stockKey: m.stockKey },
+      ]),
     ).values(),
   ];
   await lockStocks(
@@ -117,39 +161,62 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     stocks.map((m) => ({ warehouseId: m.warehouseId, commodity: m.stockKey })),
   );
   const balances = await balancesOf(db, stocks);
+  const lots = await lotsOf(
+    db,
+    stocks,
+    moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber),
+  );
+  const queues = new Map<string, FifoQueue>();
   const entryTime = now();
   const ledger: Insertable<StockLedgerTable>[] = [];
   const deltas: SumDelta[] = [];
   for (const { index, before, after } of moves) {
+    const entriesOfChange: Entry[] = [];
+    const apply = (e: Entry) => {
+      const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber)) ?? { current: 0, firstInbound: null };
+      if (lot.start === undefined) lot.start = lot.current;
+      lot.current += e.change;
+      lots.set(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber), lot);
+      // a lot that gains stock may join (or move up) its stock's queue: built again when next needed
+      if (e.change > 0) queues.delete(keyOf(e.m));
+      entriesOfChange.push(e);
+    };
+    if (before)
+      for (const held of reversals.get(documentKey(before)) ?? [])
+        apply({ m: { ...before, warehouseId: held.warehouseId, stockKey: held.stockKey }, blNumber: held.blNumber, change: -held.change });
+    if (after?.kind === 'inbound' || after?.blNumber) apply({ m: after, blNumber: after.blNumber, change: signOf(after.kind) * after.quantityMilli });
+    else if (after) {
+      let queue = queues.get(keyOf(after));
+      if (!queue) queues.set(keyOf(after), (queue = fifoQueue(lots, after)));
+      while (queue.length && queue[0]!.lot.current <= 0) queue.shift();
+      for (const a of fifo(queue, after)) apply({ m: after, blNumber: a.blNumber, change: -a.quantityMilli });
+    }
+    if (after && after.kind !== 'inbound') allocations[index] = entriesOfChange.filter((e) => e.m === after).map((e) => ({ blNumber: e.blNumber, quantityMilli: -e.change }));
+    // entries that add stock go first, so when the end result is not below zero, no running balance in between is either
+    entriesOfChange.sort((a, b) => Math.sign(b.change) - Math.sign(a.change));
     const touched = new Map<string, { warehouseId: number; commodity: string; start: number }>();
-    for (const m of [before, after]) if (m && !touched.has(keyOf(m))) touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.stockName, start: balances.get(keyOf(m))! });
-    // Entries that add stock go first, so when the end result is not below zero, no running
-    // balance in between is either.
-    const postings: [KeyedMovement, 1 | -1][] = [];
-    if (before) postings.push([before, -1]);
-    if (after) postings.push([after, 1]);
-    postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
-    for (const [m, direction] of postings) {
-      const change = direction * signOf(m.kind) * m.quantityMilli;
-      const balance = balances.get(keyOf(m))! + change;
-      balances.set(keyOf(m), balance);
+    for (const e of entriesOfChange) {
+      const key = keyOf(e.m);
+      if (!touched.has(key)) touched.set(key, { warehouseId: e.m.warehouseId, commodity: e.m.stockName, start: balances.get(key)! });
+      const balance = balances.get(key)! + e.change;
+      balances.set(key, balance);
       ledger.push({
         entryTime,
-        businessDate: m.businessDate,
-        warehouseId: m.warehouseId,
-        commodity: m.commodity,
-        commodityKey: m.stockKey,
-        kind: m.kind,
-        documentType: m.documentType,
-        documentId: m.documentId,
-        documentNumber: m.documentNumber,
-        blNumber: m.blNumber,
-        quantityChangeMilli: change,
+        businessDate: e.m.businessDate,
+        warehouseId: e.m.warehouseId,
+        commodity: e.m.commodity,
+        commodityKey: e.m.stockKey,
+        kind: e.m.kind,
+        documentType: e.m.documentType,
+        documentId: e.m.documentId,
+        documentNumber: e.m.documentNumber,
+        blNumber: e.blNumber,
+        quantityChangeMilli: e.change,
         balanceMilli: balance,
       });
       const delta = { inbound: 0, outbound: 0, transfer: 0 };
-      delta[m.kind] = direction * m.quantityMilli;
-      deltas.push({ warehouseId: m.warehouseId, commodity: m.stockKey, blNumber: m.blNumber, businessDate: m.businessDate, ...delta, current: change });
+      delta[e.m.kind] = signOf(e.m.kind) * e.change;
+      deltas.push({ warehouseId: e.m.warehouseId, commodity: e.m.stockKey, blNumber: e.blNumber, businessDate: e.m.businessDate, ...delta, current: e.change });
     }
     for (const [key, t] of touched) {
       const end = balances.get(key)!;
@@ -179,9 +246,148 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
         ),
       );
     }
+    for (const e of entriesOfChange) {
+      const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!;
+      if (lot.current < 0 && lot.current < lot.start!) throw new BatchRefusal(index, await lotRefusal(db, e, lot, after));
+    }
+    for (const e of entriesOfChange) lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!.start = undefined;
   }
   for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
   await addToSums(db, deltas);
+  return allocations;
+}
+
+interface LotState {
+  current: number;
+  firstInbound: string | null;
+  /** the balance before the change being checked */
+  start?: number;
+}
+
+const documentKey = (m: { documentType: string; documentId: number }) => `${m.documentType}\u0000${m.documentId}`;
+
+/** What each document holds in the ledger now, per lot (its entries summed): what a `before` reverses. */
+async function heldByDocuments(db: Queryable, documents: readonly KeyedMovement[]) {
+  const held = new Map<string, { warehouseId: number; stockKey: string; blNumber: string | null; change: number }[]>();
+  for (const piece of chunked(documents)) {
+    const rows = await db
+      .selectFrom('stockLedger')
+      .select(['documentType', 'documentId', 'warehouseId', 'commodityKey', 'blNumber'])
+      .select((eb) => eb.fn.sum<number>('quantityChangeMilli').as('change'))
+      .where('documentNumber', 'in', [...new Set(piece.map((m) => m.documentNumber))])
+      .groupBy(['documentType', 'documentId', 'warehouseId', 'commodityKey', 'blNumber'])
+      .execute();
+    const wanted = new Set(piece.map(documentKey));
+    for (const r of rows) {
+      const change = Number(r.change);
+      if (change === 0 || !wanted.has(documentKey(r))) continue;
+      const list = held.get(documentKey(r)) ?? [];
+      list.push({ warehouseId: r.warehouseId, stockKey: r.commodityKey, blNumber: r.blNumber, change });
+      held.set(documentKey(r), list);
+    }
+  }
+  // in the order a reversal writes them: by B/L, the cargo without one first
+  for (const list of held.values()) list.sort((a, b) => (a.blNumber ?? '').localeCompare(b.blNumber ?? ''));
+  return held;
+}
+
+/** The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`. */
+async function lotsOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[], withDates: boolean): Promise<Map<string, LotState>> {
+  const lots = new Map<string, LotState>();
+  const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
+  const wanted = new Set(stocks.map(keyOf));
+  for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
+    const rows = await db
+      .selectFrom('stockLots')
+      .select(['warehouseId', 'commodity', 'blNumber'])
+      .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .execute();
+    for (const r of rows)
+      if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
+        lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    if (!withDates) continue;
+    const dates = await db
+      .selectFrom('stockLotDays')
+      .select(['warehouseId', 'commodity', 'blNumber'])
+      .select((eb) => eb.fn.min('businessDate').as('firstInbound'))
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .where('inboundMilli', '>', 0)
+      .groupBy(['warehouseId', 'commodity', 'blNumber'])
+      .execute();
+    for (const d of dates) {
+      const lot = lots.get(lotOf(d.warehouseId, d.commodity, d.blNumber));
+      if (lot) lot.firstInbound = d.firstInbound as string;
+    }
+  }
+  return lots;
+}
+
+/** The lots of a stock that hold some, oldest first (first inbound date, then B/L): what `fifo` takes from. */
+type FifoQueue = { blNumber: string | null; lot: LotState }[];
+
+function fifoQueue(lots: Map<string, LotState>, m: KeyedMovement): FifoQueue {
+  const prefix = `${m.warehouseId}\u0000${m.stockKey}\u0000`;
+  return [...lots]
+    .filter(([key, lot]) => key.startsWith(prefix) && lot.current > 0)
+    .map(([key, lot]) => ({ blNumber: key.slice(prefix.length) || null, lot }))
+    .sort((a, b) => (a.lot.firstInbound ?? '9999').localeCompare(b.lot.firstInbound ?? '9999') || (a.blNumber ?? '').localeCompare(b.blNumber ?? ''));
+}
+
+/** What a movement without a B/L takes from the queue of its stock's lots (emptied lots leave its front). */
+function fifo(queue: FifoQueue, m: KeyedMovement): Allocation[] {
+  const taken: Allocation[] = [];
+  let left = m.quantityMilli;
+  for (const { blNumber, lot } of queue) {
+    if (left === 0) break;
+    if (lot.current <= 0) continue;
+    const q = Math.min(left, lot.current);
+    taken.push({ blNumber, quantityMilli: q });
+    left -= q;
+  }
+  // more than the lots hold: the rest from the cargo without a B/L, which the stock check then refuses
+  if (left > 0) taken.push({ blNumber: null, quantityMilli: left });
+  return taken;
+}
+
+/** The lot an entry names, in words: "B/L COSU6300001" or "the cargo without a B/L". */
+const lotWords = (blNumber: string | null) => (blNumber ? said(`B/L ${blNumber}`, `提单 ${blNumber}`) : said('the cargo without a B/L', '无提单号的货物'));
+
+/** Why an entry would leave its lot below zero: what the lot holds and, for an inbound order's change, the documents that took from it. */
+async function lotRefusal(db: Queryable, e: Entry, lot: LotState, after: KeyedMovement | null) {
+  const warehouse = await warehouseName(db, e.m.warehouseId);
+  const lotName = lotWords(e.blNumber);
+  const unit = (await db.selectFrom('commodities').select('unit').where('nameKey', '=', e.m.stockKey).executeTakeFirst())?.unit;
+  const q = (milli: number) => `${fromMilli(milli)}${unit ? ` ${unit}` : ''}`;
+  const holds = lot.start!;
+  if (after && e.m === after && after.kind !== 'inbound')
+    return invalid(
+      said(
+        `${lotName.en} holds ${q(Math.max(holds, 0))} of ${e.m.stockName} in ${warehouse}; ${q(after.quantityMilli)} requested`,
+        `${warehouse}的${lotName.zh} 现有${e.m.stockName} ${q(Math.max(holds, 0))}；需要 ${q(after.quantityMilli)}`,
+      ),
+    );
+  const takers = await db
+    .selectFrom('stockLedger')
+    .select(['documentNumber'])
+    .where('warehouseId', '=', e.m.warehouseId)
+    .where('commodityKey', '=', e.m.stockKey)
+    .where((eb) => (e.blNumber === null ? eb('blNumber', 'is', null) : eb('blNumber', '=', e.blNumber)))
+    .where('kind', '!=', 'inbound')
+    .groupBy(['documentType', 'documentId', 'documentNumber'])
+    .having((eb) => eb.fn.sum('quantityChangeMilli'), '!=', 0)
+    .orderBy('documentNumber')
+    .limit(10)
+    .execute();
+  const names = takers.map((t) => t.documentNumber).join(', ');
+  return invalid(
+    said(
+      `${lotName.en} of ${e.m.stockName} in ${warehouse} would hold ${q(lot.current)}: ${names || 'other documents'} took from it; change or cancel those first`,
+      `${warehouse}的${e.m.stockName}${lotName.zh}将变为 ${q(lot.current)}：${names || '其他单据'} 已从中出库；请先修改或取消这些单据`,
+    ),
+  );
 }
 
 /** The summary of the reader's warehouses (`scope`). */
