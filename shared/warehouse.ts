@@ -326,6 +326,14 @@ export const transferRecord = named('OwnershipTransfer', {
 });
 export type OwnershipTransfer = z.infer<typeof transferRecord>;
 
+/** An ownership transfer as its create and change answer it: with what it takes from each lot. */
+export const postedTransferRecord = transferRecord.extend({
+  allocations: z
+    .array(allocationRecord)
+    .describe('what the transfer takes from each lot: a B/L it names, that lot alone; none, the oldest lots of its warehouse and commodity first; empty when cancelled'),
+});
+export type PostedOwnershipTransfer = z.infer<typeof postedTransferRecord>;
+
 // ---- Stock
 
 export const summaryQuery = z.object({ warehouse: filterText(), commodity: filterText(), asOf: isoDate().optional() });

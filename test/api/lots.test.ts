@@ -120,6 +120,27 @@ describe('a movement without a B/L takes from the oldest lots first', () => {
   });
 });
 
+describe('an ownership transfer', () => {
+  it('without a B/L takes from the oldest lots first and says so; naming a B/L, from that lot alone', async () => {
+    const w = await threeLots();
+    const transfer = (body: Record<string, unknown>) =>
+      app.request('POST', '/api/ownership-transfer', {
+        token,
+        body: { warehouse: w.code, commodity: 'copper', transferDate: '2026-11-20', transferor: 'A', transferee: 'B', ...body },
+      });
+    const fifo = await transfer({ quantity: 12 });
+    expect(fifo.status, fifo.body.message).toBe(200);
+    expect(fifo.body.data.allocations).toEqual([
+      { blNumber: 'LOT-A', quantity: 10 },
+      { blNumber: 'LOT-C', quantity: 2 },
+    ]);
+    const over = await transfer({ blNumber: 'LOT-C', quantity: 9 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(`B/L LOT-C holds 8 of copper in ${w.name}; 9 requested`);
+    expect(await agree(w.code)).toEqual({ 'LOT-A': 0, 'LOT-B': 30, 'LOT-C': 8 });
+  });
+});
+
 describe('an inbound change that would leave a lot below zero', () => {
   it('deleting, lowering or moving an inbound order whose lot was taken from is 400 naming the documents; nothing changes', async () => {
     const w = await makeWarehouse(app, token);

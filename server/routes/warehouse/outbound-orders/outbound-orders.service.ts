@@ -21,7 +21,7 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
 import { chunked } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
-import { blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
+import { allocationsAnswer, blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
@@ -36,7 +36,7 @@ export function presentOutbound({ quantityMilli, ...row }: OutboundRow): Outboun
 /** The order as its create and change answer it: what it took from each lot beside its fields. */
 const presentPosted = (row: OutboundRow, taken: Allocation[]): PostedOutboundOrder => ({
   ...presentOutbound(row),
-  allocations: taken.map((a) => ({ blNumber: a.blNumber, quantity: fromMilli(a.quantityMilli) })),
+  allocations: allocationsAnswer(taken),
 });
 
 export const selectOutbound = (db: Queryable) => withWarehouseName(db.selectFrom('outboundOrders as d').selectAll('d'), 'd.warehouseId');

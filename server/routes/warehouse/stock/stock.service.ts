@@ -107,6 +107,9 @@ export interface Allocation {
  */
 export const moveStock = async (db: Queryable, before: Movement | null, after: Movement | null): Promise<Allocation[]> => (await moveStocks(db, [{ before, after }]))[0]!;
 
+/** Allocations as an answer carries them: quantities converted from thousandths. */
+export const allocationsAnswer = (taken: readonly Allocation[]) => taken.map((a) => ({ blNumber: a.blNumber, quantity: fromMilli(a.quantityMilli) }));
+
 const lotOf = (warehouseId: number, stockKey: string, blNumber: string | null) => `${warehouseId}\u0000${stockKey}\u0000${blNumber ?? ''}`;
 
 /** One ledger entry to write, before its running balance is known. */
