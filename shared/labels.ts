@@ -83,7 +83,7 @@ export const CODE_LABELS = {
   /** the catalogs' `active` filter */
   activeFilter: { true: said('Active', '启用'), false: said('Inactive', '停用') },
   /** the lots' `inStock` filter */
-  lotStockFilter: { true: said('In stock', '有库存'), false: said('Gone', '已出清'), all: said('All', '全部') },
+  lotStockFilter: { true: said('In stock', '有库存'), false: said('Gone', '已出清'), negative: said('Below zero', '负库存'), all: said('All', '全部') },
   executionStatus: { open: said('Open', '执行中'), done: said('Done', '已完成'), all: said('All', '全部') },
   sortOrder: { asc: said('Ascending', '升序'), desc: said('Descending', '降序') },
   progressPhase: {

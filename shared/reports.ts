@@ -20,13 +20,15 @@ const filterText = () =>
 
 // ---- Lots
 
-export const LOT_STOCK_FILTERS = ['true', 'false', 'all'] as const;
+export const LOT_STOCK_FILTERS = ['true', 'false', 'negative', 'all'] as const;
 
 export const lotQuery = pagingQuery.extend({
   warehouse: filterText().describe('warehouse code or name'),
   commodity: filterText().describe('exact commodity'),
   blNumber: filterText().describe('B/L number, from the start'),
-  inStock: labelled(z.enum(LOT_STOCK_FILTERS), CODE_LABELS.lotStockFilter).default('true').describe('true: currentStock > 0 (default); false: currentStock <= 0; all'),
+  inStock: labelled(z.enum(LOT_STOCK_FILTERS), CODE_LABELS.lotStockFilter)
+    .default('true')
+    .describe('true: currentStock > 0 (default); false: currentStock <= 0; negative: currentStock < 0 (lots an older version let go below zero); all'),
   asOf: isoDate().optional().describe('the lots as they stood at the end of this business date'),
 });
 

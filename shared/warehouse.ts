@@ -198,6 +198,22 @@ export const outboundRecord = named('OutboundOrder', {
 });
 export type OutboundOrder = z.infer<typeof outboundRecord>;
 
+/** What a movement took from one lot (decisions.md, "Posted documents, lots and reservations"). */
+export const allocationRecord = named('Allocation', {
+  blNumber: z.string().nullable().describe("the lot's B/L number; null: the cargo without one"),
+  quantity: z.number(),
+});
+
+/** An outbound order as its create and change answer it: with what it takes from each lot. */
+export const postedOutboundRecord = outboundRecord.extend({
+  allocations: z
+    .array(allocationRecord)
+    .describe(
+      'what the order takes from each lot: a B/L it names, that lot alone; none, the oldest lots of its warehouse and commodity first (first inbound date, then B/L); empty when cancelled',
+    ),
+});
+export type PostedOutboundOrder = z.infer<typeof postedOutboundRecord>;
+
 /** One pickup request with the outbound orders that name it, oldest first. */
 export const pickupDetail = pickupRecord.extend({ outboundOrders: z.array(outboundRecord) });
 
@@ -309,6 +325,14 @@ export const transferRecord = named('OwnershipTransfer', {
   updateTime: recordTime(),
 });
 export type OwnershipTransfer = z.infer<typeof transferRecord>;
+
+/** An ownership transfer as its create and change answer it: with what it takes from each lot. */
+export const postedTransferRecord = transferRecord.extend({
+  allocations: z
+    .array(allocationRecord)
+    .describe('what the transfer takes from each lot: a B/L it names, that lot alone; none, the oldest lots of its warehouse and commodity first; empty when cancelled'),
+});
+export type PostedOwnershipTransfer = z.infer<typeof postedTransferRecord>;
 
 // ---- Stock
 

@@ -31,3 +31,16 @@ export function breather(ms = 20): () => Promise<boolean> {
     return true;
   };
 }
+
+/**
+ * Rows per multi-row INSERT: the widest table written this way (about 20 columns) stays far below
+ * SQLite's 32,766 and PostgreSQL's 65,535 bound values a statement.
+ */
+export const ROWS_PER_STATEMENT = 500;
+
+/** `items` cut into consecutive pieces of at most `size` (one statement each). */
+export function chunked<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const pieces: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pieces.push(items.slice(i, i + size));
+  return pieces;
+}

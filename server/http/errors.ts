@@ -17,6 +17,29 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal of one record of a batch (`index` in the batch): a JSON route answers it as the refusal
+ * it wraps; a sheet import names the record's row.
+ */
+export class BatchRefusal extends HttpError {
+  constructor(
+    readonly index: number,
+    refusal: HttpError,
+  ) {
+    super(refusal.status, refusal.said, refusal.data);
+  }
+}
+
+/** Runs a rule of the `index`th record of a batch: a refusal it throws names that record. */
+export async function forRecord<T>(index: number, rule: () => Promise<T>): Promise<T> {
+  try {
+    return await rule();
+  } catch (err) {
+    if (err instanceof HttpError && !(err instanceof BatchRefusal)) throw new BatchRefusal(index, err);
+    throw err;
+  }
+}
+
 export const invalid = (message: Said, data?: unknown) => new HttpError(400, message, data);
 /** A 400 about one field: the message also goes to `data.errors`, so a form shows it next to that field. */
 export const refusedField = (field: string, message: Said) => new HttpError(400, message, { errors: [{ field, message }] });

@@ -151,7 +151,10 @@ describe('outbound orders', () => {
   });
 
   it('reads, lists with filters, deletes in both shapes; delete gives stock back', async () => {
-    const { w } = await stocked(10);
+    // 10 in all: the orders name B/Ls, whose lots must hold what they take (issue 27)
+    const { w } = await stocked(7);
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'MSKU77', inboundWeight: 1 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'COSU88', inboundWeight: 2 });
     const x = await makeOutbound(app, token, { warehouse: w.code, quantity: 1, blNumber: 'MSKU77', outboundDate: '2026-10-01' });
     const y = await makeOutbound(app, token, { warehouse: w.code, quantity: 2, blNumber: 'COSU88', outboundDate: '2026-10-20', outboundStatus: 'pending', driverName: 'Liu Yang' });
     for (const path of [`/api/delivery-details/detail/${x.id}`, `/api/delivery-details/${x.id}`]) {
@@ -184,6 +187,8 @@ describe('outbound orders', () => {
       // B/L numbers BLQA-…, BLQC-… follow the number; the B block has none (NULL)
       const blNumber = outboundNumber.startsWith('OBQB') ? null : outboundNumber.replace('OBQ', 'BLQ');
       const outboundStatus = n++ % 3 === 0 ? 'pending' : 'completed';
+      // an order naming a B/L takes from that lot alone (issue 27): its lot is received first
+      if (blNumber) await makeInbound(app, token, { warehouse: w.code, blNumber, inboundWeight: 1 });
       const order = await makeOutbound(app, token, { warehouse: w.code, outboundNumber, blNumber, outboundStatus });
       bl.set(order.id, blNumber);
       if (outboundStatus === 'pending') pending.add(order.id);

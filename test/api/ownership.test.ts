@@ -13,7 +13,8 @@ afterAll(() => app.close());
 
 async function stocked(quantity = 100) {
   const w = await makeWarehouse(app, token);
-  await makeInbound(app, token, { warehouse: w.code, inboundWeight: quantity });
+  // the transfers name B/L COSU6300001: its lot must hold what they take (issue 27)
+  await makeInbound(app, token, { warehouse: w.code, blNumber: 'COSU6300001', inboundWeight: quantity });
   return w;
 }
 
@@ -120,6 +121,9 @@ describe('ownership transfers', () => {
 
   it('reads with fileList in both shapes and lists with every filter', async () => {
     const w = await stocked(100);
+    // the transfers name B/Ls MSKU1 and COSU2: their lots must hold what they take (issue 27)
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'MSKU1', inboundWeight: 1 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'COSU2', inboundWeight: 2 });
     const x = (
       await app.upload('POST', '/api/ownership-transfer/create-with-files', {
         token,

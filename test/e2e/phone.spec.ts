@@ -100,7 +100,8 @@ test.beforeEach(async ({ page }) => {
 
 test('the gate: a partial plate with a dash finds the request; Ship fills the outbound form with today’s date; Save is on screen', async ({ page }) => {
   await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
-  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 100, inboundDate: today });
+  // the request names B/L BLG…, which its outbound order ships from: that lot must hold it (issue 27)
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, blNumber: `BLG${U}`, inboundWeight: 100, inboundDate: today });
   request = await adminApi<{ id: number; orderNumber: string }>(page, 'POST', '/apply-delivery', {
     blNumber: `BLG${U}`,
     warehouse: WH.code,

@@ -105,6 +105,8 @@ export async function seedEveryArea(app: TestApp, token: string): Promise<void> 
     }
     const w = await makeWarehouse(app, token);
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 100 });
+    // the transfer below names B/L BL1: its lot must hold what it takes (issue 27)
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'BL1', inboundWeight: 1 });
     await makeOutbound(app, token, { warehouse: w.code, quantity: 1 });
     await makePickup(app, token, { warehouse: w.code });
     await ok(

@@ -66,6 +66,34 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
     }
   });
 
+  it('20 outbound orders spread over both on one lot of 5 (beside a lot of 100): exactly 5 accepted, no lot below zero, lots = summary = ledger', async () => {
+    const warehouse = await makeWarehouse(clients[0]!, token);
+    await makeInbound(clients[1]!, token, { warehouse: warehouse.code, blNumber: 'TWO-LOT', inboundWeight: 5 });
+    await makeInbound(clients[0]!, token, { warehouse: warehouse.code, blNumber: 'TWO-OTHER', inboundWeight: 100 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % 2]!.request('POST', '/api/delivery-details', {
+          token,
+          body: { warehouse: warehouse.code, commodity: 'copper', blNumber: 'TWO-LOT', quantity: 1, outboundDate: '2026-11-02' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body.message).toMatch(/^B\/L TWO-LOT holds 0 of copper in /);
+    const lots = (await clients[1]!.request('GET', `/api/inventory/lots?warehouse=${warehouse.code}&inStock=all`, { token })).body.data.items;
+    expect(lots.map((l: { blNumber: string; currentStock: number }) => [l.blNumber, l.currentStock])).toEqual([
+      ['TWO-LOT', 0],
+      ['TWO-OTHER', 100],
+    ]);
+    expect(await stockOf(clients[0]!, token, warehouse.code)).toMatchObject({ currentStock: 100 });
+    const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+    try {
+      expect(await ledgerMismatches(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('a refresh token exchanged at both instances at once is exchanged once, and its family is revoked', async () => {
     const login = await clients[1]!.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
     const { refreshToken } = login.body.data;

@@ -5,6 +5,7 @@ import { now } from '../../db/database.js';
 import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { describeList } from '../../db/lists.js';
+import { chunked } from '../../db/batches.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
 
@@ -17,20 +18,27 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({
-      time: now(),
-      userId: entry.actor?.id ?? null,
-      username: entry.actor?.username ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+export const recordAudit = (db: Queryable, entry: AuditEntry): Promise<void> => recordAudits(db, [entry]);
+
+/** Writes the entries of a batch of changes, one multi-row insert per ROWS_PER_STATEMENT entries. */
+export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  const time = now();
+  for (const piece of chunked(entries))
+    await db
+      .insertInto('auditLog')
+      .values(
+        piece.map((entry) => ({
+          time,
+          userId: entry.actor?.id ?? null,
+          username: entry.actor?.username ?? null,
+          action: entry.action,
+          entity: entry.entity,
+          entityId: entry.entityId,
+          before: entry.before === undefined ? null : JSON.stringify(entry.before),
+          after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        })),
+      )
+      .execute();
 }
 
 function present(row: Selectable<AuditLogTable>) {

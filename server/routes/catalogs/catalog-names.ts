@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
+import { chunked } from '../../db/batches.js';
 import type { Queryable } from '../../db/tables.js';
 
 export interface CatalogEntryRef {
@@ -13,35 +14,61 @@ export interface CatalogEntryRef {
   nameKey: string;
 }
 
-/** The commodity entry a typed name means, or undefined when the catalog has none. */
-export async function findCommodity(db: Queryable, typed: string): Promise<CatalogEntryRef | undefined> {
-  return db
-    .selectFrom('commodityNames as k')
-    .innerJoin('commodities as c', 'c.id', 'k.commodityId')
-    .select(['c.id', 'c.name', 'c.nameKey'])
-    .where('k.nameKey', '=', nameKey(typed))
-    .executeTakeFirst();
+/** The commodity entry a typed name means, added to the catalog when it is new. */
+export const commodityOf = async (db: Queryable, typed: string): Promise<CatalogEntryRef> => (await commoditiesOf(db, [typed])).get(typed)!;
+
+/**
+ * The commodity entry of each typed name (by the name as typed); names new to the catalog are added
+ * in one insert, each with the spelling first used. One query per ROWS_PER_STATEMENT distinct names.
+ */
+export async function commoditiesOf(db: Queryable, typed: readonly string[]): Promise<Map<string, CatalogEntryRef>> {
+  const byKey = new Map<string, string>(); // key -> first spelling
+  for (const t of typed) if (!byKey.has(nameKey(t))) byKey.set(nameKey(t), t);
+  const entries = new Map<string, CatalogEntryRef>();
+  for (const keys of chunked([...byKey.keys()])) {
+    const rows = await db
+      .selectFrom('commodityNames as k')
+      .innerJoin('commodities as c', 'c.id', 'k.commodityId')
+      .select(['k.nameKey as typedKey', 'c.id', 'c.name', 'c.nameKey'])
+      .where('k.nameKey', 'in', keys)
+      .execute();
+    for (const { typedKey, ...entry } of rows) entries.set(typedKey, entry);
+  }
+  const missing = [...byKey].filter(([key]) => !entries.has(key));
+  const time = now();
+  for (const piece of chunked(missing)) {
+    const added = await db
+      .insertInto('commodities')
+      .values(piece.map(([key, t]) => ({ name: t.trim(), nameKey: key, code: null, unit: null, category: null, remark: null, active: 1, createTime: time, updateTime: time })))
+      .returning(['id', 'name', 'nameKey'])
+      .execute();
+    await db
+      .insertInto('commodityNames')
+      .values(added.map((e) => ({ nameKey: e.nameKey, commodityId: e.id })))
+      .execute();
+    for (const e of added) entries.set(e.nameKey, e);
+  }
+  return new Map(typed.map((t) => [t, entries.get(nameKey(t))!]));
 }
 
-/** The commodity entry a typed name means, added to the catalog when it is new. */
-export async function commodityOf(db: Queryable, typed: string): Promise<CatalogEntryRef> {
-  const found = await findCommodity(db, typed);
-  if (found) return found;
-  const key = nameKey(typed);
-  const time = now();
-  const name = typed.trim();
-  const { id } = await db
-    .insertInto('commodities')
-    .values({ name, nameKey: key, code: null, unit: null, category: null, remark: null, active: 1, createTime: time, updateTime: time })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('commodityNames').values({ nameKey: key, commodityId: id }).execute();
-  return { id, name, nameKey: key };
+/** The stock key of each typed name, as `commodityStockKey` (nothing is added to the catalog). */
+export async function commoditiesKnown(db: Queryable, typed: readonly string[]): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const piece of chunked([...new Set(typed.map(nameKey))])) {
+    const rows = await db
+      .selectFrom('commodityNames as k')
+      .innerJoin('commodities as c', 'c.id', 'k.commodityId')
+      .select(['k.nameKey as typedKey', 'c.nameKey'])
+      .where('k.nameKey', 'in', piece)
+      .execute();
+    for (const r of rows) keys.set(r.typedKey, r.nameKey);
+  }
+  return new Map(typed.map((t) => [t, keys.get(nameKey(t)) ?? nameKey(t)]));
 }
 
 /** The key the stock of a typed commodity name is kept under (for filters: a name not in the catalog matches nothing kept). */
 export async function commodityStockKey(db: Queryable, typed: string): Promise<string> {
-  return (await findCommodity(db, typed))?.nameKey ?? nameKey(typed);
+  return (await commoditiesKnown(db, [typed])).get(typed)!;
 }
 
 /** The catalog's spelling of every stock key. */
@@ -50,19 +77,26 @@ export async function commodityNamesByKey(db: Queryable): Promise<Map<string, st
   return new Map(rows.map((r) => [r.nameKey, r.name]));
 }
 
-/** Adds each party name not yet in the party catalog (blank and missing names are skipped). */
-export async function partiesOf(db: Queryable, names: (string | null | undefined)[]): Promise<void> {
-  for (const typed of names) {
-    if (!typed?.trim()) continue;
-    const key = nameKey(typed);
-    if (await db.selectFrom('partyNames').select('partyId').where('nameKey', '=', key).executeTakeFirst()) continue;
-    const time = now();
-    const { id } = await db
+/** Adds each party name not yet in the party catalog (blank and missing names are skipped), in one insert. */
+export async function partiesOf(db: Queryable, names: readonly (string | null | undefined)[]): Promise<void> {
+  const byKey = new Map<string, string>();
+  for (const typed of names) if (typed?.trim() && !byKey.has(nameKey(typed))) byKey.set(nameKey(typed), typed.trim());
+  const known = new Set<string>();
+  for (const keys of chunked([...byKey.keys()])) {
+    const rows = await db.selectFrom('partyNames').select('nameKey').where('nameKey', 'in', keys).execute();
+    for (const r of rows) known.add(r.nameKey);
+  }
+  const time = now();
+  for (const piece of chunked([...byKey].filter(([key]) => !known.has(key)))) {
+    const added = await db
       .insertInto('parties')
-      .values({ name: typed.trim(), nameKey: key, kind: null, contact: null, phone: null, remark: null, active: 1, createTime: time, updateTime: time })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('partyNames').values({ nameKey: key, partyId: id }).execute();
+      .values(piece.map(([key, name]) => ({ name, nameKey: key, kind: null, contact: null, phone: null, remark: null, active: 1, createTime: time, updateTime: time })))
+      .returning(['id', 'nameKey'])
+      .execute();
+    await db
+      .insertInto('partyNames')
+      .values(added.map((p) => ({ nameKey: p.nameKey, partyId: p.id })))
+      .execute();
   }
 }
 

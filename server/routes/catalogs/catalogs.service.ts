@@ -11,11 +11,12 @@ import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
-import { invalid, notFound, refusedField } from '../../http/errors.js';
+import { BatchRefusal, invalid, notFound, refusedField } from '../../http/errors.js';
+import { chunked } from '../../db/batches.js';
 import { describeList } from '../../db/lists.js';
 import type { Column, RowError } from '../../spreadsheets/columns.js';
 import { importRows } from '../../spreadsheets/row-import.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAudits } from '../audit/audit.service.js';
 
 type Row = Record<string, unknown> & { id: number; name: string; nameKey: string; active: number };
 
@@ -43,7 +44,7 @@ function present(spec: CatalogSpec, row: Row) {
   if (spec.table === 'commodities') out.code = row.code ?? null;
   out.name = row.name;
   for (const f of spec.fields) if (f !== 'code') out[f] = row[f] ?? null;
-  return { ...out, remark: row.remark ?? null, active: row.active === 1, createTime: row.createTime, updateTime: row.updateTime };
+  return { id: row.id, ...out, remark: row.remark ?? null, active: row.active === 1, createTime: row.createTime, updateTime: row.updateTime };
 }
 
 async function load(db: Queryable, spec: CatalogSpec, id: number): Promise<Row> {
@@ -55,14 +56,7 @@ async function load(db: Queryable, spec: CatalogSpec, id: number): Promise<Row> 
 export const getEntry = async (db: Queryable, spec: CatalogSpec, id: number) => present(spec, await load(db, spec, id));
 
 /** The entry a name key already means, if any. */
-async function entryOfKey(db: Queryable, spec: CatalogSpec, key: string): Promise<Row | undefined> {
-  return (await anyDb(db)
-    .selectFrom(`${spec.namesTable} as k`)
-    .innerJoin(`${spec.table} as e`, 'e.id', `k.${spec.idColumn}`)
-    .selectAll('e')
-    .where('k.nameKey', '=', key)
-    .executeTakeFirst()) as Row | undefined;
-}
+const entryOfKey = async (db: Queryable, spec: CatalogSpec, key: string): Promise<Row | undefined> => (await entriesOfKeys(db, spec, [key])).get(key);
 
 function duplicate(spec: CatalogSpec, name: string, existing: Row): Said {
   return said(
@@ -102,33 +96,69 @@ export const listEntries = (db: Queryable, spec: CatalogSpec, q: z.output<typeof
 /** Every entry the list's filters match, newest first, for the export. */
 export const allEntries = (db: Queryable, spec: CatalogSpec, q: z.output<typeof catalogListQuery>) => catalogList(spec).all(db, q);
 
-/** Creates an entry (in the caller's transaction); a name the catalog already has by the rule is 400. */
-export async function insertEntry(db: Queryable, spec: CatalogSpec, actor: AuthUser | null, input: Record<string, unknown> & { name: string }) {
-  const key = nameKey(input.name);
-  const existing = await entryOfKey(db, spec, key);
-  if (existing) throw refusedField('name', duplicate(spec, input.name, existing));
+type EntryInput = Record<string, unknown> & { name: string };
+
+/**
+ * Creates entries (in the caller's transaction), set-based: a name the catalog already has by the
+ * rule, or that an earlier entry of the batch has, is 400 naming its entry (`BatchRefusal`).
+ */
+export async function insertEntries(db: Queryable, spec: CatalogSpec, actor: AuthUser | null, inputs: readonly EntryInput[]) {
+  const keys = inputs.map((input) => nameKey(input.name));
+  const existing = await entriesOfKeys(db, spec, keys);
+  const seen = new Map<string, EntryInput>();
+  for (const [i, input] of inputs.entries()) {
+    const earlier = existing.get(keys[i]!) ?? (seen.has(keys[i]!) ? ({ name: seen.get(keys[i]!)!.name } as Row) : undefined);
+    if (earlier) throw new BatchRefusal(i, refusedField('name', duplicate(spec, input.name, earlier)));
+    seen.set(keys[i]!, input);
+  }
   const time = now();
-  const values: Record<string, unknown> = {
-    name: input.name,
-    nameKey: key,
-    remark: input.remark ?? null,
-    active: input.active === false ? 0 : 1,
-    createTime: time,
-    updateTime: time,
-  };
-  for (const f of spec.fields) values[f] = input[f] ?? null;
-  const { id } = await anyDb(db).insertInto(spec.table).values(values).returning('id').executeTakeFirstOrThrow();
-  await anyDb(db)
-    .insertInto(spec.namesTable)
-    .values({ nameKey: key, [spec.idColumn]: id })
-    .execute();
-  const after = await getEntry(db, spec, id);
-  await recordAudit(db, { actor, action: 'create', entity: spec.entity, entityId: id, after });
-  return after;
+  const created: ReturnType<typeof present>[] = [];
+  for (const piece of chunked(inputs.map((input, i) => ({ input, key: keys[i]! })))) {
+    const values = piece.map(({ input, key }) => {
+      const row: Record<string, unknown> = {
+        name: input.name,
+        nameKey: key,
+        remark: input.remark ?? null,
+        active: input.active === false ? 0 : 1,
+        createTime: time,
+        updateTime: time,
+      };
+      for (const f of spec.fields) row[f] = input[f] ?? null;
+      return row;
+    });
+    const stored = (await anyDb(db).insertInto(spec.table).values(values).returningAll().execute()) as Row[];
+    const byKey = new Map(stored.map((r) => [r.nameKey, r]));
+    await anyDb(db)
+      .insertInto(spec.namesTable)
+      .values(stored.map((r) => ({ nameKey: r.nameKey, [spec.idColumn]: r.id })))
+      .execute();
+    for (const { key } of piece) created.push(present(spec, byKey.get(key)!));
+  }
+  await recordAudits(
+    db,
+    created.map((after) => ({ actor, action: 'create', entity: spec.entity, entityId: after.id, after })),
+  );
+  return created;
 }
 
-export const createEntry = (db: Db, spec: CatalogSpec, actor: AuthUser, input: Record<string, unknown> & { name: string }) =>
-  db.transaction().execute((trx) => insertEntry(trx, spec, actor, input));
+/** The entries the name keys already mean, by key. */
+async function entriesOfKeys(db: Queryable, spec: CatalogSpec, keys: readonly string[]): Promise<Map<string, Row>> {
+  const found = new Map<string, Row>();
+  for (const piece of chunked([...new Set(keys)])) {
+    const rows = (await anyDb(db)
+      .selectFrom(`${spec.namesTable} as k`)
+      .innerJoin(`${spec.table} as e`, 'e.id', `k.${spec.idColumn}`)
+      .selectAll('e')
+      .select('k.nameKey as typedKey')
+      .where('k.nameKey', 'in', piece)
+      .execute()) as (Row & { typedKey: string })[];
+    for (const { typedKey, ...row } of rows) found.set(typedKey, row as Row);
+  }
+  return found;
+}
+
+export const createEntry = (db: Db, spec: CatalogSpec, actor: AuthUser, input: EntryInput) =>
+  db.transaction().execute(async (trx) => (await insertEntries(trx, spec, actor, [input]))[0]!);
 
 /** Changes an entry. A new name adds its key to the entry; the old names keep meaning it. */
 export function updateEntry(db: Db, spec: CatalogSpec, actor: AuthUser, id: number, input: Record<string, unknown>) {
@@ -217,11 +247,12 @@ export function importEntries<S extends z.ZodObject>(db: Db, spec: CatalogSpec, 
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
       const inSheet = new Map<string, number>();
-      for (const [i, row] of rows.entries()) {
-        const name = String((row as { name: string }).name);
+      const names = rows.map((row) => String((row as { name: string }).name));
+      const existing = await entriesOfKeys(trx, spec, names.map(nameKey));
+      for (const [i, name] of names.entries()) {
         const key = nameKey(name);
-        const existing = await entryOfKey(trx, spec, key);
-        if (existing) errors.push({ row: rowNumbers[i]!, column: 'name', message: duplicate(spec, name, existing) });
+        const entry = existing.get(key);
+        if (entry) errors.push({ row: rowNumbers[i]!, column: 'name', message: duplicate(spec, name, entry) });
         else if (inSheet.has(key))
           errors.push({
             row: rowNumbers[i]!,
@@ -232,6 +263,6 @@ export function importEntries<S extends z.ZodObject>(db: Db, spec: CatalogSpec, 
       }
       return errors;
     },
-    (trx, row) => insertEntry(trx, spec, actor, row as Record<string, unknown> & { name: string }),
+    (trx, batch) => insertEntries(trx, spec, actor, batch as unknown as EntryInput[]),
   );
 }

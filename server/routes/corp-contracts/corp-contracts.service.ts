@@ -21,7 +21,7 @@ import {
   type detailListQuery,
   type detailUpdateBody,
 } from '../../../shared/corp-contracts.js';
-import { breather } from '../../db/batches.js';
+import { breather, chunked } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import { lockRow } from '../../db/locks.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
@@ -35,7 +35,7 @@ import { id, PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.j
 import { describeList } from '../../db/lists.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
 import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAudits } from '../audit/audit.service.js';
 import { progress } from '../../progress.js';
 import { partiesOf } from '../catalogs/catalog-names.js';
 
@@ -292,17 +292,20 @@ export async function createDetails(db: Db, actor: AuthUser, contractId: number,
     await lockRow(trx, 'corpContracts', contractId);
     const lineNos = await assignLineNos(trx, contractId, lines, (i) => (batch ? `details.${i}.` : ''));
     const time = now();
-    const created: Detail[] = [];
-    for (const [i, line] of lines.entries()) {
-      const row = await trx
-        .insertInto('corpContractDetails')
-        .values(detailValues(contractId, lineNos[i]!, line, time))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const detail = presentDetail(row);
-      created.push(detail);
-      await recordAudit(trx, { actor, action: 'create', entity: 'corpContractDetail', entityId: row.id, after: detail });
-    }
+    // the same multi-row insert as a sheet import, then the lines read back by their numbers
+    await insertDetails(
+      trx,
+      lines.map((line, i) => detailValues(contractId, lineNos[i]!, line, time)),
+    );
+    const byLineNo = new Map<number, DetailRow>();
+    for (const piece of chunked(lineNos))
+      for (const row of await trx.selectFrom('corpContractDetails').selectAll().where('contractId', '=', contractId).where('lineNo', 'in', piece).execute())
+        byLineNo.set(row.lineNo, row);
+    const created = lineNos.map((n) => presentDetail(byLineNo.get(n)!));
+    await recordAudits(
+      trx,
+      created.map((detail) => ({ actor, action: 'create', entity: 'corpContractDetail', entityId: detail.id, after: detail })),
+    );
     await touchContract(trx, contractId, time);
     return created;
   });

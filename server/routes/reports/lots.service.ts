@@ -52,6 +52,7 @@ async function lotsQuery(db: Queryable, f: LotFilters, scope: Scope) {
   const stock = sql`sum(d."inboundMilli") - sum(d."outboundMilli") - sum(d."transferredMilli")`;
   if (f.inStock === 'true') days = days.having(sql<boolean>`${stock} > 0`);
   if (f.inStock === 'false') days = days.having(sql<boolean>`${stock} <= 0`);
+  if (f.inStock === 'negative') days = days.having(sql<boolean>`${stock} < 0`);
   return db
     .selectFrom(days.as('l'))
     .selectAll('l')
@@ -80,6 +81,7 @@ async function currentLotsQuery(db: Queryable, f: LotFilters, scope: Scope) {
   const stock = sql`l."inboundMilli" - l."outboundMilli" - l."transferredMilli"`;
   if (f.inStock === 'true') lots = lots.where(sql<boolean>`${stock} > 0`);
   if (f.inStock === 'false') lots = lots.where(sql<boolean>`${stock} <= 0`);
+  if (f.inStock === 'negative') lots = lots.where(sql<boolean>`${stock} < 0`);
   return lots.orderBy('l.warehouseId').orderBy('l.commodity').orderBy('l.blNumber');
 }
 

@@ -9,12 +9,13 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
-import { recordAudit } from '../../audit/audit.service.js';
+import { recordAudit, recordAudits } from '../../audit/audit.service.js';
+import { chunked } from '../../../db/batches.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
-import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
-import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
+import { numbersFor } from '../stock/document-numbers.js';
+import { blNumberOf, moveStock, moveStocks, type Movement } from '../stock/stock.service.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
@@ -77,35 +78,61 @@ const movementOf = (row: InboundRow): Movement => ({
   businessDate: row.inboundDate,
 });
 
-/** Creates an inbound order and enters its weight into stock, in one transaction. */
-export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
-  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
-  if (input.inboundNumber && (await numberExists(db, 'inboundOrders', input.inboundNumber))) duplicateNumber('inboundNumber', input.inboundNumber);
-  // the plain fields go in as sent; the number, the warehouse and the weights are converted
-  const { inboundNumber, warehouse: _warehouse, blWeight, inboundWeight, ...fields } = input;
+/**
+ * Creates inbound orders and enters their weights into stock, in the caller's transaction, set-based:
+ * one statement per table per ROWS_PER_STATEMENT orders. The JSON create is a batch of one; a sheet
+ * import passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
+ */
+export async function insertInbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof inboundBody>[]): Promise<InboundOrder[]> {
+  const warehouses = await warehousesForMovements(db, actor, inputs);
+  const numbers = await numbersFor(
+    db,
+    'inboundOrders',
+    'IB',
+    'inboundNumber',
+    inputs.map((i) => i.inboundNumber),
+  );
   const time = now();
-  const { id } = await db
-    .insertInto('inboundOrders')
-    .values({
-      ...fields,
-      inboundNumber: inboundNumber ?? (await nextNumber(db, 'inboundOrders', 'IB')),
-      warehouseId: warehouse.id,
-      blWeightMilli: blWeight == null ? null : toMilli(blWeight),
-      inboundWeightMilli: toMilli(inboundWeight),
-      createTime: time,
-      updateTime: time,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await loadInbound(db, id, null);
-  await partiesOf(db, [row.owner]);
-  await moveStock(db, null, movementOf(row));
-  const after = presentInbound(row);
-  await recordAudit(db, { actor, action: 'create', entity: 'inboundOrder', entityId: id, after });
-  return after;
+  const rows: InboundRow[] = [];
+  for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
+    const stored = await db
+      .insertInto('inboundOrders')
+      .values(
+        // the plain fields go in as sent; the number, the warehouse and the weights are converted
+        piece.map(({ input: { inboundNumber: _number, warehouse: _warehouse, blWeight, inboundWeight, ...fields }, i }) => ({
+          ...fields,
+          inboundNumber: numbers[i]!,
+          warehouseId: warehouses[i]!.id,
+          blWeightMilli: blWeight == null ? null : toMilli(blWeight),
+          inboundWeightMilli: toMilli(inboundWeight),
+          createTime: time,
+          updateTime: time,
+        })),
+      )
+      .returningAll()
+      .execute();
+    // returned in the order of the values; matched by number all the same (unique)
+    const byNumber = new Map(stored.map((r) => [r.inboundNumber, r]));
+    for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name });
+  }
+  await partiesOf(
+    db,
+    rows.map((r) => r.owner),
+  );
+  await moveStocks(
+    db,
+    rows.map((r) => ({ before: null, after: movementOf(r) })),
+  );
+  const created = rows.map(presentInbound);
+  await recordAudits(
+    db,
+    created.map((after) => ({ actor, action: 'create', entity: 'inboundOrder', entityId: after.id, after })),
+  );
+  return created;
 }
 
-export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) => db.transaction().execute((trx) => insertInbound(trx, actor, input));
+export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof inboundBody>) =>
+  db.transaction().execute(async (trx) => (await insertInbounds(trx, actor, [input]))[0]!);
 
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
-import { insertInbound } from './inbound-orders.service.js';
+import { insertInbounds } from './inbound-orders.service.js';
 
 export const INBOUND_COLUMNS = sheetColumns([
   { key: 'warehouse', type: 'text' },
@@ -53,6 +53,6 @@ export function importInbound(db: Db, actor: AuthUser, path: string) {
       await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },
-    (trx, row) => insertInbound(trx, actor, row),
+    (trx, batch) => insertInbounds(trx, actor, batch),
   );
 }

@@ -3,7 +3,7 @@
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, receiptRecord } from '../../../../shared/warehouse.js';
+import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, postedOutboundRecord, receiptRecord } from '../../../../shared/warehouse.js';
 import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
 import { recordPath } from '../../../../shared/record-pages.js';
@@ -79,9 +79,9 @@ export const outboundOrderRoutes = [
     summary: 'Create an outbound order (takes its quantity from stock)',
     access: { area: 'warehouse', level: 'write' },
     description:
-      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity. A `deliveryOrderNumber` names the pickup request it ships against: that request must be approved or in progress, with the same warehouse and commodity, and have the quantity left ("pickup request PU... has 18 t left to ship"); it then moves to in_progress, or completed once all is shipped.',
+      '`outboundNumber` is generated unless given; `outboundStatus` defaults to completed; `receiptStatus` starts unconfirmed. Refused (400, "insufficient stock: 40 available ...") when the warehouse holds less of the commodity. A `blNumber` takes from that lot alone (400 "B/L COSU6300001 holds 40 t of copper cathode in Port yard; 50 t requested" when it holds less); without one the order takes from the oldest lots first and `allocations` lists what it took from each. A `deliveryOrderNumber` names the pickup request it ships against: that request must be approved or in progress, with the same warehouse and commodity, and have the quantity left ("pickup request PU... has 18 t left to ship"); it then moves to in_progress, or completed once all is shipped.',
     body: outboundBody,
-    response: outboundRecord,
+    response: postedOutboundRecord,
     example: {
       request: { deliveryOrderNumber: 'PU20261122-0001', blNumber: 'COSU6300001', commodity: '电解铜', quantity: 10, unit: '吨', outboundDate: '2026-11-22', warehouse: 'WH-SH' },
     },
@@ -107,7 +107,7 @@ export const outboundOrderRoutes = [
     description:
       'Setting outboundStatus to cancelled gives its quantity back to stock and to its pickup request (which moves back from completed to in_progress, or to approved when nothing is shipped); re-activating it or raising its quantity takes them again (refused when stock or the request is short).',
     body: outboundUpdateBody,
-    response: outboundRecord,
+    response: postedOutboundRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateOutbound(db, user, id, body), 'outbound order updated'),
   }),
   route({

@@ -1,7 +1,16 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, outboundListQuery, toMilli, type confirmReceiptBody, type OutboundOrder, type outboundBody, type outboundUpdateBody } from '../../../../shared/warehouse.js';
+import {
+  fromMilli,
+  outboundListQuery,
+  toMilli,
+  type confirmReceiptBody,
+  type OutboundOrder,
+  type PostedOutboundOrder,
+  type outboundBody,
+  type outboundUpdateBody,
+} from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
 import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { OUTBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
@@ -9,10 +18,11 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { invalid, notFound } from '../../../http/errors.js';
-import { recordAudit } from '../../audit/audit.service.js';
-import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
-import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { recordAudit, recordAudits } from '../../audit/audit.service.js';
+import { chunked } from '../../../db/batches.js';
+import { numbersFor } from '../stock/document-numbers.js';
+import { allocationsAnswer, blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
 
@@ -22,6 +32,12 @@ export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string 
 export function presentOutbound({ quantityMilli, ...row }: OutboundRow): OutboundOrder {
   return { ...row, quantity: fromMilli(quantityMilli) };
 }
+
+/** The order as its create and change answer it: what it took from each lot beside its fields. */
+const presentPosted = (row: OutboundRow, taken: Allocation[]): PostedOutboundOrder => ({
+  ...presentOutbound(row),
+  allocations: allocationsAnswer(taken),
+});
 
 export const selectOutbound = (db: Queryable) => withWarehouseName(db.selectFrom('outboundOrders as d').selectAll('d'), 'd.warehouseId');
 
@@ -79,38 +95,68 @@ const movementOf = (row: OutboundRow): Movement | null =>
         businessDate: row.outboundDate,
       };
 
-export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
-  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
-  if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
-  // the plain fields go in as sent; the number, the warehouse and the quantity are converted
-  const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
+/**
+ * Creates outbound orders in the caller's transaction, set-based: each checked against the pickup
+ * request it names and taken from stock, in order. The JSON create is a batch of one; a sheet import
+ * passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
+ */
+export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<PostedOutboundOrder[]> {
+  const warehouses = await warehousesForMovements(db, actor, inputs);
+  const numbers = await numbersFor(
+    db,
+    'outboundOrders',
+    'OB',
+    'outboundNumber',
+    inputs.map((i) => i.outboundNumber),
+  );
   const time = now();
-  const { id } = await db
-    .insertInto('outboundOrders')
-    .values({
-      ...fields,
-      outboundNumber: outboundNumber ?? (await nextNumber(db, 'outboundOrders', 'OB')),
-      quantityMilli: toMilli(quantity),
-      warehouseId: warehouse.id,
-      operator: input.operator ?? actor?.username ?? null,
-      outboundStatus: input.outboundStatus ?? 'completed',
-      receiptStatus: 'unconfirmed',
-      createTime: time,
-      updateTime: time,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await loadOutbound(db, id, null);
-  await followPickups(db, actor, null, row);
-  await moveStock(db, null, movementOf(row));
-  const after = presentOutbound(row);
-  await recordAudit(db, { actor, action: 'create', entity: 'outboundOrder', entityId: id, after });
-  return after;
+  const rows: OutboundRow[] = [];
+  for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
+    const stored = await db
+      .insertInto('outboundOrders')
+      .values(
+        // the plain fields go in as sent; the number, the warehouse and the quantity are converted
+        piece.map(({ input, i }) => {
+          const { outboundNumber: _number, warehouse: _warehouse, quantity, ...fields } = input;
+          return {
+            ...fields,
+            outboundNumber: numbers[i]!,
+            quantityMilli: toMilli(quantity),
+            warehouseId: warehouses[i]!.id,
+            operator: input.operator ?? actor?.username ?? null,
+            outboundStatus: input.outboundStatus ?? ('completed' as const),
+            receiptStatus: 'unconfirmed' as const,
+            createTime: time,
+            updateTime: time,
+          };
+        }),
+      )
+      .returningAll()
+      .execute();
+    const byNumber = new Map(stored.map((r) => [r.outboundNumber, r]));
+    for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name });
+  }
+  await followPickups(
+    db,
+    actor,
+    rows.map((after) => ({ before: null, after })),
+  );
+  const taken = await moveStocks(
+    db,
+    rows.map((r) => ({ before: null, after: movementOf(r) })),
+  );
+  const created = rows.map((r, i) => presentPosted(r, taken[i]!));
+  await recordAudits(
+    db,
+    created.map((after) => ({ actor, action: 'create', entity: 'outboundOrder', entityId: after.id, after })),
+  );
+  return created;
 }
 
-export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) => db.transaction().execute((trx) => insertOutbound(trx, actor, input));
+export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof outboundBody>) =>
+  db.transaction().execute(async (trx) => (await insertOutbounds(trx, actor, [input]))[0]!);
 
-export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
+export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<PostedOutboundOrder> {
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
@@ -120,9 +166,8 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
-    await followPickups(trx, actor, before, row);
-    await moveStock(trx, movementOf(before), movementOf(row));
-    const after = presentOutbound(row);
+    await followPickups(trx, actor, [{ before, after: row }]);
+    const after = presentPosted(row, await moveStock(trx, movementOf(before), movementOf(row)));
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
     return after;
@@ -135,7 +180,7 @@ export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<voi
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
-    await followPickups(trx, actor, before, null);
+    await followPickups(trx, actor, [{ before, after: null }]);
     await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
   });
 }

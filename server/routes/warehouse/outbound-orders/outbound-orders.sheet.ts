@@ -7,11 +7,11 @@ import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
-import { currentStock } from '../stock/stock.service.js';
-import { commodityStockKey } from '../../catalogs/catalog-names.js';
-import { checkWarehouses, findWarehouseByRef } from '../stock/warehouse-lookup.js';
-import { lockPickup, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
-import { insertOutbound } from './outbound-orders.service.js';
+import { blNumberOf, lotStock, stockOfKey } from '../stock/stock.service.js';
+import { commoditiesKnown } from '../../catalogs/catalog-names.js';
+import { checkWarehouses, findWarehouseByRef, type WarehouseRow } from '../stock/warehouse-lookup.js';
+import { lockPickups, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
+import { insertOutbounds } from './outbound-orders.service.js';
 
 export const OUTBOUND_COLUMNS = sheetColumns([
   { key: 'deliveryOrderNumber', type: 'text', width: 18 },
@@ -58,8 +58,9 @@ export const OUTBOUND_EXPORT_COLUMNS = sheetColumns([
 
 /**
  * Outbound rows also need a pickup request that takes them (pickup-shipping.ts) for their
- * deliveryOrderNumber, and stock: each row takes from what the warehouse holds, and from what its
- * request has left, less what the earlier rows of the sheet take.
+ * deliveryOrderNumber, and stock: each row takes from what the warehouse holds (a row naming a B/L,
+ * from what that lot holds), and from what its request has left, less what the earlier rows of the
+ * sheet take. Rows without a B/L take from the oldest lots when written (moveStocks).
  */
 export function importOutbound(db: Db, actor: AuthUser, path: string) {
   return importRows(
@@ -71,14 +72,24 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       const errors: RowError[] = [];
       await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       const left = new Map<string, { milli: number; takenBy: number[] }>();
+      const lotsLeft = new Map<string, { milli: number; takenBy: number[] }>();
       // what the earlier rows of the sheet ship against each pickup request
       const shippedBySheet = new Map<string, number>();
+      // each warehouse, stock key and pickup request looked up once for the whole sheet
+      const warehouses = new Map<string, WarehouseRow | undefined>();
+      for (const ref of new Set(rows.map((r) => r.warehouse))) warehouses.set(ref, await findWarehouseByRef(trx, ref));
+      const stockKeys = new Map<string, string>();
+      for (const [typed, entry] of await commoditiesKnown(trx, [...new Set(rows.map((r) => r.commodity))])) stockKeys.set(typed, entry);
+      const pickups = await lockPickups(
+        trx,
+        rows.map((r) => r.deliveryOrderNumber).filter((n): n is string => !!n),
+      );
       for (const [i, row] of rows.entries()) {
         const rowNumber = rowNumbers[i]!;
-        const warehouse = await findWarehouseByRef(trx, row.warehouse);
+        const warehouse = warehouses.get(row.warehouse);
         const orderNumber = row.deliveryOrderNumber;
         if (orderNumber) {
-          const pickup = await lockPickup(trx, orderNumber);
+          const pickup = pickups.get(orderNumber);
           if (!pickup) errors.push({ row: rowNumber, column: 'deliveryOrderNumber', message: unknownPickup(orderNumber) });
           else if (warehouse) {
             const order = {
@@ -96,10 +107,33 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
         }
         if (row.outboundStatus === 'cancelled') continue; // a cancelled order takes nothing from stock
         if (!warehouse || warehouse.status !== 'active') continue; // already a warehouse error
-        const key = `${warehouse.id}\u0000${await commodityStockKey(trx, row.commodity)}`;
+        const stockKey = stockKeys.get(row.commodity)!;
+        const key = `${warehouse.id}\u0000${stockKey}`;
         let stock = left.get(key);
-        if (!stock) left.set(key, (stock = { milli: await currentStock(trx, warehouse.id, row.commodity), takenBy: [] }));
+        if (!stock) left.set(key, (stock = { milli: await stockOfKey(trx, warehouse.id, stockKey), takenBy: [] }));
         const wanted = toMilli(row.quantity);
+        const bl = blNumberOf(row.blNumber ?? null);
+        if (bl) {
+          // a B/L takes from its lot alone: what the lot holds less what the earlier rows take from it
+          let lot = lotsLeft.get(`${key}\u0000${bl}`);
+          if (!lot) lotsLeft.set(`${key}\u0000${bl}`, (lot = { milli: await lotStock(trx, warehouse.id, stockKey, bl), takenBy: [] }));
+          if (wanted > lot.milli) {
+            const held = fromMilli(Math.max(lot.milli, 0));
+            const earlier = lot.takenBy.length ? ` after ${lot.takenBy.length === 1 ? 'row' : 'rows'} ${lot.takenBy.join(', ')} of this sheet` : '';
+            const earlierZh = lot.takenBy.length ? `（已扣除本表第 ${lot.takenBy.join('、')} 行）` : '';
+            errors.push({
+              row: rowNumber,
+              column: 'blNumber',
+              message: said(
+                `B/L ${bl} holds ${held} of ${row.commodity} in ${warehouse.name}${earlier}; ${row.quantity} requested`,
+                `${warehouse.name}的提单 ${bl} 现有${row.commodity} ${held}${earlierZh}；需要 ${row.quantity}`,
+              ),
+            });
+            continue;
+          }
+          lot.milli -= wanted;
+          lot.takenBy.push(rowNumber);
+        }
         if (wanted > stock.milli) {
           const earlier = stock.takenBy.length ? ` after ${stock.takenBy.length === 1 ? 'row' : 'rows'} ${stock.takenBy.join(', ')} of this sheet` : '';
           const earlierZh = stock.takenBy.length ? `（已扣除本表第 ${stock.takenBy.join('、')} 行）` : '';
@@ -119,6 +153,6 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       }
       return errors;
     },
-    (trx, row) => insertOutbound(trx, actor, row),
+    (trx, batch) => insertOutbounds(trx, actor, batch),
   );
 }

@@ -3,7 +3,7 @@
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
+import { stockTransferBody, transferBody, transferListQuery, transferRecord, postedTransferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
@@ -91,7 +91,7 @@ export const ownershipTransferRoutes = [
     description: 'Takes its quantity from the stock of the warehouse and commodity (400 when short). status defaults to completed.',
     body: transferBody,
     upload: DOCUMENTS,
-    response: transferRecord,
+    response: postedTransferRecord,
     example: { request: example },
     handler: async (ctx, { body, files, user, db, store }) => reply(await createTransfer(db, store, user, body, files), 'ownership transfer created'),
   }),
@@ -103,7 +103,7 @@ export const ownershipTransferRoutes = [
     access: { area: 'warehouse', level: 'write' },
     body: transferBody,
     upload: { ...DOCUMENTS, required: true },
-    response: transferRecord,
+    response: postedTransferRecord,
     handler: async (ctx, { body, files, user, db, store }) => reply(await createTransfer(db, store, user, body, files), 'ownership transfer created'),
   }),
   route({
@@ -113,7 +113,7 @@ export const ownershipTransferRoutes = [
     summary: 'Create an ownership transfer from a stock summary row (transferDate defaults to today)',
     access: { area: 'warehouse', level: 'write' },
     body: stockTransferBody,
-    response: transferRecord,
+    response: postedTransferRecord,
     example: { request: { warehouse: 'WH-SH', commodity: '电解铜', quantity: 5, transferor: '甲公司', transferee: '乙公司' } },
     handler: async (ctx, { body, user, db, store }) => reply(await createTransfer(db, store, user, body, []), 'ownership transfer created'),
   }),
@@ -126,7 +126,7 @@ export const ownershipTransferRoutes = [
     description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock.',
     body: transferUpdateBody,
     upload: DOCUMENTS,
-    response: transferRecord,
+    response: postedTransferRecord,
     handler: async (ctx, { id, body, files, user, db, store }) => reply(await updateTransfer(db, store, user, id, body, files), 'ownership transfer updated'),
   }),
   route({

@@ -1,7 +1,15 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
-import { fromMilli, toMilli, transferListQuery, type OwnershipTransfer, type stockTransferBody, type transferUpdateBody } from '../../../../shared/warehouse.js';
+import {
+  fromMilli,
+  toMilli,
+  transferListQuery,
+  type OwnershipTransfer,
+  type PostedOwnershipTransfer,
+  type stockTransferBody,
+  type transferUpdateBody,
+} from '../../../../shared/warehouse.js';
 import { now, today } from '../../../db/database.js';
 import { describeList, withWarehouseName } from '../../../db/lists.js';
 import type { Db, Queryable } from '../../../db/tables.js';
@@ -13,7 +21,7 @@ import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
-import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
+import { allocationsAnswer, blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 
@@ -102,7 +110,7 @@ async function addFiles(db: Queryable, changes: FileChanges, transferId: number,
 }
 
 /** Creates a transfer (with its attachments) and takes its quantity from stock, all or nothing. */
-export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof stockTransferBody>, uploads: UploadedFile[]): Promise<OwnershipTransfer> {
+export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof stockTransferBody>, uploads: UploadedFile[]): Promise<PostedOwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
     const warehouse = await warehouseForMovement(trx, actor, input.warehouse);
     const time = now();
@@ -126,8 +134,8 @@ export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input:
       .executeTakeFirstOrThrow();
     await addFiles(trx, changes, id, uploads);
     await partiesOf(trx, [input.transferor, input.transferee]);
-    await moveStock(trx, null, movementOf(await loadTransfer(trx, id, null)));
-    const after = await getTransfer(trx, id, null);
+    const taken = await moveStock(trx, null, movementOf(await loadTransfer(trx, id, null)));
+    const after = { ...(await getTransfer(trx, id, null)), allocations: allocationsAnswer(taken) };
     await recordAudit(trx, { actor, action: 'create', entity: 'ownershipTransfer', entityId: id, after });
     return after;
   });
@@ -141,7 +149,7 @@ export function updateTransfer(
   id: number,
   input: z.output<typeof transferUpdateBody>,
   uploads: UploadedFile[],
-): Promise<OwnershipTransfer> {
+): Promise<PostedOwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
     const beforeRow = await loadTransfer(trx, id, actor);
     const before = await getTransfer(trx, id, null);
@@ -166,8 +174,8 @@ export function updateTransfer(
     await addFiles(trx, changes, id, uploads);
     await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
     await partiesOf(trx, [input.transferor, input.transferee]);
-    await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id, null)));
-    const after = await getTransfer(trx, id, null);
+    const taken = await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id, null)));
+    const after = { ...(await getTransfer(trx, id, null)), allocations: allocationsAnswer(taken) };
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after });
     return after;

@@ -10,11 +10,12 @@ import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { forbidden, invalid, notFound, refusedField } from '../../../http/errors.js';
-import { recordAudit } from '../../audit/audit.service.js';
-import { commodityOf } from '../../catalogs/catalog-names.js';
-import { nextNumber } from '../stock/document-numbers.js';
+import { recordAudit, recordAudits } from '../../audit/audit.service.js';
+import { chunked } from '../../../db/batches.js';
+import { commoditiesOf, commodityOf } from '../../catalogs/catalog-names.js';
+import { nextNumbers } from '../stock/document-numbers.js';
 import { getSettings } from '../../settings/settings.service.js';
-import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
@@ -102,33 +103,49 @@ export async function loadPickup(db: Queryable, id: number, scope: Scope | null)
 /** The pickup request `id` as the API answers it, or 404 (403 outside `scope`). */
 export const getPickup = async (db: Queryable, id: number, scope: Scope | null): Promise<PickupRequest> => presentPickup(await loadPickup(db, id, scope));
 
-export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
-  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
-  await commodityOf(db, input.commodity);
-  // the plain fields go in as sent; the warehouse and the quantity are converted
-  const { warehouse: _warehouse, quantity, ...fields } = input;
+/** Creates pickup requests (pending, numbered in order) in the caller's transaction, set-based; the JSON create is a batch of one. */
+export async function insertPickups(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof pickupBody>[]): Promise<PickupRequest[]> {
+  const warehouses = await warehousesForMovements(db, actor, inputs);
+  await commoditiesOf(
+    db,
+    inputs.map((i) => i.commodity),
+  );
+  const numbers = await nextNumbers(db, 'pickupRequests', 'PU', inputs.length);
   const time = now();
-  const { id } = await db
-    .insertInto('pickupRequests')
-    .values({
-      ...fields,
-      plateKey: fields.licensePlate == null ? null : plateKey(fields.licensePlate),
-      orderNumber: await nextNumber(db, 'pickupRequests', 'PU'),
-      quantityMilli: toMilli(quantity),
-      warehouseId: warehouse.id,
-      status: 'pending',
-      createTime: time,
-      updateTime: time,
-      createdBy: actor?.username ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const after = await getPickup(db, id, null);
-  await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
-  return after;
+  const rows: PickupRow[] = [];
+  for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
+    const stored = await db
+      .insertInto('pickupRequests')
+      .values(
+        // the plain fields go in as sent; the warehouse and the quantity are converted
+        piece.map(({ input: { warehouse: _warehouse, quantity, ...fields }, i }) => ({
+          ...fields,
+          plateKey: fields.licensePlate == null ? null : plateKey(fields.licensePlate),
+          orderNumber: numbers[i]!,
+          quantityMilli: toMilli(quantity),
+          warehouseId: warehouses[i]!.id,
+          status: 'pending' as const,
+          createTime: time,
+          updateTime: time,
+          createdBy: actor?.username ?? null,
+        })),
+      )
+      .returningAll()
+      .execute();
+    const byNumber = new Map(stored.map((r) => [r.orderNumber, r]));
+    // a new request has nothing shipped
+    for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name, shippedMilli: 0 });
+  }
+  const created = rows.map(presentPickup);
+  await recordAudits(
+    db,
+    created.map((after) => ({ actor, action: 'create', entity: 'pickupRequest', entityId: after.id, after })),
+  );
+  return created;
 }
 
-export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) => db.transaction().execute((trx) => insertPickup(trx, actor, input));
+export const createPickup = (db: Db, actor: AuthUser, input: z.output<typeof pickupBody>) =>
+  db.transaction().execute(async (trx) => (await insertPickups(trx, actor, [input]))[0]!);
 
 function checkTransition(row: PickupRow, next: PickupStatus): void {
   if (next === row.status) return;

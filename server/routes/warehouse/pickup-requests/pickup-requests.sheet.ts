@@ -8,7 +8,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
-import { insertPickup } from './pickup-requests.service.js';
+import { insertPickups } from './pickup-requests.service.js';
 
 export const PICKUP_COLUMNS = sheetColumns([
   { key: 'blNumber', type: 'text' },
@@ -62,6 +62,6 @@ export function importPickups(db: Db, actor: AuthUser, path: string) {
       await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },
-    (trx, row) => insertPickup(trx, actor, row),
+    (trx, batch) => insertPickups(trx, actor, batch),
   );
 }

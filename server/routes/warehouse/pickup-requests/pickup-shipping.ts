@@ -12,8 +12,9 @@ import { forUpdate } from '../../../db/row-lock.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { refusedField } from '../../../http/errors.js';
-import { recordAudit } from '../../audit/audit.service.js';
+import { BatchRefusal, refusedField } from '../../../http/errors.js';
+import { recordAudits, type AuditEntry } from '../../audit/audit.service.js';
+import { chunked } from '../../../db/batches.js';
 import { presentPickup, selectPickup, withUnit, type PickupRow } from './pickup-requests.service.js';
 
 type Outbound = Pick<Selectable<OutboundOrdersTable>, 'deliveryOrderNumber' | 'outboundStatus' | 'warehouseId' | 'commodity' | 'quantityMilli'>;
@@ -85,36 +86,71 @@ function statusAfterShipping(status: PickupStatus, shippedMilli: number, request
   return shippedMilli >= requestedMilli ? 'completed' : 'in_progress';
 }
 
-/** The request numbered `orderNumber`, its row locked for this transaction (see the top of this file). */
-export const lockPickup = (db: Queryable, orderNumber: string) => forUpdate(db, selectPickup(db).where('d.orderNumber', '=', orderNumber)).executeTakeFirst();
+/** The requests numbered `orderNumbers` (those that exist), their rows locked, in number order (no deadlock between batches); see the top of this file. */
+export async function lockPickups(db: Queryable, orderNumbers: readonly string[]): Promise<Map<string, PickupRow>> {
+  const found = new Map<string, PickupRow>();
+  for (const piece of chunked([...new Set(orderNumbers)].sort())) {
+    const rows = await forUpdate(db, selectPickup(db).where('d.orderNumber', 'in', piece).orderBy('d.orderNumber')).execute();
+    for (const r of rows) found.set(r.orderNumber, r);
+  }
+  return found;
+}
 
-/** Checks the outbound order's change against the requests it names, and moves their statuses (see the top). */
-export async function followPickups(db: Queryable, actor: AuthUser | null, before: Outbound | null, after: Outbound | null): Promise<void> {
-  const numbers = new Set([before?.deliveryOrderNumber, after?.deliveryOrderNumber].filter((n): n is string => !!n));
-  for (const n of numbers) {
-    const pickup = await lockPickup(db, n);
-    if (!pickup) {
-      if (after?.deliveryOrderNumber === n && before?.deliveryOrderNumber !== n) throw refusedField('deliveryOrderNumber', unknownPickup(n));
-      continue;
+/** One outbound order's change: what it was (null: new) and what it is (null: deleted). */
+export interface OrderChange {
+  before: Outbound | null;
+  after: Outbound | null;
+}
+
+/**
+ * Checks outbound orders' changes (already written) against the requests they name, in order, and
+ * moves each request's status once with what the batch ships (see the top). A refusal names its
+ * order's index in the batch (`BatchRefusal`).
+ */
+export async function followPickups(db: Queryable, actor: AuthUser | null, changes: readonly OrderChange[]): Promise<void> {
+  const named = (c: OrderChange) => new Set([c.before?.deliveryOrderNumber, c.after?.deliveryOrderNumber].filter((n): n is string => !!n));
+  const pickups = await lockPickups(
+    db,
+    changes.flatMap((c) => [...named(c)]),
+  );
+  // what each request's orders ship apart from this batch's changes: its sum already counts them
+  const others = new Map<string, number>();
+  const moved = new Set<string>();
+  for (const [n, pickup] of pickups) others.set(n, pickup.shippedMilli);
+  for (const { before, after } of changes) for (const n of named({ before, after })) if (pickups.has(n)) others.set(n, others.get(n)! - (after ? shippedBy(after, n) : 0));
+  const shippedBefore = new Map(others);
+  for (const [index, { before, after }] of changes.entries()) {
+    for (const n of named({ before, after })) {
+      const pickup = pickups.get(n);
+      if (!pickup) {
+        if (after?.deliveryOrderNumber === n && before?.deliveryOrderNumber !== n) throw new BatchRefusal(index, refusedField('deliveryOrderNumber', unknownPickup(n)));
+        continue;
+      }
+      const was = before ? shippedBy(before, n) : 0;
+      const will = after ? shippedBy(after, n) : 0;
+      if (after?.deliveryOrderNumber === n) {
+        const refused = shipmentRefusal(pickup, before, after, others.get(n)!);
+        if (refused) throw new BatchRefusal(index, refusedField(refused.field, refused.message));
+      }
+      others.set(n, others.get(n)! + will);
+      shippedBefore.set(n, shippedBefore.get(n)! + was);
+      if (was !== will) moved.add(n);
     }
-    const was = before ? shippedBy(before, n) : 0;
-    const will = after ? shippedBy(after, n) : 0;
-    if (after?.deliveryOrderNumber === n) {
-      const refused = shipmentRefusal(pickup, before, after, pickup.shippedMilli - will);
-      if (refused) throw refusedField(refused.field, refused.message);
-    }
-    if (was === will) continue;
+  }
+  const audits: AuditEntry[] = [];
+  for (const n of [...moved].sort()) {
+    const pickup = pickups.get(n)!;
     const status = statusAfterShipping(pickup.status, pickup.shippedMilli, pickup.quantityMilli);
     if (status === pickup.status) continue;
     await db.updateTable('pickupRequests').set({ status, updateTime: now() }).where('id', '=', pickup.id).execute();
-    const moved = (await selectPickup(db).where('d.id', '=', pickup.id).executeTakeFirstOrThrow())!;
-    await recordAudit(db, {
+    audits.push({
       actor,
       action: 'status',
       entity: 'pickupRequest',
       entityId: pickup.id,
-      before: presentPickup({ ...pickup, shippedMilli: pickup.shippedMilli - will + was }),
-      after: presentPickup(moved),
+      before: presentPickup({ ...pickup, shippedMilli: shippedBefore.get(n)! }),
+      after: presentPickup(await selectPickup(db).where('d.id', '=', pickup.id).executeTakeFirstOrThrow()),
     });
   }
+  await recordAudits(db, audits);
 }

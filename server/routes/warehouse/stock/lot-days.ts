@@ -1,59 +1,65 @@
-// Keeps the summing tables in step with each ledger entry: `stockLotDays` (per lot and day),
-// `stockLots` (per lot), `stockDays` (per stock and day) and `stockMonths` (per stock and month).
+// Keeps the summing tables in step with the ledger: `stockBalances` (per stock), `stockLotDays` (per lot
+// and day), `stockLots` (per lot), `stockDays` (per stock and day) and `stockMonths` (per stock and
+// month). A batch of entries is added up in memory first, then written with one
+// `insert … on conflict do update` per table per ROWS_PER_STATEMENT rows (a key once per statement:
+// PostgreSQL refuses to update one row twice in one statement).
+import type { Kysely } from 'kysely';
+import { chunked } from '../../../db/batches.js';
 import type { Queryable } from '../../../db/tables.js';
 
-interface DayMovement {
+/** What one ledger entry changes, signed per column as the summing tables keep it. */
+export interface SumDelta {
   warehouseId: number;
+  /** the stock key (the catalog entry's nameKey) */
   commodity: string;
   blNumber: string | null;
   businessDate: string;
+  inbound: number;
+  outbound: number;
+  transfer: number;
+  /** the change of the current stock (inbound adds, the others take) */
+  current: number;
 }
 
-/** Adds one entry's change (signed per column, as stockBalances takes it) to its lot, its lot's day, its stock's day and its stock's month. */
-export async function addToDays(db: Queryable, m: DayMovement, delta: { inbound: number; outbound: number; transfer: number }): Promise<void> {
-  const values = { inboundMilli: delta.inbound, outboundMilli: delta.outbound, transferredMilli: delta.transfer };
-  await db
-    .insertInto('stockLotDays')
-    .values({ warehouseId: m.warehouseId, commodity: m.commodity, blNumber: m.blNumber ?? '', businessDate: m.businessDate, ...values })
-    .onConflict((oc) =>
-      oc.columns(['warehouseId', 'commodity', 'blNumber', 'businessDate']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockLotDays.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockLotDays.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockLotDays.transferredMilli', '+', delta.transfer),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('stockDays')
-    .values({ businessDate: m.businessDate, warehouseId: m.warehouseId, commodity: m.commodity, ...values })
-    .onConflict((oc) =>
-      oc.columns(['businessDate', 'warehouseId', 'commodity']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockDays.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockDays.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockDays.transferredMilli', '+', delta.transfer),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('stockLots')
-    .values({ warehouseId: m.warehouseId, commodity: m.commodity, blNumber: m.blNumber ?? '', ...values })
-    .onConflict((oc) =>
-      oc.columns(['warehouseId', 'commodity', 'blNumber']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockLots.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockLots.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockLots.transferredMilli', '+', delta.transfer),
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('stockMonths')
-    .values({ month: m.businessDate.slice(0, 7), warehouseId: m.warehouseId, commodity: m.commodity, ...values })
-    .onConflict((oc) =>
-      oc.columns(['month', 'warehouseId', 'commodity']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockMonths.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockMonths.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockMonths.transferredMilli', '+', delta.transfer),
-      })),
-    )
-    .execute();
+const TABLES = [
+  { table: 'stockBalances', key: ['warehouseId', 'commodity'], current: true },
+  { table: 'stockLotDays', key: ['warehouseId', 'commodity', 'blNumber', 'businessDate'], current: false },
+  { table: 'stockDays', key: ['businessDate', 'warehouseId', 'commodity'], current: false },
+  { table: 'stockLots', key: ['warehouseId', 'commodity', 'blNumber'], current: false },
+  { table: 'stockMonths', key: ['month', 'warehouseId', 'commodity'], current: false },
+] as const;
+
+/** Adds the entries' changes to every summing table. */
+export async function addToSums(db: Queryable, deltas: readonly SumDelta[]): Promise<void> {
+  const any = db as unknown as Kysely<any>;
+  for (const { table, key, current } of TABLES) {
+    const sums = new Map<string, Record<string, string | number>>();
+    for (const d of deltas) {
+      const keyValues: Record<string, string | number> = {
+        warehouseId: d.warehouseId,
+        commodity: d.commodity,
+        blNumber: d.blNumber ?? '',
+        businessDate: d.businessDate,
+        month: d.businessDate.slice(0, 7),
+      };
+      const id = key.map((k) => keyValues[k]).join('\u0000');
+      let row = sums.get(id);
+      if (!row) {
+        row = Object.fromEntries(key.map((k) => [k, keyValues[k]!]));
+        Object.assign(row, { inboundMilli: 0, outboundMilli: 0, transferredMilli: 0 }, current ? { currentMilli: 0 } : {});
+        sums.set(id, row);
+      }
+      (row.inboundMilli as number) += d.inbound;
+      (row.outboundMilli as number) += d.outbound;
+      (row.transferredMilli as number) += d.transfer;
+      if (current) (row.currentMilli as number) += d.current;
+    }
+    const columns = ['inboundMilli', 'outboundMilli', 'transferredMilli', ...(current ? ['currentMilli'] : [])];
+    for (const piece of chunked([...sums.values()]))
+      await any
+        .insertInto(table)
+        .values(piece)
+        .onConflict((oc) => oc.columns([...key]).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`${table}.${c}`, '+', eb.ref(`excluded.${c}`))]))))
+        .execute();
+  }
 }

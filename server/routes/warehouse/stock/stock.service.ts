@@ -4,7 +4,7 @@
 // `stockBalances` in step, and refuses the whole change if any stock would fall below zero.
 // Kysely's SQLite dialect runs one transaction at a time on its single connection, so the check
 // and the writes cannot interleave with another request's; on PostgreSQL `lockStocks` makes them wait.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { z } from 'zod';
 import { said } from '../../../../shared/messages.js';
 import { fromMilli, ledgerQuery, type summaryQuery } from '../../../../shared/warehouse.js';
@@ -13,11 +13,12 @@ import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
 import { withinScope, type Scope } from '../../../db/scope.js';
-import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
-import { invalid } from '../../../http/errors.js';
+import type { LedgerDocumentType, LedgerKind, StockLedgerTable } from '../../../db/tables-warehouse.js';
+import { BatchRefusal, invalid } from '../../../http/errors.js';
+import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
-import { addToDays } from './lot-days.js';
-import { commodityNamesByKey, commodityOf, commodityStockKey } from '../../catalogs/catalog-names.js';
+import { addToSums, type SumDelta } from './lot-days.js';
+import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {
@@ -42,71 +43,43 @@ interface KeyedMovement extends Movement {
   stockName: string;
 }
 
-async function keyed(db: Queryable, m: Movement | null): Promise<KeyedMovement | null> {
-  if (!m) return null;
-  const entry = await commodityOf(db, m.commodity);
-  return { ...m, stockKey: entry.nameKey, stockName: entry.name };
-}
-
 const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
-const keyOf = (m: KeyedMovement) => `${m.warehouseId}\u0000${m.stockKey}`;
+const keyOf = (m: { warehouseId: number; stockKey: string }) => `${m.warehouseId}\u0000${m.stockKey}`;
 const same = (a: KeyedMovement, b: KeyedMovement) =>
   keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
 
-/** Appends one ledger entry and updates the balance of its warehouse and commodity; returns the new balance. */
-async function post(db: Queryable, m: KeyedMovement, direction: 1 | -1, entryTime: string): Promise<number> {
-  const change = direction * signOf(m.kind) * m.quantityMilli;
-  const delta = { inbound: 0, outbound: 0, transfer: 0 };
-  delta[m.kind] = direction * m.quantityMilli;
-  const { currentMilli } = await db
-    .insertInto('stockBalances')
-    .values({
-      warehouseId: m.warehouseId,
-      commodity: m.stockKey,
-      inboundMilli: delta.inbound,
-      outboundMilli: delta.outbound,
-      transferredMilli: delta.transfer,
-      currentMilli: change,
-    })
-    .onConflict((oc) =>
-      oc.columns(['warehouseId', 'commodity']).doUpdateSet((eb) => ({
-        inboundMilli: eb('stockBalances.inboundMilli', '+', delta.inbound),
-        outboundMilli: eb('stockBalances.outboundMilli', '+', delta.outbound),
-        transferredMilli: eb('stockBalances.transferredMilli', '+', delta.transfer),
-        currentMilli: eb('stockBalances.currentMilli', '+', change),
-      })),
-    )
-    .returning('currentMilli')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stockLedger')
-    .values({
-      entryTime,
-      businessDate: m.businessDate,
-      warehouseId: m.warehouseId,
-      commodity: m.commodity,
-      commodityKey: m.stockKey,
-      kind: m.kind,
-      documentType: m.documentType,
-      documentId: m.documentId,
-      documentNumber: m.documentNumber,
-      blNumber: m.blNumber,
-      quantityChangeMilli: change,
-      balanceMilli: currentMilli,
-    })
-    .execute();
-  await addToDays(db, { ...m, commodity: m.stockKey }, delta);
-  return currentMilli;
+/** The balances of the stocks (absent: 0), one query per ROWS_PER_STATEMENT commodities (on the table's key). */
+async function balancesOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[]): Promise<Map<string, number>> {
+  const balances = new Map<string, number>(stocks.map((s) => [keyOf(s), 0]));
+  const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
+  for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
+    const rows = await db
+      .selectFrom('stockBalances')
+      .select(['warehouseId', 'commodity', 'currentMilli'])
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .execute();
+    for (const r of rows)
+      if (balances.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity }))) balances.set(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity }), r.currentMilli);
+  }
+  return balances;
 }
 
-async function stockOfKey(db: Queryable, warehouseId: number, stockKey: string): Promise<number> {
-  const row = await db.selectFrom('stockBalances').select('currentMilli').where('warehouseId', '=', warehouseId).where('commodity', '=', stockKey).executeTakeFirst();
-  return row?.currentMilli ?? 0;
+/** The stock kept under `stockKey` (a catalog entry's nameKey) in a warehouse, in thousandths. */
+export async function stockOfKey(db: Queryable, warehouseId: number, stockKey: string): Promise<number> {
+  return (await balancesOf(db, [{ warehouseId, stockKey }])).get(keyOf({ warehouseId, stockKey }))!;
 }
 
-/** The stock of a commodity (any spelling of it) in a warehouse, in thousandths. */
-export async function currentStock(db: Queryable, warehouseId: number, commodity: string): Promise<number> {
-  return stockOfKey(db, warehouseId, await commodityStockKey(db, commodity));
+/** What the lot (warehouse, stock key, B/L; null: the cargo without one) holds, in thousandths. */
+export async function lotStock(db: Queryable, warehouseId: number, stockKey: string, blNumber: string | null): Promise<number> {
+  const row = await db
+    .selectFrom('stockLots')
+    .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+    .where('warehouseId', '=', warehouseId)
+    .where('commodity', '=', stockKey)
+    .where('blNumber', '=', blNumber ?? '')
+    .executeTakeFirst();
+  return Number(row?.current ?? 0);
 }
 
 async function warehouseName(db: Queryable, id: number): Promise<string> {
@@ -114,53 +87,310 @@ async function warehouseName(db: Queryable, id: number): Promise<string> {
   return row?.name ?? String(id);
 }
 
+/** What a document went from (`before`) and to (`after`); null: it did not count, or no longer does. */
+export interface StockChange {
+  before: Movement | null;
+  after: Movement | null;
+}
+
+/** What a movement took from one lot: its B/L (null: the cargo without one) and the quantity, in thousandths. */
+export interface Allocation {
+  blNumber: string | null;
+  quantityMilli: number;
+}
+
 /**
  * Records in the ledger that a document went from `before` to `after` (either may be null) and
  * refuses the change (400, inside the caller's transaction, so nothing is written) when the stock
- * of a warehouse and commodity it touches would end below zero.
+ * of a warehouse and commodity, or one of its lots, would end below zero. Answers what `after` took
+ * from each lot (an outbound order or transfer; empty for an inbound order or none).
  */
-export async function moveStock(db: Queryable, beforeTyped: Movement | null, afterTyped: Movement | null): Promise<void> {
-  const before = await keyed(db, beforeTyped);
-  const after = await keyed(db, afterTyped);
-  if (before && after && same(before, after)) return;
-  await lockStocks(db, [before, after]);
-  const touched = new Map<string, { warehouseId: number; commodity: string; start: number; end: number }>();
-  for (const m of [before, after]) {
-    if (m && !touched.has(keyOf(m))) {
-      const start = await stockOfKey(db, m.warehouseId, m.stockKey);
-      touched.set(keyOf(m), { warehouseId: m.warehouseId, commodity: m.stockName, start, end: start });
-    }
-  }
-  // Entries that add stock go first, so when the end result is not below zero, no running
-  // balance in between is either.
-  const postings: [KeyedMovement, 1 | -1][] = [];
-  if (before) postings.push([before, -1]);
-  if (after) postings.push([after, 1]);
-  postings.sort(([a, da], [b, db_]) => db_ * signOf(b.kind) - da * signOf(a.kind));
-  const entryTime = now();
-  for (const [m, direction] of postings) touched.get(keyOf(m))!.end = await post(db, m, direction, entryTime);
+export const moveStock = async (db: Queryable, before: Movement | null, after: Movement | null): Promise<Allocation[]> => (await moveStocks(db, [{ before, after }]))[0]!;
 
-  for (const [key, t] of touched) {
-    if (t.end >= 0) continue;
-    const warehouse = await warehouseName(db, t.warehouseId);
-    const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
-    if (after && after.kind !== 'inbound' && keyOf(after) === key) {
-      // what this order could take: the stock as it stands, plus what it held itself before
-      const available = t.end + after.quantityMilli;
-      throw invalid(
-        said(
-          `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where.en}; ${fromMilli(after.quantityMilli)} requested`,
-          `库存不足：${where.zh}可用 ${fromMilli(Math.max(available, 0))}；需要 ${fromMilli(after.quantityMilli)}`,
+/** Allocations as an answer carries them: quantities converted from thousandths. */
+export const allocationsAnswer = (taken: readonly Allocation[]) => taken.map((a) => ({ blNumber: a.blNumber, quantity: fromMilli(a.quantityMilli) }));
+
+const lotOf = (warehouseId: number, stockKey: string, blNumber: string | null) => `${warehouseId}\u0000${stockKey}\u0000${blNumber ?? ''}`;
+
+/** One ledger entry to write, before its running balance is known. */
+interface Entry {
+  m: KeyedMovement;
+  blNumber: string | null;
+  change: number;
+}
+
+/**
+ * `moveStock` for a batch of documents, in their order (decisions.md, "Posted documents, lots and
+ * reservations"): the stocks locked once; their balances and their lots' read in one query each.
+ * A `before` is reversed lot by lot as the ledger holds the document (what it took from each lot);
+ * an `after` that names a B/L takes from that lot alone, an outbound order or transfer without one
+ * from the lots of its warehouse and commodity that hold stock, oldest first (first inbound date,
+ * then B/L), one ledger entry per lot. Every entry and its running balance is computed in memory,
+ * each document's stocks and lots checked as it goes (a lot below zero is refused, one already below
+ * zero in an older database may not sink further), then the entries are written with one multi-row
+ * insert and each summing table with one statement. A refusal names its record (`BatchRefusal`).
+ */
+export async function moveStocks(db: Queryable, changes: readonly StockChange[]): Promise<Allocation[][]> {
+  const allocations: Allocation[][] = changes.map(() => []);
+  const typed = changes.flatMap((c) => [c.before, c.after]).filter((m): m is Movement => m !== null);
+  if (typed.length === 0) return allocations;
+  const entries = await commoditiesOf(
+    db,
+    typed.map((m) => m.commodity),
+  );
+  const keyed = (m: Movement | null): KeyedMovement | null => m && { ...m, stockKey: entries.get(m.commodity)!.nameKey, stockName: entries.get(m.commodity)!.name };
+  const moves = changes
+    .map((c, index) => ({ index, before: keyed(c.before), after: keyed(c.after) }))
+    .filter(({ before, after }, i) => {
+      if (!(before && after && same(before, after))) return true;
+      if (after.kind !== 'inbound') allocations[i] = [{ blNumber: after.blNumber, quantityMilli: after.quantityMilli }];
+      return false;
+    });
+  if (moves.length === 0) return allocations;
+  const reversals = await heldByDocuments(
+    db,
+    moves.map((c) => c.before).filter((m) => m !== null),
+  );
+  const stocks = [
+    ...new Map(
+      [...moves.flatMap((c) => [c.before, c.after]).filter((m) => m !== null), ...[...reversals.values()].flat()].map((m) => [
+        keyOf(m),
+        { warehouseId: m.warehouseId, stockKey: m.stockKey },
+      ]),
+    ).values(),
+  ];
+  await lockStocks(
+    db,
+    stocks.map((m) => ({ warehouseId: m.warehouseId, commodity: m.stockKey })),
+  );
+  const balances = await balancesOf(db, stocks);
+  const lots = await lotsOf(
+    db,
+    stocks,
+    moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber),
+  );
+  const queues = new Map<string, FifoQueue>();
+  const entryTime = now();
+  const ledger: Insertable<StockLedgerTable>[] = [];
+  const deltas: SumDelta[] = [];
+  for (const { index, before, after } of moves) {
+    const entriesOfChange: Entry[] = [];
+    const apply = (e: Entry) => {
+      const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber)) ?? { current: 0, firstInbound: null };
+      if (lot.start === undefined) lot.start = lot.current;
+      lot.current += e.change;
+      lots.set(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber), lot);
+      // a lot that gains stock may join (or move up) its stock's queue: built again when next needed
+      if (e.change > 0) queues.delete(keyOf(e.m));
+      entriesOfChange.push(e);
+    };
+    if (before)
+      for (const held of reversals.get(documentKey(before)) ?? [])
+        apply({ m: { ...before, warehouseId: held.warehouseId, stockKey: held.stockKey }, blNumber: held.blNumber, change: -held.change });
+    if (after?.kind === 'inbound' || after?.blNumber) apply({ m: after, blNumber: after.blNumber, change: signOf(after.kind) * after.quantityMilli });
+    else if (after) {
+      let queue = queues.get(keyOf(after));
+      if (!queue) queues.set(keyOf(after), (queue = fifoQueue(lots, after)));
+      while (queue.length && queue[0]!.lot.current <= 0) queue.shift();
+      for (const a of fifo(queue, after)) apply({ m: after, blNumber: a.blNumber, change: -a.quantityMilli });
+    }
+    if (after && after.kind !== 'inbound') allocations[index] = entriesOfChange.filter((e) => e.m === after).map((e) => ({ blNumber: e.blNumber, quantityMilli: -e.change }));
+    // entries that add stock go first, so when the end result is not below zero, no running balance in between is either
+    entriesOfChange.sort((a, b) => Math.sign(b.change) - Math.sign(a.change));
+    const touched = new Map<string, { warehouseId: number; commodity: string; start: number }>();
+    for (const e of entriesOfChange) {
+      const key = keyOf(e.m);
+      if (!touched.has(key)) touched.set(key, { warehouseId: e.m.warehouseId, commodity: e.m.stockName, start: balances.get(key)! });
+      const balance = balances.get(key)! + e.change;
+      balances.set(key, balance);
+      ledger.push({
+        entryTime,
+        businessDate: e.m.businessDate,
+        warehouseId: e.m.warehouseId,
+        commodity: e.m.commodity,
+        commodityKey: e.m.stockKey,
+        kind: e.m.kind,
+        documentType: e.m.documentType,
+        documentId: e.m.documentId,
+        documentNumber: e.m.documentNumber,
+        blNumber: e.blNumber,
+        quantityChangeMilli: e.change,
+        balanceMilli: balance,
+      });
+      const delta = { inbound: 0, outbound: 0, transfer: 0 };
+      delta[e.m.kind] = signOf(e.m.kind) * e.change;
+      deltas.push({ warehouseId: e.m.warehouseId, commodity: e.m.stockKey, blNumber: e.blNumber, businessDate: e.m.businessDate, ...delta, current: e.change });
+    }
+    for (const [key, t] of touched) {
+      const end = balances.get(key)!;
+      if (end >= 0) continue;
+      const warehouse = await warehouseName(db, t.warehouseId);
+      const where = said(`${t.commodity} in ${warehouse}`, `${warehouse}的${t.commodity}`);
+      if (after && after.kind !== 'inbound' && keyOf(after) === key) {
+        // what this order could take: the stock as it stands, plus what it held itself before
+        const available = end + after.quantityMilli;
+        throw new BatchRefusal(
+          index,
+          invalid(
+            said(
+              `insufficient stock: ${fromMilli(Math.max(available, 0))} available of ${where.en}; ${fromMilli(after.quantityMilli)} requested`,
+              `库存不足：${where.zh}可用 ${fromMilli(Math.max(available, 0))}；需要 ${fromMilli(after.quantityMilli)}`,
+            ),
+          ),
+        );
+      }
+      throw new BatchRefusal(
+        index,
+        invalid(
+          said(
+            `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where.en}; this change would take away ${fromMilli(t.start - end)}, as much has already gone out`,
+            `库存不足：${where.zh}现有 ${fromMilli(Math.max(t.start, 0))}；此次修改要扣减 ${fromMilli(t.start - end)}，但其中部分货物已经出库`,
+          ),
         ),
       );
     }
-    throw invalid(
+    for (const e of entriesOfChange) {
+      const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!;
+      if (lot.current < 0 && lot.current < lot.start!) throw new BatchRefusal(index, await lotRefusal(db, e, lot, after));
+    }
+    for (const e of entriesOfChange) lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!.start = undefined;
+  }
+  for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
+  await addToSums(db, deltas);
+  return allocations;
+}
+
+interface LotState {
+  current: number;
+  firstInbound: string | null;
+  /** the balance before the change being checked */
+  start?: number;
+}
+
+const documentKey = (m: { documentType: string; documentId: number }) => `${m.documentType}\u0000${m.documentId}`;
+
+/** What each document holds in the ledger now, per lot (its entries summed): what a `before` reverses. */
+async function heldByDocuments(db: Queryable, documents: readonly KeyedMovement[]) {
+  const held = new Map<string, { warehouseId: number; stockKey: string; blNumber: string | null; change: number }[]>();
+  for (const piece of chunked(documents)) {
+    const rows = await db
+      .selectFrom('stockLedger')
+      .select(['documentType', 'documentId', 'warehouseId', 'commodityKey', 'blNumber'])
+      .select((eb) => eb.fn.sum<number>('quantityChangeMilli').as('change'))
+      .where('documentNumber', 'in', [...new Set(piece.map((m) => m.documentNumber))])
+      .groupBy(['documentType', 'documentId', 'warehouseId', 'commodityKey', 'blNumber'])
+      .execute();
+    const wanted = new Set(piece.map(documentKey));
+    for (const r of rows) {
+      const change = Number(r.change);
+      if (change === 0 || !wanted.has(documentKey(r))) continue;
+      const list = held.get(documentKey(r)) ?? [];
+      list.push({ warehouseId: r.warehouseId, stockKey: r.commodityKey, blNumber: r.blNumber, change });
+      held.set(documentKey(r), list);
+    }
+  }
+  // in the order a reversal writes them: by B/L, the cargo without one first
+  for (const list of held.values()) list.sort((a, b) => (a.blNumber ?? '').localeCompare(b.blNumber ?? ''));
+  return held;
+}
+
+/** The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`. */
+async function lotsOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[], withDates: boolean): Promise<Map<string, LotState>> {
+  const lots = new Map<string, LotState>();
+  const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
+  const wanted = new Set(stocks.map(keyOf));
+  for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
+    const rows = await db
+      .selectFrom('stockLots')
+      .select(['warehouseId', 'commodity', 'blNumber'])
+      .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .execute();
+    for (const r of rows)
+      if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
+        lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    if (!withDates) continue;
+    const dates = await db
+      .selectFrom('stockLotDays')
+      .select(['warehouseId', 'commodity', 'blNumber'])
+      .select((eb) => eb.fn.min('businessDate').as('firstInbound'))
+      .where('warehouseId', 'in', warehouseIds)
+      .where('commodity', 'in', piece)
+      .where('inboundMilli', '>', 0)
+      .groupBy(['warehouseId', 'commodity', 'blNumber'])
+      .execute();
+    for (const d of dates) {
+      const lot = lots.get(lotOf(d.warehouseId, d.commodity, d.blNumber));
+      if (lot) lot.firstInbound = d.firstInbound as string;
+    }
+  }
+  return lots;
+}
+
+/** The lots of a stock that hold some, oldest first (first inbound date, then B/L): what `fifo` takes from. */
+type FifoQueue = { blNumber: string | null; lot: LotState }[];
+
+function fifoQueue(lots: Map<string, LotState>, m: KeyedMovement): FifoQueue {
+  const prefix = `${m.warehouseId}\u0000${m.stockKey}\u0000`;
+  return [...lots]
+    .filter(([key, lot]) => key.startsWith(prefix) && lot.current > 0)
+    .map(([key, lot]) => ({ blNumber: key.slice(prefix.length) || null, lot }))
+    .sort((a, b) => (a.lot.firstInbound ?? '9999').localeCompare(b.lot.firstInbound ?? '9999') || (a.blNumber ?? '').localeCompare(b.blNumber ?? ''));
+}
+
+/** What a movement without a B/L takes from the queue of its stock's lots (emptied lots leave its front). */
+function fifo(queue: FifoQueue, m: KeyedMovement): Allocation[] {
+  const taken: Allocation[] = [];
+  let left = m.quantityMilli;
+  for (const { blNumber, lot } of queue) {
+    if (left === 0) break;
+    if (lot.current <= 0) continue;
+    const q = Math.min(left, lot.current);
+    taken.push({ blNumber, quantityMilli: q });
+    left -= q;
+  }
+  // more than the lots hold: the rest from the cargo without a B/L, which the stock check then refuses
+  if (left > 0) taken.push({ blNumber: null, quantityMilli: left });
+  return taken;
+}
+
+/** The lot an entry names, in words: "B/L COSU6300001" or "the cargo without a B/L". */
+const lotWords = (blNumber: string | null) => (blNumber ? said(`B/L ${blNumber}`, `提单 ${blNumber}`) : said('the cargo without a B/L', '无提单号的货物'));
+
+/** Why an entry would leave its lot below zero: what the lot holds and, for an inbound order's change, the documents that took from it. */
+async function lotRefusal(db: Queryable, e: Entry, lot: LotState, after: KeyedMovement | null) {
+  const warehouse = await warehouseName(db, e.m.warehouseId);
+  const lotName = lotWords(e.blNumber);
+  const unit = (await db.selectFrom('commodities').select('unit').where('nameKey', '=', e.m.stockKey).executeTakeFirst())?.unit;
+  const q = (milli: number) => `${fromMilli(milli)}${unit ? ` ${unit}` : ''}`;
+  const holds = lot.start!;
+  if (after && e.m === after && after.kind !== 'inbound')
+    return invalid(
       said(
-        `insufficient stock: ${fromMilli(Math.max(t.start, 0))} available of ${where.en}; this change would take away ${fromMilli(t.start - t.end)}, as much has already gone out`,
-        `库存不足：${where.zh}现有 ${fromMilli(Math.max(t.start, 0))}；此次修改要扣减 ${fromMilli(t.start - t.end)}，但其中部分货物已经出库`,
+        `${lotName.en} holds ${q(Math.max(holds, 0))} of ${e.m.stockName} in ${warehouse}; ${q(after.quantityMilli)} requested`,
+        `${warehouse}的${lotName.zh} 现有${e.m.stockName} ${q(Math.max(holds, 0))}；需要 ${q(after.quantityMilli)}`,
       ),
     );
-  }
+  const takers = await db
+    .selectFrom('stockLedger')
+    .select(['documentNumber'])
+    .where('warehouseId', '=', e.m.warehouseId)
+    .where('commodityKey', '=', e.m.stockKey)
+    .where((eb) => (e.blNumber === null ? eb('blNumber', 'is', null) : eb('blNumber', '=', e.blNumber)))
+    .where('kind', '!=', 'inbound')
+    .groupBy(['documentType', 'documentId', 'documentNumber'])
+    .having((eb) => eb.fn.sum('quantityChangeMilli'), '!=', 0)
+    .orderBy('documentNumber')
+    .limit(10)
+    .execute();
+  const names = takers.map((t) => t.documentNumber).join(', ');
+  return invalid(
+    said(
+      `${lotName.en} of ${e.m.stockName} in ${warehouse} would hold ${q(lot.current)}: ${names || 'other documents'} took from it; change or cancel those first`,
+      `${warehouse}的${e.m.stockName}${lotName.zh}将变为 ${q(lot.current)}：${names || '其他单据'} 已从中出库；请先修改或取消这些单据`,
+    ),
+  );
 }
 
 /** The summary of the reader's warehouses (`scope`). */

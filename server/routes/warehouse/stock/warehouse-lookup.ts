@@ -5,7 +5,7 @@ import { said, type Said } from '../../../../shared/messages.js';
 import type { Queryable } from '../../../db/tables.js';
 import type { WarehousesTable } from '../../../db/tables-warehouse.js';
 import { inScope, type Scope } from '../../../db/scope.js';
-import { forbidden, invalid } from '../../../http/errors.js';
+import { forbidden, forRecord, invalid } from '../../../http/errors.js';
 import type { RowError } from '../../../spreadsheets/columns.js';
 import { refusal } from '../../../spreadsheets/row-import.js';
 import { MAX_ROW_ERRORS } from '../../../spreadsheets/sheet.js';
@@ -80,6 +80,16 @@ export async function warehouseForMovement(db: Queryable, scope: Scope | null, r
       ),
     );
   return row;
+}
+
+/**
+ * `warehouseForMovement` for each record of a batch (one look-up per distinct name): the first record
+ * naming a warehouse that is refused names the refusal (`BatchRefusal`).
+ */
+export async function warehousesForMovements(db: Queryable, scope: Scope | null, records: readonly { warehouse: string }[]): Promise<WarehouseRow[]> {
+  const found = new Map<string, WarehouseRow>();
+  for (const [i, { warehouse }] of records.entries()) if (!found.has(warehouse)) found.set(warehouse, await forRecord(i, () => warehouseForMovement(db, scope, warehouse)));
+  return records.map((r) => found.get(r.warehouse)!);
 }
 
 /**

@@ -1,0 +1,240 @@
+// `npm run bench imports` (issue 30 items 1–2): the sheet imports on both engines, side by side with
+// another checkout's code on the same files: a 20,000-row inbound import (5 warehouses, one commodity,
+// a B/L per row), a 20,000-row outbound import (no B/L, 0.5 t each, from stock seeded by 4 inbound
+// orders a warehouse, each its own lot) and 100,000 corporate-contract detail lines; with exceljs alone reading the inbound file,
+// the floor of an import's peak RSS.
+//   BENCH_BASE_ROOT=<folder>  another checkout (e.g. `git archive main` unpacked, with a node_modules
+//                             link to this one) measured first, the same way, each figure next to it
+//   BENCH_ENGINES=sqlite      leave out PostgreSQL (default: sqlite,postgres; TEST_PG_URL as the tests)
+//   BENCH_ROWS=2000           fewer inbound/outbound rows (details: 5× as many), for development
+//   BENCH_PHASES=outbound     only these imports (inbound, outbound, details)
+// Each phase runs in its own process (its own peak RSS: getrusage maxRSS), on a new database: a
+// SQLite file in a temp folder, or a new PostgreSQL database dropped afterwards. What a phase times is
+// the import function alone (read, check, write, commit), as the import route calls it.
+import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { finished } from 'node:stream/promises';
+import type { AuthUser } from '../../server/http/auth.js';
+import type { Db } from '../../server/db/tables.js';
+import { DETAIL_COLUMNS } from '../../server/routes/corp-contracts/corp-contracts.service.js';
+import { INBOUND_COLUMNS } from '../../server/routes/warehouse/inbound-orders/inbound-orders.sheet.js';
+import { OUTBOUND_COLUMNS } from '../../server/routes/warehouse/outbound-orders/outbound-orders.sheet.js';
+import { sheetLayout, writeSheet } from '../../server/spreadsheets/sheet.js';
+import { effectiveLevels } from '../../shared/permissions.js';
+import { createTestDatabase } from '../helpers/postgres.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+const DETAIL_LINES = ROWS * 5;
+const WAREHOUSES = 5;
+const actor: AuthUser = { id: 1, username: 'bench', role: 'admin', roles: ['admin'], permissions: effectiveLevels(['admin'], {}), warehouseIds: null };
+const code = (i: number) => `BW${i}`;
+
+async function makeFiles(dir: string) {
+  const layout = sheetLayout('en');
+  const write = async (name: string, columns: typeof INBOUND_COLUMNS, rows: Iterable<Record<string, unknown>>) => {
+    const out = createWriteStream(join(dir, name));
+    await writeSheet(columns, rows, out, { sheetName: 'rows', layout });
+    await finished(out);
+  };
+  await write(
+    'inbound.xlsx',
+    INBOUND_COLUMNS,
+    (function* () {
+      for (let i = 0; i < ROWS; i++)
+        yield {
+          warehouse: code(i % WAREHOUSES),
+          commodity: 'Copper cathode',
+          blNumber: `BENCH${String(i).padStart(6, '0')}`,
+          inboundWeight: 1 + (i % 7),
+          owner: `Owner ${i % 13}`,
+          inboundDate: '2026-11-10',
+        };
+    })(),
+  );
+  await write(
+    'outbound.xlsx',
+    OUTBOUND_COLUMNS,
+    (function* () {
+      for (let i = 0; i < ROWS; i++) yield { commodity: 'Copper cathode', quantity: 0.5, outboundDate: '2026-11-20', warehouse: code(i % WAREHOUSES), licensePlate: `沪A${i}` };
+    })(),
+  );
+  await write(
+    'details.xlsx',
+    DETAIL_COLUMNS,
+    (function* () {
+      for (let i = 1; i <= DETAIL_LINES; i++)
+        yield {
+          commodity: `铜精矿 ${i % 97}`,
+          specification: `Cu ${20 + (i % 10)}%`,
+          quantity: (i % 500) + 0.5,
+          unit: 't',
+          unitPrice: 6800 + (i % 300),
+          deliveryDate: '2026-12-15',
+        };
+    })(),
+  );
+}
+
+/** One phase in this process: prints { seconds, peakRssMb, ... } as JSON. */
+async function phase(name: string, root: string, engine: string, dir: string): Promise<Record<string, unknown>> {
+  const load = (path: string) => import(pathToFileURL(join(root, path)).href);
+  const extra: Record<string, unknown> = {};
+  if (name === 'exceljs-read') {
+    const start = performance.now();
+    let rows = 0;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(join(dir, 'inbound.xlsx'), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) for await (const _row of sheet) rows++;
+    return { seconds: (performance.now() - start) / 1000, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), rows };
+  }
+  const database = await load('server/db/database.ts');
+  const testDb = engine === 'postgres' ? await createTestDatabase() : null;
+  const opened = testDb ? await database.openPostgresDatabase(testDb.url) : await database.openDatabase(join(dir, `${name}-${Date.now()}.sqlite`));
+  const { db } = opened as { db: Db };
+  try {
+    const time = new Date().toISOString();
+    await db
+      .insertInto('warehouses')
+      .values(
+        Array.from({ length: WAREHOUSES }, (_, i) => ({
+          code: code(i),
+          name: `Bench ${i}`,
+          address: null,
+          contactPerson: null,
+          contactPhone: null,
+          status: 'active',
+          remark: null,
+          createTime: time,
+          updateTime: time,
+        })),
+      )
+      .execute();
+    let work: () => Promise<unknown>;
+    if (name === 'inbound') {
+      const { importInbound } = await load('server/routes/warehouse/inbound-orders/inbound-orders.sheet.ts');
+      work = () => importInbound(db, actor, join(dir, 'inbound.xlsx'));
+    } else if (name === 'outbound') {
+      const { createInbound } = await load('server/routes/warehouse/inbound-orders/inbound-orders.service.ts');
+      // four lots a warehouse, so the rows without a B/L take from several, oldest first (issue 27)
+      for (let i = 0; i < WAREHOUSES; i++)
+        for (let lot = 0; lot < 4; lot++)
+          await createInbound(db, actor, {
+            warehouse: code(i),
+            commodity: 'Copper cathode',
+            blNumber: `SEED${i}-${lot}`,
+            inboundWeight: ROWS / 4,
+            inboundDate: `2026-11-0${lot + 1}`,
+          });
+      const { importOutbound } = await load('server/routes/warehouse/outbound-orders/outbound-orders.sheet.ts');
+      work = () => importOutbound(db, actor, join(dir, 'outbound.xlsx'));
+    } else if (name === 'details') {
+      const { id: folderId } = await db
+        .insertInto('corpContractFolders')
+        .values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('corpContracts')
+        .values({
+          folderId,
+          contractNumber: 'BENCH-1',
+          name: null,
+          category: 'other',
+          partyA: null,
+          partyB: null,
+          signDate: null,
+          amount: null,
+          currency: 'CNY',
+          remark: null,
+          fileName: 'x.pdf',
+          fileUrl: 'files/x.pdf',
+          fileSize: 1,
+          createTime: time,
+          updateTime: time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { importDetails } = await load('server/routes/corp-contracts/corp-contracts.service.ts');
+      work = () => importDetails(db, actor, id, join(dir, 'details.xlsx'), 'append');
+    } else throw new Error(`unknown phase ${name}`);
+    const start = performance.now();
+    const result = (await work()) as { imported: number };
+    extra.seconds = (performance.now() - start) / 1000;
+    extra.imported = result.imported;
+    const ledger = await db
+      .selectFrom('stockLedger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    extra.ledgerEntries = Number(ledger.n);
+  } finally {
+    await db.destroy();
+    await testDb?.drop();
+  }
+  return { ...extra, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+}
+
+interface Result {
+  code: string;
+  engine: string;
+  phase: string;
+  seconds: number;
+  peakRssMb: number;
+}
+
+async function main() {
+  const [mode, ...args] = process.argv.slice(2);
+  if (mode === '--phase') {
+    const [name, root, engine, dir] = args as [string, string, string, string];
+    console.log(JSON.stringify(await phase(name, root, engine, dir)));
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  const here = resolve(self, '../../..');
+  const roots: [string, string][] = [...(process.env.BENCH_BASE_ROOT ? [['baseline', resolve(process.env.BENCH_BASE_ROOT)] as [string, string]] : []), ['this', here]];
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+  const dir = await mkdtemp(join(tmpdir(), 'cargodesk-imports-'));
+  const results: Result[] = [];
+  try {
+    await makeFiles(dir);
+    const run = (name: string, root: string, engine: string) =>
+      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', self, '--phase', name, root, engine, dir], { encoding: 'utf8', maxBuffer: 1e7 }).trim().split('\n').pop()!);
+    const floor = run('exceljs-read', here, 'none');
+    results.push({ code: 'exceljs alone', engine: '', phase: `read inbound.xlsx (${ROWS} rows)`, seconds: floor.seconds, peakRssMb: floor.peakRssMb });
+    console.log(JSON.stringify(results.at(-1)));
+    for (const engine of engines)
+      for (const name of (process.env.BENCH_PHASES ?? 'inbound,outbound,details').split(','))
+        for (const [label, root] of roots) {
+          const r = run(name, root, engine);
+          results.push({ code: label, engine, phase: name, seconds: r.seconds, peakRssMb: r.peakRssMb });
+          console.log(JSON.stringify({ ...results.at(-1), imported: r.imported, ledgerEntries: r.ledgerEntries }));
+        }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log(`\n${ROWS} inbound/outbound rows, ${DETAIL_LINES} detail lines; node ${process.version}; load ${loadavg()[0]!.toFixed(1)}; ${new Date().toISOString()}`);
+  console.log('\n| engine | import | baseline s | this s | ratio | baseline MB | this MB | this MB / exceljs alone |\n|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of results.filter((x) => x.code === 'this')) {
+    const base = results.find((x) => x.code === 'baseline' && x.engine === r.engine && x.phase === r.phase);
+    const cell = (v: number | undefined, d: number) => (v === undefined ? '–' : v.toFixed(d));
+    console.log(
+      `| ${r.engine} | ${r.phase} | ${cell(base?.seconds, 2)} | ${r.seconds.toFixed(2)} | ${base ? (r.seconds / base.seconds).toFixed(2) : '–'} | ${cell(base?.peakRssMb, 0)} | ${r.peakRssMb} | ${(r.peakRssMb / floorOf(results)).toFixed(2)} |`,
+    );
+  }
+}
+
+const floorOf = (results: Result[]) => results.find((r) => r.code === 'exceljs alone')!.peakRssMb;
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
