@@ -60,8 +60,12 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
 }
 
 export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
-  /** the query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
-  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
+  /**
+   * The query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see
+   * `paginate`); `clustered` when a filter other than an exact value or a prefix applies (a range,
+   * a keyword), whose matches may lie together anywhere along the key's order.
+   */
+  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean }>;
   /** one page of the records the filters match and their count */
   list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
@@ -78,6 +82,7 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   async function filter(db: Queryable, q: Q) {
     let query = d.from(db);
     const prefixes: StartsWith<DB, TB>[] = [];
+    let clustered = false;
     for (const f of d.filters) {
       if ('exact' in f) {
         const value = q[f.exact];
@@ -89,13 +94,18 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         if (given(value)) prefixes.push({ column: f.column, prefix: String(value) });
       } else if ('from' in f) {
         const value = q[f.from];
-        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+        if (!given(value)) continue;
+        query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+        clustered = true;
       } else if ('to' in f) {
         const value = q[f.to];
-        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+        if (!given(value)) continue;
+        query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+        clustered = true;
       } else if ('contains' in f) {
         const value = q[f.contains];
         if (!given(value)) continue;
+        clustered = true;
         const like = `%${String(value)}%`;
         query = query.where((eb) => {
           const tests = f.columns.map((c) => eb(sql.ref(c), 'like', like));
@@ -106,12 +116,15 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         if (!given(value)) continue;
         const keyword = String(value);
         query = query.where((eb) => containsKeyword(db, eb, f.table, String(d.key), f.columns, keyword));
+        clustered = true;
       } else {
         const value = q[f.custom];
-        if (given(value)) query = query.where((eb) => f.where(eb, String(value), db));
+        if (!given(value)) continue;
+        query = query.where((eb) => f.where(eb, String(value), db));
+        clustered = true;
       }
     }
-    return { query, prefixes };
+    return { query, prefixes, clustered };
   }
 
   const present = async (db: Queryable, rows: Row[]) => {
@@ -133,9 +146,10 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     filter,
 
     async list(db, q) {
-      const { query, prefixes } = await filter(db, q);
+      const { query, prefixes, clustered } = await filter(db, q);
       const direction = sortOrder(q) ?? d.order;
-      const page = await paginate(ordered(query, direction), q, (row) => row, { prefixes, id: d.key, direction });
+      const keys = { prefixes, id: d.key, direction };
+      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? d.from(db) : undefined);
       return { ...page, items: await present(db, page.items) };
     },
 

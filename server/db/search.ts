@@ -1,10 +1,11 @@
 // "keyword" filters: a part of any of several text columns. A LIKE '%…%' over every row reads the
-// whole table (130–460 ms at 500,000 orders); a SQLite FTS5 index with the trigram tokenizer answers
-// the same substring question from an index. SQLite-only, so it lives here: migration 007 created the
-// indexes (over its own frozen copy of the column lists below), a list asks `containsKeyword`. Keywords under three characters
-// cannot be looked up by trigrams and still use LIKE (they match most rows anyway).
-// On PostgreSQL the same migration made a pg_trgm GIN index per column, which ILIKE '%…%' reads.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+// whole table (130–460 ms at 500,000 orders); a trigram index answers the same substring question.
+// Engine-specific, so it lives here. On SQLite an FTS5 table with the trigram tokenizer per list
+// (migration 007, kept by triggers). On PostgreSQL one pg_trgm GIN index per list over its keyword
+// columns joined by a line break (`keywordText`; migration 018): one index scan for every column.
+// A list asks `containsKeyword`. Keywords under three characters cannot be looked up by trigrams
+// and still use LIKE over the columns (they match most rows anyway).
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from './postgres.js';
 
 const indexOf = (table: string) => `${table}_keyword`;
@@ -33,15 +34,28 @@ export function containsKeyword<DB, TB extends keyof DB>(
   keyword: string,
 ): Expression<SqlBool> {
   const prefix = idRef.includes('.') ? `${idRef.split('.')[0]}.` : '';
-  if (isPostgres(db)) {
-    // the keyword is looked for as it is, as the FTS5 phrase does: ILIKE's wildcards are escaped
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return eb.or(columns.map((c) => sql<SqlBool>`${sql.ref(prefix + c)} ilike ${pattern}`));
+  const postgres = isPostgres(db);
+  // the keyword is looked for as it is, as the FTS5 phrase does: ILIKE's wildcards are escaped
+  const pattern = postgres ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : `%${keyword}%`;
+  const like = sql.raw(postgres ? 'ilike' : 'like');
+  if ([...keyword].length < 3) return eb.or(columns.map((c) => sql<SqlBool>`${sql.ref(prefix + c)} ${like} ${pattern}`));
+  if (postgres) {
+    // the ids the index hands out, each column tested again (a keyword never spans two columns);
+    // `= any(array(…))` reads them first, so the list is not walked in id order testing each row
+    const inColumn = sql.join(
+      columns.map((c) => sql`${sql.ref(c)} ilike ${pattern}`),
+      sql` or `,
+    );
+    return sql<SqlBool>`${sql.ref(idRef)} = any(array(select ${sql.ref('id')} from ${sql.table(table)} where ${keywordText(columns)} ilike ${pattern} and (${inColumn})))`;
   }
-  if ([...keyword].length >= 3) {
-    const phrase = `"${keyword.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref(idRef)} in (select rowid from ${sql.table(indexOf(table))} where ${sql.table(indexOf(table))} match ${phrase})`;
-  }
-  const like = `%${keyword}%`;
-  return eb.or(columns.map((c) => sql<SqlBool>`${sql.ref(prefix + c)} like ${like}`));
+  const phrase = `"${keyword.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`${sql.ref(idRef)} in (select rowid from ${sql.table(indexOf(table))} where ${sql.table(indexOf(table))} match ${phrase})`;
+}
+
+/** On PostgreSQL, the text a list's keyword index covers (migration 018): its keyword columns joined by a line break. */
+export function keywordText(columns: readonly string[]): RawBuilder<string> {
+  return sql<string>`${sql.join(
+    columns.map((c) => sql`coalesce(${sql.ref(c)}, '')`),
+    sql` || E'\\n' || `,
+  )}`;
 }

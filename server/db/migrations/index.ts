@@ -13,6 +13,8 @@ import * as m010 from './010-commodity-catalogs.js';
 import * as m011 from './011-login-throttle.js';
 import * as m012 from './012-must-change-password.js';
 import * as m013 from './013-settings.js';
+import * as m017 from './017-progress.js';
+import * as m018 from './018-postgres-lists.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '011-login-throttle': m011,
   '012-must-change-password': m012,
   '013-settings': m013,
+  '017-progress': m017,
+  '018-postgres-lists': m018,
 };

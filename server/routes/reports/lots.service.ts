@@ -118,8 +118,8 @@ function presentLot(r: LotSums, names: Map<string, string>): Lot {
 
 export async function listLots(db: Queryable, q: z.output<typeof lotQuery>) {
   const names = await commodityNamesByKey(db);
-  if (q.asOf) return paginate(await lotsQuery(db, q), q, (r) => presentLot(r, names));
-  const page = await paginate(await currentLotsQuery(db, q), q, (row) => row);
+  if (q.asOf) return paginate(db, await lotsQuery(db, q), q, (r) => presentLot(r, names));
+  const page = await paginate(db, await currentLotsQuery(db, q), q, (row) => row);
   return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names)) };
 }
 
