@@ -1,10 +1,13 @@
 // Health that checks (issue 30): /health is 200 only when the database answers within a second and
-// the files folder takes a file, else 503 saying which; /health/live answers while the process serves.
+// the files folder takes a file, else 503 saying which; /health/live answers while the process serves,
+// and the systemd unit's start check waits for that one.
+import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { freePort } from '../helpers/child-service.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
 
 const apps: TestApp[] = [];
@@ -132,5 +135,29 @@ describe.runIf(onPostgres)('GET /health on PostgreSQL', () => {
     } finally {
       await admin.end();
     }
+  });
+});
+
+describe("scripts/wait-live.mjs (the systemd unit's start check)", () => {
+  const waitLive = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/wait-live.mjs'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+
+  it('exits 0 once the service answers /api/health/live, also while /api/health is 503', async () => {
+    const a = await app();
+    await a.server.db.destroy();
+    expect((await a.request('GET', '/api/health')).status).toBe(503);
+    expect(await waitLive({ PORT: String(a.server.port), HOST: '127.0.0.1', WAIT_SECONDS: '10' })).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('exits 1 naming the address when nothing answers in time', async () => {
+    const port = await freePort();
+    const run = await waitLive({ PORT: String(port), HOST: '0.0.0.0', WAIT_SECONDS: '1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`Cargodesk did not answer http://127.0.0.1:${port}/api/health/live within 1 s`);
   });
 });
