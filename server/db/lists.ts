@@ -6,7 +6,7 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type R
 import type { z } from 'zod';
 import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
-import { paginate, withPrefixes, type PageRequest, type StartsWith } from './paging.js';
+import { paginate, withPrefixes, type Clustered, type PageRequest, type StartsWith } from './paging.js';
 import { isPostgres } from './postgres.js';
 import { containsKeyword } from './search.js';
 import type { Database, Queryable } from './tables.js';
@@ -17,6 +17,9 @@ type Direction = 'asc' | 'desc';
 const sortOrder = (q: object): Direction | undefined => (q as { sortOrder?: Direction }).sortOrder;
 
 type Param<Q> = Extract<keyof Q, string>;
+
+/** a business date as the query schemas take it */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One filter of a list, applied when its query parameter is given (not undefined, null or empty text: 0 is a value). */
 export type ListFilter<DB, TB extends keyof DB, Q> =
@@ -66,7 +69,7 @@ export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
    * `paginate`); `clustered` when a filter other than an exact value or a prefix applies (a range,
    * a keyword), whose matches may lie together anywhere along the key's order.
    */
-  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean }>;
+  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean; dates?: Clustered<DB, TB, Row>['dates'] }>;
   /** one page of the records the filters match and their count */
   list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
@@ -84,6 +87,8 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     let query = d.from(db);
     const prefixes: StartsWith<DB, TB>[] = [];
     let clustered = false;
+    /** the bounds given for each column with `from` and `to` filters */
+    const range: Record<string, { from?: string; to?: string }> = {};
     for (const f of d.filters) {
       if ('exact' in f) {
         const value = q[f.exact];
@@ -98,11 +103,13 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         if (!given(value)) continue;
         query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
         clustered = true;
+        range[String(f.column)] = { ...range[String(f.column)], from: String(value) };
       } else if ('to' in f) {
         const value = q[f.to];
         if (!given(value)) continue;
         query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
         clustered = true;
+        range[String(f.column)] = { ...range[String(f.column)], to: String(value) };
       } else if ('contains' in f) {
         const value = q[f.contains];
         if (!given(value)) continue;
@@ -125,7 +132,12 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         clustered = true;
       }
     }
-    return { query, prefixes, clustered };
+    const [column, bounds] = Object.entries(range).length === 1 ? Object.entries(range)[0]! : [];
+    const dates =
+      column && bounds?.from && bounds.to && DATE.test(bounds.from) && DATE.test(bounds.to)
+        ? { column: column as StringReference<DB, TB>, from: bounds.from, to: bounds.to }
+        : undefined;
+    return { query, prefixes, clustered, dates };
   }
 
   const present = async (db: Queryable, rows: Row[]) => {
@@ -147,10 +159,10 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     filter,
 
     async list(db, q) {
-      const { query, prefixes, clustered } = await filter(db, q);
+      const { query, prefixes, clustered, dates } = await filter(db, q);
       const direction = sortOrder(q) ?? d.order;
       const keys = { prefixes, id: d.key, direction };
-      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? d.from(db) : undefined);
+      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? { rows: d.from(db), dates } : undefined);
       return { ...page, items: await present(db, page.items) };
     },
 

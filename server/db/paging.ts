@@ -62,8 +62,8 @@ export interface PrefixFilters<DB, TB extends keyof DB> {
  * tests the prefix on each row (`walkedPage`), and only falls back to the range and sort when a
  * bounded walk does not find the page. A prefix matching a page or less is read from its range.
  *
- * `clustered` (the list's rows, unfiltered) is given when the filters pick rows that may lie together
- * far along the key's order: a date range, a keyword. See `sortedPage`.
+ * `clustered` is given when the filters pick rows that may lie together far along the key's order
+ * (a date range, a keyword): on PostgreSQL such a page is read by `dayByDayPage` or `sortedPage`.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Item>(
   db: Queryable,
@@ -71,7 +71,7 @@ export async function paginate<DB, TB extends keyof DB, Row, Item>(
   { page, pageSize }: PageRequest,
   present: (row: Row) => Item,
   prefixed?: PrefixFilters<DB, TB>,
-  clustered?: SelectQueryBuilder<DB, TB, Row>,
+  clustered?: Clustered<DB, TB, Row>,
 ): Promise<Paged<Item>> {
   const prefixes = prefixed?.prefixes ?? [];
   const matching = withPrefixes(query, prefixes);
@@ -83,9 +83,63 @@ export async function paginate<DB, TB extends keyof DB, Row, Item>(
     if (offset >= total) rows = [];
     else if (total > pageSize) rows = await walkedPage(query, prefixed, total, offset, pageSize);
   }
-  if (!rows && clustered && prefixed && isPostgres(db) && total <= SORTED_UP_TO) rows = offset >= total ? [] : await sortedPage(clustered, matching, prefixed, offset, pageSize);
+  if (!rows && clustered && prefixed && isPostgres(db)) {
+    const days = clustered.dates && daysOf(clustered.dates);
+    if (offset >= total) rows = [];
+    else if (days && 2 * days.length * (offset + pageSize) < total) rows = await dayByDayPage(clustered, days, matching, prefixed, offset, pageSize);
+    else if (total <= SORTED_UP_TO) rows = await sortedPage(clustered, matching, prefixed, offset, pageSize);
+  }
   rows ??= await matching.limit(pageSize).offset(offset).execute();
   return { items: rows.map(present), total, page, pageSize };
+}
+
+/** What `paginate` needs to read the page of a filter whose matches may lie together (PostgreSQL). */
+export interface Clustered<DB, TB extends keyof DB, Row> {
+  /** the list's rows, unfiltered: the page's rows are read from them by id */
+  rows: SelectQueryBuilder<DB, TB, Row>;
+  /** a business-date range the filters hold, both ends given (YYYY-MM-DD) */
+  dates?: { column: StringReference<DB, TB>; from: string; to: string };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every day from `from` to `to` (YYYY-MM-DD), or undefined for an empty range or one of more than ten years. */
+function daysOf({ from, to }: { from: string; to: string }): string[] | undefined {
+  const [start, end] = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`)];
+  if (!(start <= end) || end - start > 3_660 * DAY_MS) return undefined;
+  return Array.from({ length: (end - start) / DAY_MS + 1 }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
+}
+
+/**
+ * On PostgreSQL, a page of a business-date range (the ledger of a month: 41,000 entries) read day by
+ * day: for each day of the range the first `offset + pageSize` matches in the key's order (an index
+ * on the date and the key hands them out in that order and stops), then the page out of those. The
+ * rows the page needs are among them, since each is among the first of its own day. `paginate` uses
+ * it when the days times the rows read per day are well under the matches, which sorting would read
+ * one by one (`sortedPage`): a month's first page reads 30 × 20 entries instead of 41,000.
+ */
+async function dayByDayPage<DB, TB extends keyof DB, Row>(
+  clustered: Clustered<DB, TB, Row>,
+  days: string[],
+  matching: SelectQueryBuilder<DB, TB, Row>,
+  { id, direction }: PrefixFilters<DB, TB>,
+  offset: number,
+  pageSize: number,
+): Promise<Row[]> {
+  const key = sql.ref<number>(id);
+  const order = sql.raw(direction);
+  const ofDay = matching
+    .clearSelect()
+    .clearOrderBy()
+    .select(key.as('pageId'))
+    .where((eb) => eb(sql.ref(clustered.dates!.column), '=', sql.ref('days.day')))
+    .orderBy(key, direction)
+    .limit(offset + pageSize);
+  const ids = sql`(select "pageId" from unnest(${days}::text[]) as days(day) cross join lateral (${ofDay}) as "ofDay" order by "pageId" ${order} limit ${pageSize} offset ${offset})`;
+  return clustered.rows
+    .where((eb) => eb(key, 'in', ids as never))
+    .orderBy(key, direction)
+    .execute();
 }
 
 /** Matches up to which `sortedPage` sorts them all (~0.1 µs each); past that the planner walks as it sees fit. */
@@ -100,7 +154,7 @@ const SORTED_UP_TO = 100_000;
  * SQLite reads the ids from the filter's index and sorts them likewise.
  */
 async function sortedPage<DB, TB extends keyof DB, Row>(
-  clustered: SelectQueryBuilder<DB, TB, Row>,
+  clustered: Clustered<DB, TB, Row>,
   matching: SelectQueryBuilder<DB, TB, Row>,
   { id, direction }: PrefixFilters<DB, TB>,
   offset: number,
@@ -114,7 +168,7 @@ async function sortedPage<DB, TB extends keyof DB, Row>(
     .orderBy(sql`${key} + 0`, direction)
     .limit(pageSize)
     .offset(offset);
-  return clustered
+  return clustered.rows
     .where((eb) => eb(key, 'in', ids as never))
     .orderBy(key, direction)
     .execute();

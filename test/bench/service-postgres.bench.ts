@@ -5,6 +5,7 @@
 //   BENCH_SCALE=10            a tenth of the volume
 //   BENCH_SECONDS=4           autocannon duration of each measurement
 //   BENCH_CONNECTIONS=1,10    the connection counts (default 1,10,50)
+//   BENCH_PAGES=ledger        only the pages whose label contains this text
 //   BENCH_DATA_DIR=<folder>   keep the seeded data and reuse it next time: the SQLite folder is <folder>
 //                             (the one service.bench.ts reuses), the PostgreSQL service's folder
 //                             <folder>-postgres, which names the kept database in `database-url`
@@ -25,6 +26,7 @@ import { DEFAULT_SIZES, seed, type SeedSizes } from './seed.js';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const PAGES = LIST_PAGES.filter(([label]) => label.includes(process.env.BENCH_PAGES ?? ''));
 const KEEP = process.env.BENCH_DATA_DIR;
 const BASE_ROOT = process.env.BENCH_BASE_ROOT;
 const sizes: SeedSizes = Object.fromEntries(
@@ -74,7 +76,7 @@ async function measure(label: string, root: string | undefined, sqliteDir: strin
     ];
     log(`\n${label} (load average ${load()})\n`);
     log('| list page | connections | SQLite req/s | PostgreSQL req/s | PG / SQLite | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|---:|');
-    for (const [page, path] of LIST_PAGES) {
+    for (const [page, path] of PAGES) {
       for (const { service, auth } of engines) for (let i = 0; i < 3; i++) await (await fetch(service.url + path, { headers: auth })).arrayBuffer();
       for (const connections of CONNECTIONS) {
         const a = await cannon(sqlite.url + path, connections, engines[0]!.auth);
