@@ -1,12 +1,15 @@
-// Prints the initial JavaScript download of the built client: the entry script of index.html and
-// every chunk it imports statically, raw and gzip-compressed.
-import { readFileSync } from 'node:fs';
+// Prints the initial JavaScript download of the built client: the entry script of index.html, the
+// English dictionary (loaded before the first render) and every chunk they import statically, raw
+// and gzip-compressed.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = join(import.meta.dirname, '..', 'dist', 'client');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+const dictionary = readdirSync(join(dist, 'assets')).find((f) => /^en-US-[\w-]+\.js$/.test(f));
+if (dictionary) entry.push(`assets/${dictionary}`);
 const seen = new Set<string>();
 const queue = [...entry];
 while (queue.length) {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { AuthProvider } from './api/auth';
 import { App } from './App';
-import { I18nProvider } from './i18n';
+import { I18nProvider, initialLanguage, loadDictionary } from './i18n';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -19,16 +19,19 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <AntApp>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </AntApp>
-      </I18nProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// the screen's language is loaded first (its own chunk), so no text is ever shown as its key
+void loadDictionary(initialLanguage()).then((dictionary) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider initial={dictionary}>
+          <AntApp>
+            <AuthProvider>
+              <App />
+            </AuthProvider>
+          </AntApp>
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -32,12 +32,10 @@ type ShownKind = keyof typeof PREFIXES;
 /** `wh.pickup.approved`, … : the dictionary keys of the code words */
 type CodeKey = { [K in ShownKind]: `${(typeof PREFIXES)[K]}.${keyof (typeof CODE_LABELS)[K] & string}` }[ShownKind];
 
-function codeWords(lang: Lang): Record<CodeKey, string> {
+/** The code words of one language, each under its dictionary key. */
+export function codeWords(lang: Lang): Record<CodeKey, string> {
   const entries = (Object.keys(PREFIXES) as ShownKind[]).flatMap((kind) =>
     Object.entries(CODE_LABELS[kind]).map(([code, words]) => [`${PREFIXES[kind]}.${code}`, words[lang]] as const),
   );
   return Object.fromEntries(entries) as Record<CodeKey, string>;
 }
-
-export const en = codeWords('en');
-export const zh = codeWords('zh');

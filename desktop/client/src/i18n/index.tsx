@@ -1,13 +1,11 @@
-// A small i18n: two dictionaries, a context with the current language, useT() for texts.
+// A small i18n: one dictionary per language, each its own chunk loaded when the screen shows that
+// language (with antd's and dayjs's locale), a context with the current language, useT() for texts.
 // The choice is stored in localStorage; the default follows the system language.
 import { ConfigProvider } from 'antd';
-import antdEn from 'antd/locale/en_US';
-import antdZh from 'antd/locale/zh_CN';
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { enUS, type MessageKey, type Messages } from './en-US';
-import { zhCN } from './zh-CN';
+import type { MessageKey, Messages } from './en-US';
 import type { Lang } from '../../../../shared/messages';
 import { setRequestLanguage } from '../api/client';
 
@@ -15,9 +13,30 @@ export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export type { MessageKey };
 
-const dictionaries: Record<Language, Messages> = { 'zh-CN': zhCN, 'en-US': enUS };
-const antdLocales = { 'zh-CN': antdZh, 'en-US': antdEn };
-const dayjsLocales: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+/** A language's texts with the antd and dayjs locales that go with them. */
+export interface Dictionary {
+  language: Language;
+  messages: Messages;
+  antdLocale: Locale;
+  dayjsLocale: string;
+}
+
+const loaders: Record<Language, () => Promise<Omit<Dictionary, 'language'>>> = {
+  'zh-CN': async () => {
+    const { messages, antdLocale, dayjsLocale } = await import('./zh-CN');
+    return { messages, antdLocale, dayjsLocale };
+  },
+  'en-US': async () => {
+    const { messages, antdLocale, dayjsLocale } = await import('./en-US');
+    return { messages, antdLocale, dayjsLocale };
+  },
+};
+
+/** Loads a language's dictionary (its chunk is fetched once). */
+export async function loadDictionary(language: Language): Promise<Dictionary> {
+  return { language, ...(await loaders[language]()) };
+}
+
 const STORAGE_KEY = 'cargodesk.language';
 
 export function systemLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
@@ -29,24 +48,23 @@ export function systemLanguage(languages: readonly string[] = navigator.language
   return 'en-US';
 }
 
-function initialLanguage(): Language {
+/** The stored choice, else the system's language; also the language of the first requests. */
+export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
   const language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : systemLanguage();
   setRequestLanguage(language); // before any child's first request
   return language;
 }
 
-/** Whether a text of the data (an entity or field name) has a translation under this key. */
-export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enUS, key);
-
 export interface Translate {
   (key: MessageKey, params?: Record<string, string | number>): string;
   /** the language of the texts shared with the service (shared/messages.ts) */
   readonly lang: Lang;
+  /** whether a text of the data (an entity or field name) has a translation under this key */
+  has(key: string): key is MessageKey;
 }
 
-export function translator(language: Language): Translate {
-  const dict = dictionaries[language];
+function translator({ language, messages: dict }: Dictionary): Translate {
   const t = (key: MessageKey, params?: Record<string, string | number>) => {
     const text = dict[key] ?? key;
     if (!params) return text;
@@ -57,7 +75,8 @@ export function translator(language: Language): Translate {
       )
       .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   };
-  return Object.assign(t, { lang: language === 'zh-CN' ? ('zh' as const) : ('en' as const) });
+  const has = (key: string): key is MessageKey => Object.hasOwn(dict, key);
+  return Object.assign(t, { lang: language === 'zh-CN' ? ('zh' as const) : ('en' as const), has });
 }
 
 interface I18n {
@@ -82,24 +101,28 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(initialLanguage);
+/** `initial`: the dictionary loaded before the first render (main.tsx), so no text shows as its key. */
+export function I18nProvider({ initial, children }: { initial: Dictionary; children: ReactNode }) {
+  const [dictionary, setDictionary] = useState<Dictionary>(initial);
+  const { language } = dictionary;
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
-    setRequestLanguage(next);
-    setLanguageState(next);
+    void loadDictionary(next).then((loaded) => {
+      setRequestLanguage(next);
+      setDictionary(loaded);
+    });
   }, []);
   useEffect(() => {
-    dayjs.locale(dayjsLocales[language]);
+    dayjs.locale(dictionary.dayjsLocale);
     document.documentElement.lang = language;
-  }, [language]);
+  }, [dictionary, language]);
   // dayjs must switch before children render dates
-  dayjs.locale(dayjsLocales[language]);
-  const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
+  dayjs.locale(dictionary.dayjsLocale);
+  const value = useMemo(() => ({ language, setLanguage, t: translator(dictionary) }), [dictionary, language, setLanguage]);
   const reducedMotion = useReducedMotion();
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={antdLocales[language]} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4, motion: !reducedMotion } }}>
+      <ConfigProvider locale={dictionary.antdLocale} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4, motion: !reducedMotion } }}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>

@@ -26,7 +26,7 @@ export const PICKUP_TRANSITIONS: Record<PickupStatus, readonly PickupStatus[]> =
   cancelled: [],
 };
 
-/** The statuses as the Chinese client names them (wh.pickup.* in desktop/client/src/i18n/areas/warehouse.ts). */
+/** The statuses as the Chinese client names them (wh.pickup.*, from shared/labels.ts through desktop/client/src/i18n/codes.ts). */
 export const STATUS_ZH: Record<PickupStatus, string> = {
   pending: '待审核',
   approved: '已审核',

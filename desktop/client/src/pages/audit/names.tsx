@@ -1,7 +1,7 @@
 // How the audit log names things: actions as badges, record types and field names translated
 // where the dictionaries have them (the raw key otherwise). Used by the audit page and the dashboard.
 import { codeLabel, type CodeKind } from '../../../../../shared/labels';
-import { isMessageKey, useT, type MessageKey, type Translate } from '../../i18n';
+import { useT, type MessageKey, type Translate } from '../../i18n';
 import { RecordLink, recordNumber } from '../../kit/RecordLink';
 import type { Option } from '../../kit/fields';
 import type { StatusMap } from '../../kit/StatusBadge';
@@ -60,13 +60,13 @@ const fieldPrefixes = (entity: string) => FIELD_PREFIXES[entity] ?? (ENTITIES.in
 
 export const entityName = (entity: string, t: Translate) => {
   const key = `audit.entity.${entity}`;
-  return isMessageKey(key) ? t(key) : entity;
+  return t.has(key) ? t(key) : entity;
 };
 
 export function fieldName(entity: string, field: string, t: Translate): string {
   const key = fieldPrefixes(entity)
     .map((p) => p + field)
-    .find(isMessageKey);
+    .find(t.has);
   return key ? t(key) : field;
 }
 

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { BlTrace, Lot, TimelineEntry } from '../../../../../shared/reports';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { isMessageKey, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, ledgerKindMap, outboundStatusMap, pickupStatusMap, transferStatusMap } from '../warehouse/warehouseUi';
 import { StepChart } from './charts';
@@ -148,7 +148,7 @@ function Documents({ trace }: { trace: BlTrace }) {
               title: t('rp.trace.finance'),
               render: (k: string) => {
                 const key = `finance.kind.${k}`;
-                return isMessageKey(key) ? t(key) : k;
+                return t.has(key) ? t(key) : k;
               },
             },
             { key: 'count', dataIndex: 'count', title: t('rp.trace.records', { count: '' }).trim(), align: 'right' },

@@ -1,5 +1,5 @@
 // Texts of the master data: the catalogs of commodities and parties.
-export const en = {
+export default {
   'menu.masterData': 'Master data',
   'menu.commodities': 'Commodities',
   'menu.parties': 'Parties',
@@ -21,28 +21,4 @@ export const en = {
   'md.activate': 'Activate',
   'md.changed': '{name} saved',
   'md.nameHint': 'Names that differ only in case, spaces or full-width characters are the same',
-};
-
-export const zh: typeof en = {
-  'menu.masterData': '基础数据',
-  'menu.commodities': '品名',
-  'menu.parties': '往来单位',
-  'md.f.name': '名称',
-  'md.f.code': '编码',
-  'md.f.unit': '默认单位',
-  'md.f.category': '类别',
-  'md.f.kind': '类型',
-  'md.f.contact': '联系人',
-  'md.f.phone': '电话',
-  'md.f.remark': '备注',
-  'md.f.active': '状态',
-  'md.f.keyword': '关键词',
-  'md.commodity.createTitle': '新建品名',
-  'md.commodity.editTitle': '编辑品名 {name}',
-  'md.party.createTitle': '新建往来单位',
-  'md.party.editTitle': '编辑往来单位 {name}',
-  'md.deactivate': '停用',
-  'md.activate': '启用',
-  'md.changed': '已保存 {name}',
-  'md.nameHint': '仅大小写、空格或全角半角不同的名称视为同一个',
-};
+} satisfies Record<string, string>;

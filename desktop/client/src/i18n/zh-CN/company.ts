@@ -1,31 +1,7 @@
 // Company files: licences, invoicing information and similar documents, in folders.
-export const en = {
-  'company.folders': 'Folders',
-  'company.allFiles': 'All files',
-  'company.folder': 'Folder',
-  'company.folder.name': 'Folder name',
-  'company.folder.description': 'Description',
-  'company.companyName': 'Company',
-  'company.fileCategory': 'File category',
-  'company.fileCategoryHint': 'e.g. licence, invoicing',
-  'company.keyword': 'Keyword',
-  'company.keywordHint': 'file name, company, category or description',
-  'company.expiringWithin': 'Expiring within',
-  'company.days30': '30 days',
-  'company.days60': '60 days',
-  'company.days90': '90 days',
-  'company.expireDate': 'Expires on',
-  'company.expired': 'Expired {date}',
-  'company.expiresIn': '{date} · in {days} days',
-  'company.description': 'Description',
-  'company.fileName': 'File',
-  'company.fileSize': 'Size',
-  'company.uploaded': 'Uploaded',
-  'company.upload': 'Upload files',
-  'company.editTitle': 'Edit {name}',
-} satisfies Record<string, string>;
+import type en from '../en-US/company';
 
-export const zh: Record<keyof typeof en, string> = {
+export default {
   'company.folders': '文件夹',
   'company.allFiles': '全部文件',
   'company.folder': '文件夹',
@@ -49,4 +25,4 @@ export const zh: Record<keyof typeof en, string> = {
   'company.uploaded': '上传时间',
   'company.upload': '上传文件',
   'company.editTitle': '编辑 {name}',
-};
+} satisfies Record<keyof typeof en, string>;

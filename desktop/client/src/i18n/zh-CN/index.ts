@@ -1,20 +1,24 @@
-// 简体中文。键与 en-US.ts 完全相同（类型检查保证）。
-import * as finance from './areas/finance';
-import * as contracts from './areas/contracts';
-import type { Messages } from './en-US';
-import * as company from './areas/company';
-import * as backups from './areas/backups';
-import * as corpContracts from './areas/corp-contracts';
-import * as dashboard from './areas/dashboard';
-import * as warehouse from './areas/warehouse';
-import * as reports from './areas/reports';
-import * as progress from './areas/progress';
-import * as masterData from './areas/master-data';
-import * as shell from './areas/shell';
-import * as codes from './codes';
+// 简体中文，仅在界面为中文时加载（i18n/index.tsx）。键与 en-US/ 完全相同（类型检查保证）。
+import finance from './finance';
+import contracts from './contracts';
+import type { Messages } from '../en-US';
+import company from './company';
+import backups from './backups';
+import corpContracts from './corp-contracts';
+import dashboard from './dashboard';
+import warehouse from './warehouse';
+import reports from './reports';
+import progress from './progress';
+import masterData from './master-data';
+import shell from './shell';
+import { codeWords } from '../codes';
+import 'dayjs/locale/zh-cn';
 
-export const zhCN: Messages = {
-  ...contracts.zh,
+export { default as antdLocale } from 'antd/locale/zh_CN';
+export const dayjsLocale = 'zh-cn';
+
+export const messages: Messages = {
+  ...contracts,
   'app.name': 'Cargodesk',
   'app.loading': '加载中…',
   'app.error': '显示此页面时出错。',
@@ -183,15 +187,15 @@ export const zhCN: Messages = {
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
-  ...finance.zh,
-  ...corpContracts.zh,
-  ...company.zh,
-  ...warehouse.zh,
-  ...reports.zh,
-  ...dashboard.zh,
-  ...backups.zh,
-  ...progress.zh,
-  ...masterData.zh,
-  ...shell.zh,
-  ...codes.zh,
+  ...finance,
+  ...corpContracts,
+  ...company,
+  ...warehouse,
+  ...reports,
+  ...dashboard,
+  ...backups,
+  ...progress,
+  ...masterData,
+  ...shell,
+  ...codeWords('zh'),
 };

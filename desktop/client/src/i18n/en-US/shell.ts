@@ -1,6 +1,6 @@
 // The shell and the shared list kit: column settings, row menus, unsaved-changes prompt, the
 // attention badge and the account page.
-export const en = {
+export default {
   'list.more': 'More',
   'list.columns': 'Columns',
   'list.columnsReset': 'Reset',
@@ -38,42 +38,3 @@ export const en = {
   'audit.entity.settings': 'Settings',
   'audit.record': 'Record',
 } satisfies Record<string, string>;
-
-export const zh: Record<keyof typeof en, string> = {
-  'list.more': '更多',
-  'list.columns': '列设置',
-  'list.columnsReset': '重置',
-  'list.density': '密度',
-  'list.density.large': '宽松',
-  'list.density.middle': '标准',
-  'list.density.small': '紧凑',
-  'list.moveUp': '上移',
-  'list.moveDown': '下移',
-  'form.discardTitle': '放弃所做的修改？',
-  'form.discardText': '此处填写的内容尚未保存。',
-  'form.discard': '放弃',
-  'form.keepEditing': '继续编辑',
-  'attention.title': '待处理',
-  'attention.usersWaiting': '{n} 个用户待审批',
-  'attention.usersWaitingOne': '1 个用户待审批',
-  'attention.filesExpiring': '{n} 个公司文件将在 {days} 天内到期',
-  'attention.filesExpiringOne': '1 个公司文件将在 {days} 天内到期',
-  'account.title': '我的账户',
-  'account.changePassword': '修改密码',
-  'account.currentPassword': '当前密码',
-  'account.newPassword': '新密码',
-  'account.repeatPassword': '再次输入新密码',
-  'account.changed': '密码已修改，请用新密码重新登录。',
-  'account.mustChange': '管理员重置了您的密码，请先设置新密码。',
-  'users.resetPassword': '重置密码',
-  'users.resetTitle': '重置 {username} 的密码',
-  'users.temporaryPassword': '临时密码',
-  'users.resetHint': '请把它告诉该用户：下次登录时须设置自己的新密码。',
-  'users.resetDone': '已重置 {username} 的密码：其下次登录时须设置新密码',
-  'menu.settings': '系统设置',
-  'settings.companyName': '公司名称',
-  'settings.companyNameHint': '打印在每份单据（出库单、入库单、提货单、货权转移单）标题上方。',
-  'settings.saved': '设置已保存',
-  'audit.entity.settings': '系统设置',
-  'audit.record': '记录',
-};

@@ -1,20 +1,25 @@
-// English texts. This file is the source of the message keys: zh-CN.ts must have exactly the same.
-// `{name}` placeholders are filled by t(key, { name }).
-import * as finance from './areas/finance';
-import * as company from './areas/company';
-import * as backups from './areas/backups';
-import * as corpContracts from './areas/corp-contracts';
+// English texts, loaded only when the screen is in English (i18n/index.tsx). This dictionary is the
+// source of the message keys: zh-CN/ must have exactly the same. `{name}` placeholders are filled by
+// t(key, { name }).
+import finance from './finance';
+import company from './company';
+import backups from './backups';
+import corpContracts from './corp-contracts';
+import contracts from './contracts';
+import dashboard from './dashboard';
+import warehouse from './warehouse';
+import reports from './reports';
+import progress from './progress';
+import masterData from './master-data';
+import shell from './shell';
+import { codeWords } from '../codes';
 
-import * as contracts from './areas/contracts';
-import * as dashboard from './areas/dashboard';
-import * as warehouse from './areas/warehouse';
-import * as reports from './areas/reports';
-import * as progress from './areas/progress';
-import * as masterData from './areas/master-data';
-import * as shell from './areas/shell';
-import * as codes from './codes';
-export const enUS = {
-  ...contracts.en,
+export { default as antdLocale } from 'antd/locale/en_US';
+/** dayjs's built-in English */
+export const dayjsLocale = 'en';
+
+export const messages = {
+  ...contracts,
   'app.name': 'Cargodesk',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong while showing this page.',
@@ -183,18 +188,18 @@ export const enUS = {
   'format.date': 'YYYY-MM-DD',
   'format.dateTime': 'YYYY-MM-DD HH:mm',
 
-  ...finance.en,
-  ...corpContracts.en,
-  ...company.en,
-  ...warehouse.en,
-  ...reports.en,
-  ...dashboard.en,
-  ...backups.en,
-  ...progress.en,
-  ...masterData.en,
-  ...shell.en,
-  ...codes.en,
+  ...finance,
+  ...corpContracts,
+  ...company,
+  ...warehouse,
+  ...reports,
+  ...dashboard,
+  ...backups,
+  ...progress,
+  ...masterData,
+  ...shell,
+  ...codeWords('en'),
 } satisfies Record<string, string>;
 
-export type MessageKey = keyof typeof enUS;
+export type MessageKey = keyof typeof messages;
 export type Messages = Record<MessageKey, string>;
