@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { Paged } from '../../shared/paging.js';
 import { aggregateRows } from './aggregates.js';
 import { isPostgres } from './postgres.js';
@@ -127,20 +127,23 @@ async function dayByDayPage<DB, TB extends keyof DB, Row>(
   pageSize: number,
 ): Promise<Row[]> {
   const key = sql.ref<number>(id);
-  const order = sql.raw(direction);
-  const ofDay = matching
-    .clearSelect()
-    .clearOrderBy()
-    .select(key.as('pageId'))
+  const ofDay = idsOf(matching, key)
     .where((eb) => eb(sql.ref(clustered.dates!.column), '=', sql.ref('days.day')))
     .orderBy(key, direction)
     .limit(offset + pageSize);
-  const ids = sql`(select "pageId" from unnest(${days}::text[]) as days(day) cross join lateral (${ofDay}) as "ofDay" order by "pageId" ${order} limit ${pageSize} offset ${offset})`;
-  return clustered.rows
+  const ids = sql`(select "pageId" from unnest(${days}::text[]) as days(day) cross join lateral (${ofDay}) as "ofDay" order by "pageId" ${sql.raw(direction)} limit ${pageSize} offset ${offset})`;
+  return rowsOf(clustered, key, direction, ids);
+}
+
+/** The ids (as `pageId`) of the rows `matching` selects, unordered. */
+const idsOf = <DB, TB extends keyof DB, Row>(matching: SelectQueryBuilder<DB, TB, Row>, key: RawBuilder<number>) => matching.clearSelect().clearOrderBy().select(key.as('pageId'));
+
+/** The list's rows whose ids `ids` selects, in the list's order. */
+const rowsOf = <DB, TB extends keyof DB, Row>(clustered: Clustered<DB, TB, Row>, key: RawBuilder<number>, direction: 'asc' | 'desc', ids: unknown) =>
+  clustered.rows
     .where((eb) => eb(key, 'in', ids as never))
     .orderBy(key, direction)
     .execute();
-}
 
 /** Matches up to which `sortedPage` sorts them all (~0.1 µs each); past that the planner walks as it sees fit. */
 const SORTED_UP_TO = 100_000;
@@ -161,17 +164,11 @@ async function sortedPage<DB, TB extends keyof DB, Row>(
   pageSize: number,
 ): Promise<Row[]> {
   const key = sql.ref<number>(id);
-  const ids = matching
-    .clearSelect()
-    .clearOrderBy()
-    .select(key.as('pageId'))
+  const ids = idsOf(matching, key)
     .orderBy(sql`${key} + 0`, direction)
     .limit(pageSize)
     .offset(offset);
-  return clustered.rows
-    .where((eb) => eb(key, 'in', ids as never))
-    .orderBy(key, direction)
-    .execute();
+  return rowsOf(clustered, key, direction, ids);
 }
 
 /** The count of `query`'s rows (remembered on PostgreSQL while nothing changes: aggregates.ts). */

@@ -4,14 +4,13 @@
 // plain filter of the seeded rows, in both orders, on every page, also with another filter beside
 // the range. Runs on the engine of the run.
 import { join } from 'node:path';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundListQuery } from '../../shared/warehouse.js';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { describeList } from '../../server/db/lists.js';
 import type { Db, Queryable } from '../../server/db/tables.js';
 import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { createTestDatabase, onPostgres, watchSql, type TestDatabase } from '../helpers/postgres.js';
 
 const TIME = '2026-11-01T00:00:00.000Z';
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
@@ -25,8 +24,7 @@ const SEEDED = Array.from({ length: 400 }, (_, i) => ({
 let db: Db;
 let database: TestDatabase | undefined;
 let ids: { id: number; commodity: string; inboundDate: string }[];
-let seen: string[] = [];
-let watched: Db;
+let sql: ReturnType<typeof watchSql>;
 
 const list = describeList({
   query: inboundListQuery,
@@ -46,14 +44,7 @@ beforeAll(async () => {
     database = await createTestDatabase();
     db = (await openPostgresDatabase(database.url)).db;
   } else db = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
-  const spy: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      seen.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  watched = db.withPlugin(spy);
+  sql = watchSql(db);
   const { id: warehouseId } = await db
     .insertInto('warehouses')
     .values({ code: 'W1', name: 'North yard', status: 'active', createTime: TIME, updateTime: TIME })
@@ -106,12 +97,12 @@ describe(`pages of a business-date range (${onPostgres ? 'PostgreSQL' : 'SQLite'
   });
 
   it.runIf(onPostgres)('on PostgreSQL a first page of a few days is read day by day, a page deep into them by sorting the ids', async () => {
-    seen = [];
-    await list.list(watched, inboundListQuery.parse({ ...RANGES[0], page: 1, pageSize: 5 }));
-    expect(seen.some((s) => s.includes('unnest('))).toBe(true);
-    seen = [];
-    await list.list(watched, inboundListQuery.parse({ ...RANGES[0], page: 20, pageSize: 5 }));
-    expect(seen.some((s) => s.includes('unnest('))).toBe(false);
-    expect(seen.some((s) => s.includes('+ 0'))).toBe(true);
+    sql.since();
+    await list.list(sql.watched, inboundListQuery.parse({ ...RANGES[0], page: 1, pageSize: 5 }));
+    expect(sql.since().some((s) => s.includes('unnest('))).toBe(true);
+    await list.list(sql.watched, inboundListQuery.parse({ ...RANGES[0], page: 20, pageSize: 5 }));
+    const deep = sql.since();
+    expect(deep.some((s) => s.includes('unnest('))).toBe(false);
+    expect(deep.some((s) => s.includes('+ 0'))).toBe(true);
   });
 });
