@@ -46,6 +46,24 @@ async function cannon(url: string, connections: number, headers: Record<string, 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * Waits until the service is idle again: the requests autocannon gave up on at the end of a
+ * measurement (a slow page at 50 connections) still run their queries, which the next measurement
+ * would otherwise pay for. Idle = two health checks in a row (each a read through the pool) answered
+ * within 100 ms.
+ */
+async function settle(url: string) {
+  for (let quick = 0, deadline = Date.now() + 120_000; quick < 2 && Date.now() < deadline;) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    quick = ok && performance.now() - started < 100 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Registers the bench account (refused when the data is reused: it exists) and signs in: the authorization header. */
 async function signIn(url: string): Promise<Record<string, string>> {
   const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -81,7 +99,9 @@ async function measure(label: string, root: string | undefined, sqliteDir: strin
       for (const { service, auth } of engines) for (let i = 0; i < 3; i++) await (await fetch(service.url + path, { headers: auth })).arrayBuffer();
       for (const connections of CONNECTIONS) {
         const a = await cannon(sqlite.url + path, connections, engines[0]!.auth);
+        await settle(sqlite.url);
         const b = await cannon(postgres.url + path, connections, engines[1]!.auth);
+        await settle(postgres.url);
         run.set(`${page}|${connections}`, { sqlite: a, postgres: b });
         log(`| ${page} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
       }
