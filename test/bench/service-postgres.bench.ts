@@ -49,13 +49,13 @@ async function cannon(url: string, connections: number, headers: Record<string, 
 /**
  * Waits until the service is idle again: the requests autocannon gave up on at the end of a
  * measurement (a slow page at 50 connections) still run their queries, which the next measurement
- * would otherwise pay for. Idle = two health checks in a row (each a read through the pool) answered
- * within 100 ms.
+ * would otherwise pay for. Idle = two reads of the signed-in user in a row (each a query through the
+ * pool, in every version of the service) answered within 100 ms.
  */
-async function settle(url: string) {
+async function settle(url: string, auth: Record<string, string>) {
   for (let quick = 0, deadline = Date.now() + 120_000; quick < 2 && Date.now() < deadline;) {
     const started = performance.now();
-    const ok = await fetch(`${url}/api/health`).then(
+    const ok = await fetch(`${url}/api/auth/me`, { headers: auth }).then(
       (r) => r.ok,
       () => false,
     );
@@ -99,9 +99,9 @@ async function measure(label: string, root: string | undefined, sqliteDir: strin
       for (const { service, auth } of engines) for (let i = 0; i < 3; i++) await (await fetch(service.url + path, { headers: auth })).arrayBuffer();
       for (const connections of CONNECTIONS) {
         const a = await cannon(sqlite.url + path, connections, engines[0]!.auth);
-        await settle(sqlite.url);
+        await settle(sqlite.url, engines[0]!.auth);
         const b = await cannon(postgres.url + path, connections, engines[1]!.auth);
-        await settle(postgres.url);
+        await settle(postgres.url, engines[1]!.auth);
         run.set(`${page}|${connections}`, { sqlite: a, postgres: b });
         log(`| ${page} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
       }
