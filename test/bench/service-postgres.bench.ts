@@ -85,9 +85,10 @@ async function measure(label: string, root: string | undefined, sqliteDir: strin
   const run: Run = new Map();
   const services: ChildService[] = [];
   try {
-    const sqlite = await startChildService(sqliteDir, {}, root);
+    // no daily backup: at the first start on a folder it would copy the whole database while the pages are measured
+    const sqlite = await startChildService(sqliteDir, { BACKUP_DAILY: 'off' }, root);
     services.push(sqlite);
-    const postgres = await startChildService(postgresDir, { DATABASE_URL: databaseUrl }, root);
+    const postgres = await startChildService(postgresDir, { DATABASE_URL: databaseUrl, BACKUP_DAILY: 'off' }, root);
     services.push(postgres);
     const engines = [
       { service: sqlite, auth: await signIn(sqlite.url) },
