@@ -1,8 +1,11 @@
 // Browser tests of the client against the real service (test/e2e/global-setup.ts starts it on a
-// temp data folder and a free port). Debian's Chromium only: never download a browser.
+// temp data folder and a free port). The Chromium is CHROMIUM_PATH, else Debian's, else the one the
+// npm devDependency ships (scripts/chromium.ts): never a download.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumEnv, chromiumPath } from './scripts/chromium.js';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// kept for scripts that import it from here
+export { CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -22,7 +25,7 @@ export default defineConfig({
     // as a user who turned animations off: the client then animates nothing, so no click lands on a
     // drawer or dialog that is still moving (warehouse.spec.ts keeps the animations on)
     reducedMotion: 'reduce',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv() },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

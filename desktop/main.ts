@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { CHANNELS } from './api.js';
 import { chooseDataFolder } from './data-folder.js';
 import { waitForHealth } from './health.js';
-import { lanAddresses } from './lan.js';
+import { lanAddresses } from '../server/lan.js';
 import { aboutText, appMenuTemplate, trayMenuTemplate, type MenuActions, type MenuState } from './menu.js';
 import { DEFAULT_PORT, suggestPort } from './port.js';
 import { SERVICE_ENV, type FromService, type ServiceOptions, type ToService } from './protocol.js';

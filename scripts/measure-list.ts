@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config.js';
+import { CHROMIUM_ARGS, chromiumEnv, chromiumPath } from './chromium.js';
 import { startServer } from '../server/start.js';
 import { ensureClient } from './client-build.js';
 
@@ -19,7 +19,7 @@ const RUNS = 5;
 await ensureClient();
 const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-measure-'));
 const server = await startServer({ dataDir, port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, env: chromiumEnv() });
 try {
   let token = '';
   const api = async (method: string, path: string, body?: unknown) => {

@@ -1,5 +1,7 @@
 // Screenshots of the lots, B/L trace and report pages and the dashboard's charts (1366×768), in
-// English and Chinese, against a real service on a temp data folder:
+// English and Chinese, and of the B/L trace as a warehouse clerk limited to one warehouse (1366×768
+// and 390×844: no contracts and no finance tab, one warehouse's documents), against a real service
+// on a temp data folder:
 // `npx tsx scripts/reports-screenshots.ts` (builds the client first when needed).
 import { join } from 'node:path';
 import { takeScreenshots } from './screenshot-service.js';
@@ -13,8 +15,10 @@ const dayOf = (months: number, day: number) => {
   return d.toISOString().slice(0, 10);
 };
 const bl = 'COSU6300001';
+/** a warehouse clerk of 宁波北仑库 (WH-NB): issue 26 */
+const CLERK = { username: 'zhang.li', password: 'clerk-password-1' };
 await takeScreenshots(
-  async ({ api, upload }) => {
+  async ({ api, upload, url }) => {
     const contract = (fields: Record<string, string>) => upload('/contract/upload', fields, [['files', 'contract.pdf']]);
     await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库' });
     await api('POST', '/inventory/warehouses', { code: 'WH-NB', name: '宁波北仑库' });
@@ -95,6 +99,18 @@ await takeScreenshots(
     });
     await api('POST', '/delivery-details', { blNumber: 'MSKU7700012', warehouse: 'WH-SH', commodity: '铝锭', quantity: 70, outboundDate: dayOf(0, 4) });
     await api('POST', '/corp-finances/freight-charges', { blNumber: bl, carrier: 'COSCO', amount: 18600, currency: 'CNY', chargeDate: dayOf(3, 6) });
+    const clerk = await api('POST', '/users', { username: CLERK.username, password: 'temporary-pass-1', displayName: '张丽', roles: ['warehouse'], warehouses: ['WH-NB'] });
+    const first = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: CLERK.username, password: 'temporary-pass-1' }),
+    });
+    const { token } = ((await first.json()) as { data: { token: string } }).data;
+    await fetch(`${url}/api/users/${clerk.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ password: CLERK.password, currentPassword: 'temporary-pass-1' }),
+    });
   },
   async (page, language, { url, out, signIn }) => {
     const suffix = language === 'en-US' ? 'en' : 'zh';
@@ -112,5 +128,23 @@ await takeScreenshots(
       await page.waitForTimeout(1200); // the charts' entry animation
       await page.screenshot({ path: join(out, `reports-${name}-${suffix}.png`) });
     }
+    // the same trace as the clerk: its own warehouse only, no contracts, no finance
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(url + '/login');
+    await page.locator('#username').fill(CLERK.username);
+    await page.locator('#password').fill(CLERK.password);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('current-user').waitFor();
+    for (const [viewport, name] of [
+      [{ width: 1366, height: 768 }, 'clerk'],
+      [{ width: 390, height: 844 }, 'clerk-phone'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${url}/warehouse/bl-trace?bl=${bl}`);
+      await page.locator('[data-testid=chart] canvas').first().waitFor();
+      await page.waitForTimeout(1200);
+      await page.screenshot({ path: join(out, `reports-bl-trace-${name}-${suffix}.png`) });
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
   },
 );

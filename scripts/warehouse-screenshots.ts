@@ -1,6 +1,6 @@
-// Screenshots of the warehouse pages, the dashboard and the printed inbound order and outbound slip
-// (1366×768) against a real service on a temp data folder: `npx tsx scripts/warehouse-screenshots.ts`
-// (builds the client first when needed).
+// Screenshots of the warehouse pages, the gate, the dashboard and the printed inbound order, outbound
+// slip and pickup request (the last two with their QR codes) (1366×768) against a real service on a
+// temp data folder: `npx tsx scripts/warehouse-screenshots.ts` (builds the client first when needed).
 import { join } from 'node:path';
 import { takeScreenshots } from './screenshot-service.js';
 
@@ -46,6 +46,8 @@ await takeScreenshots(
     // shipped against while open: shipping all of it completes the request
     for (const status of ['approved', 'in_progress']) await api('PUT', `/apply-delivery/${pickups[0].id}`, { status });
     await api('PUT', `/apply-delivery/${pickups[1].id}`, { status: 'approved' });
+    // waiting at the gate
+    await api('PUT', `/apply-delivery/${pickups[2].id}`, { status: 'approved' });
     await api('PUT', `/apply-delivery/${pickups[4].id}/cancel`);
     const ob = await api('POST', '/delivery-details', {
       deliveryOrderNumber: pickups[0].orderNumber,
@@ -104,6 +106,7 @@ await takeScreenshots(
     for (const [name, path] of [
       ['print-inbound', '/warehouse/inbound-orders'],
       ['print-outbound', '/warehouse/outbound-orders'],
+      ['print-pickup', '/warehouse/pickup-requests'],
     ]) {
       await page.goto(url + path);
       const row = page.locator('.ant-table-row').first();
@@ -121,6 +124,11 @@ await takeScreenshots(
       await printed.screenshot({ path: join(out, `${name}${suffix}.png`), fullPage: true });
       await printed.close();
     }
+    // the gate on a laptop: a plate typed with a dash, its requests as cards
+    await page.goto(url + '/gate?q=' + encodeURIComponent('沪a-1234'));
+    await page.getByTestId('gate-card').first().waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(out, `warehouse-gate${suffix}.png`) });
     // a refusal of the service, in the screen's language, next to its field
     await page.goto(url + '/warehouse/warehouses');
     await page.getByRole('button', { name: language === 'en-US' ? 'New' : '新 建' }).click();

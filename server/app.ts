@@ -10,7 +10,7 @@ import { serveClient } from './http/client.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type RouteDef } from './http/route.js';
-import { buildOpenApi, type Mount } from './openapi.js';
+import { buildOpenApi, OPENAPI_PATH, type Mount } from './openapi.js';
 import { archiveRoutes } from './routes/archive/archive.routes.js';
 import { backupRoutes } from './routes/backups/backups.routes.js';
 import { masterDataRoutes } from './routes/catalogs/catalogs.routes.js';
@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Koa {
     mountRoutes(mounted, routes, deps);
     router.use(mounted.routes());
   }
-  router.get('/api/openapi.json', (ctx) => {
+  router.get(OPENAPI_PATH, (ctx) => {
     ctx.body = openapi ??= buildOpenApi(mounts, deps.config.version);
   });
 

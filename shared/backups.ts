@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
-import { labelled } from './validation.js';
+import { labelled, named, recordTime } from './validation.js';
 
 /** One backup zip under <data>/backups/. */
-export const backupRecord = z.object({
+export const backupRecord = named('Backup', {
   name: z.string().describe('file name, e.g. cargodesk-20260314-091500-000.zip (daily ones: cargodesk-daily-...)'),
   size: z.number().int().describe('bytes'),
-  createTime: z.string().describe('when the snapshot was taken, ISO 8601 UTC'),
+  createTime: recordTime().describe('when the snapshot was taken, ISO 8601 UTC'),
 });
 export type BackupRecord = z.infer<typeof backupRecord>;
 
 /** GET /admin/backups/engine: where this service keeps its data, so the Backups page can say what its backups are. */
-export const backupEngine = z.object({
+export const backupEngine = named('BackupEngine', {
   database: labelled(
     z
       .enum(['sqlite', 'postgresql'])

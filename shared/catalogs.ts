@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
 import { CODE_LABELS } from './labels.js';
-import { id, labelled, optionalText, text } from './validation.js';
+import { id, labelled, named, optionalText, recordTime, text } from './validation.js';
 
 export const PARTY_KINDS = ['customer', 'supplier', 'carrier', 'warehouse', 'other'] as const;
 
@@ -34,7 +34,7 @@ export const commodityBody = z.object({
 });
 export const commodityUpdateBody = commodityBody.partial();
 
-export const commodityRecord = z.object({
+export const commodityRecord = named('Commodity', {
   id: z.number().int(),
   code: z.string().nullable(),
   name: z.string(),
@@ -42,8 +42,8 @@ export const commodityRecord = z.object({
   category: z.string().nullable(),
   remark: z.string().nullable(),
   active: z.boolean(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type Commodity = z.infer<typeof commodityRecord>;
 
@@ -57,7 +57,7 @@ export const partyBody = z.object({
 });
 export const partyUpdateBody = partyBody.partial();
 
-export const partyRecord = z.object({
+export const partyRecord = named('Party', {
   id: z.number().int(),
   name: z.string(),
   kind: partyKind().nullable(),
@@ -65,8 +65,8 @@ export const partyRecord = z.object({
   phone: z.string().nullable(),
   remark: z.string().nullable(),
   active: z.boolean(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type Party = z.infer<typeof partyRecord>;
 

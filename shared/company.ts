@@ -1,7 +1,7 @@
 // Company files (licences, invoicing information and the like) kept in folders.
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
-import { id, optionalIsoDate, optionalText, text } from './validation.js';
+import { id, named, optionalIsoDate, optionalText, recordDate, recordTime, text } from './validation.js';
 
 export const companyFolderBody = z.object({
   name: text(100),
@@ -10,13 +10,13 @@ export const companyFolderBody = z.object({
 export const companyFolderUpdateBody = companyFolderBody.partial();
 export const companyFolderQuery = pagingQuery.extend({ keyword: z.string().trim().max(100).optional() });
 
-export const companyFolderRecord = z.object({
+export const companyFolderRecord = named('CompanyFolder', {
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   fileCount: z.number().int(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type CompanyFolder = z.infer<typeof companyFolderRecord>;
 
@@ -43,18 +43,18 @@ export const companyFileQuery = pagingQuery.extend({
   expiringWithinDays: z.number().int().min(0).max(36500).optional(),
 });
 
-export const companyFileRecord = z.object({
+export const companyFileRecord = named('CompanyFile', {
   id: z.number().int(),
   folderId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   fileCategory: z.string().nullable(),
-  expireDate: z.string().nullable(),
+  expireDate: recordDate().nullable(),
   description: z.string().nullable(),
   fileName: z.string(),
   fileUrl: z.string().describe('read it at GET /api/company-files/{fileUrl}'),
   fileSize: z.number().int(),
   mimeType: z.string(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type CompanyFile = z.infer<typeof companyFileRecord>;

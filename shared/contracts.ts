@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { said } from './messages.js';
 import { CODE_LABELS } from './labels.js';
-import { bilingual, boundedAmount, boundedQuantity, id, labelled, optionalText, text } from './validation.js';
+import { catalogName } from './names.js';
+import { bilingual, boundedAmount, boundedQuantity, id, labelled, named, optionalText, recordTime, text } from './validation.js';
 
 export const CONTRACT_TYPES = ['1', '2', '3'] as const;
 export const MAX_BL_NUMBERS = 15;
@@ -107,7 +108,7 @@ export const listContractsQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
 });
 
-export const fileRecord = z.object({
+export const fileRecord = named('ContractFile', {
   id: z.number().int(),
   name: z.string(),
   url: z.string(),
@@ -115,14 +116,14 @@ export const fileRecord = z.object({
   mimeType: z.string(),
 });
 
-export const contractRecord = z.object({
+export const contractRecord = named('Contract', {
   id: z.number().int(),
   name: z.string(),
   contractType: contractType(),
   contractCode: z.string(),
-  buyParty: z.string(),
-  sellParty: z.string(),
-  commodity: z.string(),
+  buyParty: catalogName('party'),
+  sellParty: catalogName('party'),
+  commodity: catalogName('commodity'),
   count: z.number(),
   unitPrice: z.number(),
   blNumber: z.string(),
@@ -130,8 +131,8 @@ export const contractRecord = z.object({
   pickUpTime: z.string().nullable(),
   packaging: z.string().nullable(),
   remarks: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
   files: z.array(fileRecord),
 });
 export type Contract = z.infer<typeof contractRecord>;
@@ -144,13 +145,13 @@ export const createFolderBody = z.object({
 });
 export const updateFolderBody = createFolderBody.partial();
 
-export const folderRecord = z.object({
+export const folderRecord = named('ArchiveFolder', {
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   batchCount: z.number().int(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type ArchiveFolder = z.infer<typeof folderRecord>;
 
@@ -164,7 +165,7 @@ export const listBatchesQuery = z.object({
   folderId: id().optional(),
 });
 
-export const batchRecord = z.object({
+export const batchRecord = named('ArchiveBatch', {
   id: z.number().int(),
   folderId: z.number().int(),
   batchName: z.string(),
@@ -172,6 +173,6 @@ export const batchRecord = z.object({
   fileCount: z.number().int(),
   totalSize: z.number().int(),
   files: z.array(fileRecord),
-  createTime: z.string(),
+  createTime: recordTime(),
 });
 export type ArchiveBatch = z.infer<typeof batchRecord>;

@@ -2,8 +2,23 @@
 import { z } from 'zod';
 import { pagedSchema, pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, boundedAmount, boundedQuantity, id, labelled, optionalIsoDate, optionalText, productFits, PRODUCT_TOO_LARGE, text } from './validation.js';
+import {
+  bilingual,
+  boundedAmount,
+  boundedQuantity,
+  id,
+  labelled,
+  named,
+  optionalIsoDate,
+  optionalText,
+  PRODUCT_TOO_LARGE,
+  productFits,
+  recordDate,
+  recordTime,
+  text,
+} from './validation.js';
 import { CODE_LABELS } from './labels.js';
+import { catalogName } from './names.js';
 
 export const CORP_CATEGORIES = ['upstream', 'downstream', 'foreign_purchase', 'freight_forwarding', 'logistics', 'other'] as const;
 export type CorpCategory = (typeof CORP_CATEGORIES)[number];
@@ -19,14 +34,14 @@ export const corpFolderBody = z.object({
 export const corpFolderUpdateBody = corpFolderBody.partial();
 export const corpFolderQuery = pagingQuery.extend({ category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory).optional(), keyword });
 
-export const corpFolderRecord = z.object({
+export const corpFolderRecord = named('CorpFolder', {
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory),
   contractCount: z.number().int(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type CorpFolder = z.infer<typeof corpFolderRecord>;
 
@@ -61,25 +76,25 @@ export const detailBatchBody = z.object({
 });
 export const detailListQuery = pagingQuery;
 
-export const detailRecord = z.object({
+export const detailRecord = named('CorpDetailLine', {
   id: z.number().int(),
   contractId: z.number().int(),
   lineNo: z.number().int(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   specification: z.string().nullable(),
   quantity: z.number(),
   unit: z.string().nullable(),
   unitPrice: z.number().nullable(),
   amount: z.number().nullable(),
-  deliveryDate: z.string().nullable(),
+  deliveryDate: recordDate().nullable(),
   remark: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type Detail = z.infer<typeof detailRecord>;
 
 /** The sums of all a contract's lines (not only a page's): quantity per unit, never across units; amount in the contract's currency. */
-export const detailTotals = z.object({
+export const detailTotals = named('CorpDetailTotals', {
   quantities: z
     .array(z.object({ unit: z.string().nullable(), quantity: z.number(), lines: z.number().int() }))
     .describe('one entry per unit (null: lines without a unit), in unit order; quantities of different units are never added'),
@@ -91,7 +106,7 @@ export type DetailTotals = z.infer<typeof detailTotals>;
 export const detailListAnswer = pagedSchema(detailRecord).extend({ summary: detailTotals });
 
 export const importQuery = z.object({ mode: labelled(z.enum(['append', 'replace']), CODE_LABELS.importMode).default('append') });
-export const importResult = z.object({ imported: z.number().int(), removed: z.number().int() });
+export const importResult = named('CorpDetailImportResult', { imported: z.number().int(), removed: z.number().int() });
 
 // ---- contracts
 const contractFields = {
@@ -123,15 +138,15 @@ export const contractListQuery = pagingQuery.extend({
   keyword,
 });
 
-export const contractRecord = z.object({
+export const contractRecord = named('CorpContract', {
   id: z.number().int(),
   folderId: z.number().int(),
   contractNumber: z.string(),
   name: z.string().nullable(),
   category: labelled(z.enum(CORP_CATEGORIES), CODE_LABELS.corpCategory),
-  partyA: z.string().nullable(),
-  partyB: z.string().nullable(),
-  signDate: z.string().nullable(),
+  partyA: catalogName('party').nullable(),
+  partyB: catalogName('party').nullable(),
+  signDate: recordDate().nullable(),
   amount: z.number().nullable(),
   currency: z.string(),
   remark: z.string().nullable(),
@@ -140,7 +155,7 @@ export const contractRecord = z.object({
   fileSize: z.number().int(),
   details: z.array(detailRecord).describe('the first 100 lines in lineNo order; all of them are read page by page from GET /api/corp-contract/contracts/{id}/details'),
   detailCount: z.number().int().describe('how many detail lines the contract has in all'),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type CorpContract = z.infer<typeof contractRecord>;

@@ -22,6 +22,8 @@ export interface FinanceKindFacts {
   entity: string;
   /** the kind's name in both languages, for messages: "upstream invoice 7 not found" / "未找到上游发票 7" */
   label: Said;
+  /** the area whose grant reads and writes it (shared/permissions.ts): cost breakdowns and profit records are `profit` */
+  area: 'finance' | 'profit';
   money: MoneyKind;
   /** the field kept unique within the kind */
   numberField?: string;
@@ -37,6 +39,7 @@ export interface FinanceKindFacts {
 
 const PAID = { statusField: 'paymentStatus', statuses: PAYMENT_STATUSES } as const;
 const INVOICE = {
+  area: 'finance',
   money: 'invoice',
   numberField: 'invoiceNumber',
   dateField: 'invoiceDate',
@@ -52,6 +55,7 @@ export const FINANCE_KINDS = [
     segment: 'freight-charges',
     entity: 'freightCharge',
     label: said('freight charge', '运费'),
+    area: 'finance',
     money: 'amount',
     dateField: 'chargeDate',
     ...PAID,
@@ -62,6 +66,7 @@ export const FINANCE_KINDS = [
     segment: 'misc-charges',
     entity: 'miscCharge',
     label: said('misc charge', '杂费'),
+    area: 'finance',
     money: 'amount',
     dateField: 'chargeDate',
     ...PAID,
@@ -72,6 +77,7 @@ export const FINANCE_KINDS = [
     segment: 'service-fees',
     entity: 'serviceFee',
     label: said('service fee', '服务费'),
+    area: 'finance',
     money: 'amount',
     dateField: 'feeDate',
     ...PAID,
@@ -82,6 +88,7 @@ export const FINANCE_KINDS = [
     segment: 'cost-breakdowns',
     entity: 'costBreakdown',
     label: said('cost breakdown', '成本项'),
+    area: 'profit',
     money: 'amount',
     hasFiles: false,
   },
@@ -90,6 +97,7 @@ export const FINANCE_KINDS = [
     segment: 'profit-records',
     entity: 'profitRecord',
     label: said('profit record', '利润记录'),
+    area: 'profit',
     money: 'profit',
     dateField: 'recordDate',
     hasFiles: false,
@@ -102,6 +110,7 @@ export const FINANCE_KINDS = [
     segment: 'settlements',
     entity: 'settlement',
     label: said('settlement', '结算单'),
+    area: 'finance',
     money: 'amount',
     numberField: 'settlementNumber',
     dateField: 'settlementDate',
@@ -114,6 +123,7 @@ export const FINANCE_KINDS = [
     segment: 'reconciliations',
     entity: 'reconciliation',
     label: said('reconciliation', '对账单'),
+    area: 'finance',
     money: 'amount',
     numberField: 'reconciliationNumber',
     dateField: 'periodStart',

@@ -38,7 +38,33 @@ export const CODE_LABELS = {
   invoiceStatus: { issued: said('Issued', '已开具'), received: said('Received', '已收到'), void: said('Void', '已作废') },
   settlementStatus: { draft: said('Draft', '草稿'), confirmed: said('Confirmed', '已确认') },
   reconciliationStatus: { open: said('Open', '进行中'), agreed: said('Agreed', '已核对一致'), disputed: said('Disputed', '有争议') },
-  role: { admin: said('Admin', '管理员'), staff: said('Staff', '员工') },
+  /** the roles of shared/permissions.ts */
+  role: {
+    admin: said('Admin', '管理员'),
+    manager: said('Manager', '经理'),
+    trader: said('Trader', '业务员'),
+    warehouse: said('Warehouse clerk', '仓管员'),
+    finance: said('Finance clerk', '财务'),
+    viewer: said('Viewer', '只读用户'),
+  },
+  /** the user record's `role` for older clients: "admin" when its roles hold admin, else "staff" */
+  legacyRole: { admin: said('Admin', '管理员'), staff: said('Staff', '员工') },
+  /** the areas of shared/permissions.ts */
+  area: {
+    contracts: said('Business contracts', '业务合同'),
+    corpContracts: said('Corporate contracts', '公司合同'),
+    companyFiles: said('Company files', '公司文件'),
+    pickup: said('Pickup requests', '提货申请'),
+    warehouse: said('Warehouse', '仓库'),
+    stock: said('Stock', '库存'),
+    finance: said('Finance', '财务'),
+    profit: said('Profit', '利润'),
+    catalogs: said('Catalogs', '基础资料'),
+    audit: said('Audit log', '审计日志'),
+  },
+  /** the levels of shared/permissions.ts */
+  level: { none: said('None', '无'), read: said('Read', '读取'), write: said('Write', '写入'), approve: said('Approve', '审批') },
+  selfRegistration: { open: said('Open', '开放'), closed: said('Closed', '关闭') },
   userStatus: { pending: said('Awaiting approval', '待审批'), active: said('Active', '已启用'), disabled: said('Disabled', '已停用') },
   auditAction: {
     create: said('Created', '创建'),

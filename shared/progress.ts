@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
-import { labelled } from './validation.js';
+import { labelled, named } from './validation.js';
 
 /**
  * What a long piece of work is doing: reading the uploaded sheet, checking its rows, writing rows
@@ -10,7 +10,7 @@ export const progressPhase = labelled(z.enum(['reading', 'checking', 'writing', 
 export type ProgressPhase = z.infer<typeof progressPhase>;
 
 /** GET /progress/{progressId}: the state of the work a request sent with that X-Progress-Id. */
-export const progressRecord = z.object({
+export const progressRecord = named('Progress', {
   phase: progressPhase,
   done: z.number().int().describe('rows (or database pages, or files) of the phase done so far'),
   total: z.number().int().nullable().describe('of how many; null when not known in advance (an export)'),

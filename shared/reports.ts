@@ -2,10 +2,11 @@
 // contract execution.
 import { z } from 'zod';
 import { contractRecord, contractType } from './contracts.js';
-import { currencyTotal } from './finance.js';
+import { blFinanceAnswer } from './finance.js';
 import { pagingQuery } from './paging.js';
 import { CODE_LABELS } from './labels.js';
-import { isoDate, labelled } from './validation.js';
+import { catalogName } from './names.js';
+import { isoDate, labelled, named, recordDate, recordTime } from './validation.js';
 import { documentType, inboundRecord, ledgerKind, outboundRecord, pickupRecord, transferRecord } from './warehouse.js';
 
 /** Text filters: trimmed, empty as not given. */
@@ -29,50 +30,49 @@ export const lotQuery = pagingQuery.extend({
   asOf: isoDate().optional().describe('the lots as they stood at the end of this business date'),
 });
 
-export const lotRow = z.object({
+export const lotRow = named('Lot', {
   warehouse: z.string(),
   warehouseId: z.number().int(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   blNumber: z.string().nullable().describe('null: the movements without a B/L number'),
   inboundQuantity: z.number(),
   outboundQuantity: z.number(),
   transferredQuantity: z.number(),
   currentStock: z.number(),
-  firstInboundDate: z.string().nullable(),
-  lastMovementDate: z.string().nullable(),
+  firstInboundDate: recordDate().nullable(),
+  lastMovementDate: recordDate().nullable(),
 });
 export type Lot = z.infer<typeof lotRow>;
 
 // ---- The B/L trace
 
-export const timelineEntry = z.object({
-  businessDate: z.string(),
-  entryTime: z.string(),
+export const timelineEntry = named('TimelineEntry', {
+  businessDate: recordDate(),
+  entryTime: recordTime(),
   kind: ledgerKind(),
   documentType: documentType(),
   documentId: z.number().int(),
   documentNumber: z.string(),
   warehouse: z.string(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   quantityChange: z.number(),
   balance: z.number().describe("running stock of the entry's lot (its warehouse and commodity on the B/L) after the entry; never summed across commodities"),
 });
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 
-export const financeSection = z.object({
-  count: z.number().int(),
-  totals: z.array(currencyTotal),
-  items: z.array(z.record(z.string(), z.unknown())).describe("records as the kind's detail route presents them"),
-});
-
-export const blTrace = z.object({
+/** Each part from another area than stock is sent only to a reader who may read that area (absent, not empty, otherwise). */
+export const blTrace = named('BlTrace', {
   blNumber: z.string(),
-  contracts: z.array(contractRecord),
-  inboundOrders: z.array(inboundRecord),
-  pickupRequests: z.array(pickupRecord),
-  outboundOrders: z.array(outboundRecord),
-  ownershipTransfers: z.array(transferRecord),
-  finance: z.record(z.string(), financeSection),
+  contracts: z.array(contractRecord).optional().describe('with read access to contracts'),
+  inboundOrders: z.array(inboundRecord).optional().describe('with read access to warehouse'),
+  pickupRequests: z.array(pickupRecord).optional().describe('with read access to pickup'),
+  outboundOrders: z.array(outboundRecord).optional().describe('with read access to warehouse'),
+  ownershipTransfers: z.array(transferRecord).optional().describe('with read access to warehouse'),
+  finance: blFinanceAnswer
+    .optional()
+    .describe(
+      'with read access to finance: per finance kind the reader may read (profit records and cost breakdowns need profit), the records that name the B/L (or its contracts), as their detail routes present them',
+    ),
   lots: z.array(lotRow),
   timeline: z.array(timelineEntry),
 });
@@ -95,15 +95,15 @@ const movementColumns = {
   closing: z.number(),
 };
 
-export const movementRow = z.object({ warehouse: z.string(), warehouseId: z.number().int(), commodity: z.string(), ...movementColumns });
+export const movementRow = named('StockMovementRow', { warehouse: z.string(), warehouseId: z.number().int(), commodity: catalogName('commodity'), ...movementColumns });
 export type MovementRow = z.infer<typeof movementRow>;
 
-export const movementReport = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
+export const movementReport = named('StockMovementReport', {
+  startDate: recordDate(),
+  endDate: recordDate(),
   items: z.array(movementRow),
   totals: z
-    .array(z.object({ commodity: z.string(), ...movementColumns }))
+    .array(z.object({ commodity: catalogName('commodity'), ...movementColumns }))
     .describe("one per commodity, in the items' commodity order: quantities of different commodities are never added"),
 });
 export type MovementReport = z.infer<typeof movementReport>;
@@ -118,12 +118,12 @@ export const executionQuery = pagingQuery.extend({
   status: labelled(z.enum(EXECUTION_STATUSES), CODE_LABELS.executionStatus).default('all').describe('open: remaining > 0; done: remaining <= 0'),
 });
 
-export const executionRow = z.object({
+export const executionRow = named('ContractExecutionRow', {
   id: z.number().int(),
   contractCode: z.string(),
   name: z.string(),
   contractType: contractType(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   count: z.number(),
   executed: z.number(),
   remaining: z.number(),
@@ -137,10 +137,10 @@ export type ExecutionRow = z.infer<typeof executionRow>;
 
 // ---- Dashboard charts
 
-export const stockChart = z.object({
-  byWarehouse: z.array(z.object({ warehouse: z.string(), commodity: z.string(), currentStock: z.number() })).describe('one per warehouse and commodity in stock'),
+export const stockChart = named('StockChart', {
+  byWarehouse: z.array(z.object({ warehouse: z.string(), commodity: catalogName('commodity'), currentStock: z.number() })).describe('one per warehouse and commodity in stock'),
   months: z
-    .array(z.object({ month: z.string().describe('YYYY-MM'), commodity: z.string(), inbound: z.number(), outbound: z.number(), transferred: z.number() }))
+    .array(z.object({ month: z.string().describe('YYYY-MM'), commodity: catalogName('commodity'), inbound: z.number(), outbound: z.number(), transferred: z.number() }))
     .describe('per commodity that moved in the last 12 months, each of the 12 months (0 without movement)'),
 });
 export type StockChart = z.infer<typeof stockChart>;

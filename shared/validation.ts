@@ -56,6 +56,28 @@ function choices(values: readonly unknown[], labels: Record<string, Said>): Said
   return said(`must be one of: ${list.en}`, `必须是以下之一：${list.zh}`);
 }
 
+/**
+ * A code of a fixed list that a person writes into a body (a role, an area, a level), refused with
+ * the value sent: `is "boss", which is not a role; must be one of: Admin (admin), …`. A plain enum
+ * names only the field's position (roles.2), which does not say which code was wrong. The JSON
+ * schema still lists the codes.
+ */
+export function knownCode<const T extends string>(values: readonly T[], labels: Readonly<Record<T, Said>>, noun: Said): z.ZodType<T, string> {
+  const list = choiceList(values, labels);
+  return z
+    .string()
+    .max(100)
+    .superRefine((value, ctx) => {
+      if ((values as readonly string[]).includes(value)) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: `is "${value}", which is not ${noun.en}; must be one of: ${list.en}`,
+        params: { zh: `为“${value}”，不是${noun.zh}；必须是以下之一：${list.zh}` },
+      });
+    })
+    .meta({ enum: [...values] }) as unknown as z.ZodType<T, string>;
+}
+
 /** What a zod issue says about its field, in both languages ("is required" / "为必填项"). */
 function generated(iss: Issue, input: { known: boolean; value?: unknown }): Said | undefined {
   switch (iss.code) {
@@ -198,3 +220,15 @@ export const PRODUCT_TOO_LARGE: Said = said(
 export const id = () => z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const sortOrder = labelled(z.enum(['asc', 'desc']), CODE_LABELS.sortOrder);
+
+/** A business date as a record answers it: `YYYY-MM-DD` (format `date` in the OpenAPI document). */
+export const recordDate = () => z.iso.date();
+
+/** A moment as a record answers it (createTime, updateTime, ...): ISO 8601 UTC, format `date-time`. */
+export const recordTime = () => z.iso.datetime();
+
+/** A record's schema, named `id` among the OpenAPI document's schemas (and so in a generated client). */
+export const named = <S extends z.ZodRawShape>(id: string, shape: S) => z.object(shape).meta({ id });
+
+/** What a delete of a warehouse document or catalog entry answers: the id of the record gone. */
+export const deletedAnswer = named('Deleted', { id: z.number().int() });

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { dateRangeQuery, pagingQuery } from './paging.js';
 import { said } from './messages.js';
-import { bilingual, boundedQuantity, id, isoDate, labelled, MAX_QUANTITY, optionalIsoDate, optionalText, text } from './validation.js';
+import { bilingual, boundedQuantity, id, isoDate, labelled, MAX_QUANTITY, named, optionalIsoDate, optionalText, recordDate, recordTime, text } from './validation.js';
 import { CODE_LABELS } from './labels.js';
+import { catalogName, plateKey } from './names.js';
 
 export const WAREHOUSE_STATUSES = ['active', 'inactive'] as const;
 export const PICKUP_STATUSES = ['pending', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
@@ -60,7 +61,7 @@ export const warehouseBody = z.object({
 export const warehouseUpdateBody = warehouseBody.partial();
 export const warehouseListQuery = z.object({ status: labelled(z.enum(WAREHOUSE_STATUSES), CODE_LABELS.warehouseStatus).optional(), keyword: filterText() });
 
-export const warehouseRecord = z.object({
+export const warehouseRecord = named('Warehouse', {
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -69,8 +70,8 @@ export const warehouseRecord = z.object({
   contactPhone: z.string().nullable(),
   status: labelled(z.enum(WAREHOUSE_STATUSES), CODE_LABELS.warehouseStatus),
   remark: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type Warehouse = z.infer<typeof warehouseRecord>;
 
@@ -98,9 +99,15 @@ export const pickupListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus).optional(),
   warehouse: filterText(),
   keyword: filterText(),
+  /** any part of the license plate, ignoring case, spaces, dashes and dots (shared/names.ts plateKey) */
+  plate: filterText().refine((v) => v === undefined || plateKey(v) !== '', {
+    error: bilingual(said('must hold a letter or digit of the plate, like 沪A12', '必须包含车牌的字母或数字，例如 沪A12')),
+  }),
+  /** true: only the requests an outbound order may ship against (approved, in_progress); false: the others */
+  shippable: z.boolean().optional(),
 });
 
-export const pickupRecord = z.object({
+export const pickupRecord = named('PickupRequest', {
   id: z.number().int(),
   orderNumber: z.string(),
   blNumber: z.string(),
@@ -108,17 +115,20 @@ export const pickupRecord = z.object({
   driverName: z.string().nullable(),
   driverPhone: z.string().nullable(),
   driverIdCard: z.string().nullable(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   quantity: z.number(),
   unit: z.string().nullable(),
-  deliveryDate: z.string(),
+  deliveryDate: recordDate(),
   deliveryAddress: z.string().nullable(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
   status: labelled(z.enum(PICKUP_STATUSES), CODE_LABELS.pickupStatus),
   remark: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
+  createdBy: z.string().nullable().describe('the username of the user who created it'),
+  approvedBy: z.string().nullable().describe('the username of the user who approved it; null until approved'),
+  approvedTime: recordTime().nullable().describe('when it was approved; null until approved'),
   /** what its outbound orders that are not cancelled ship */
   shippedQuantity: z.number(),
   /** quantity − shippedQuantity, never below 0 */
@@ -164,7 +174,7 @@ export const confirmReceiptBody = z.object({
   remark: optionalText(1000),
 });
 
-export const outboundRecord = z.object({
+export const outboundRecord = named('OutboundOrder', {
   id: z.number().int(),
   outboundNumber: z.string(),
   deliveryOrderNumber: z.string().nullable(),
@@ -172,26 +182,26 @@ export const outboundRecord = z.object({
   licensePlate: z.string().nullable(),
   driverName: z.string().nullable(),
   driverPhone: z.string().nullable(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   commodityCode: z.string().nullable(),
   quantity: z.number(),
   unit: z.string().nullable(),
-  outboundDate: z.string(),
+  outboundDate: recordDate(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
   operator: z.string().nullable(),
   outboundStatus: labelled(z.enum(OUTBOUND_STATUSES), CODE_LABELS.outboundStatus),
   receiptStatus: labelled(z.enum(RECEIPT_STATUSES), CODE_LABELS.receiptStatus),
   remark: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type OutboundOrder = z.infer<typeof outboundRecord>;
 
 /** One pickup request with the outbound orders that name it, oldest first. */
 export const pickupDetail = pickupRecord.extend({ outboundOrders: z.array(outboundRecord) });
 
-export const receiptRecord = z.object({
+export const receiptRecord = named('Receipt', {
   id: z.number().int(),
   outboundId: z.number().int(),
   receivedQuantity: z.number().nullable(),
@@ -199,7 +209,7 @@ export const receiptRecord = z.object({
   remark: z.string().nullable(),
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
-  time: z.string(),
+  time: recordTime(),
 });
 
 // ---- Inbound orders
@@ -228,24 +238,24 @@ export const inboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend(
   keyword: filterText(),
 });
 
-export const inboundRecord = z.object({
+export const inboundRecord = named('InboundOrder', {
   id: z.number().int(),
   inboundNumber: z.string(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   commodityCode: z.string().nullable(),
   blNumber: z.string().nullable(),
   blWeight: z.number().nullable(),
   inboundWeight: z.number(),
   weightDifference: z.number().nullable().describe('inboundWeight − blWeight; null without blWeight'),
-  owner: z.string().nullable(),
+  owner: catalogName('party').nullable(),
   contractNumber: z.string().nullable(),
-  inboundDate: z.string(),
+  inboundDate: recordDate(),
   operator: z.string().nullable(),
   remark: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type InboundOrder = z.infer<typeof inboundRecord>;
 
@@ -279,24 +289,24 @@ export const transferListQuery = pagingQuery.extend(dateRangeQuery.shape).extend
   commodity: filterText(),
 });
 
-export const transferFile = z.object({ id: z.number().int(), name: z.string(), url: z.string(), size: z.number().int() });
+export const transferFile = named('TransferFile', { id: z.number().int(), name: z.string(), url: z.string(), size: z.number().int() });
 
-export const transferRecord = z.object({
+export const transferRecord = named('OwnershipTransfer', {
   id: z.number().int(),
   transferNumber: z.string(),
-  transferDate: z.string(),
+  transferDate: recordDate(),
   blNumber: z.string().nullable(),
   quantity: z.number(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   warehouse: z.string(),
   warehouseId: z.number().int(),
-  transferor: z.string(),
-  transferee: z.string(),
+  transferor: catalogName('party'),
+  transferee: catalogName('party'),
   status: labelled(z.enum(TRANSFER_STATUSES), CODE_LABELS.transferStatus),
   remark: z.string().nullable(),
   fileList: z.array(transferFile),
-  createTime: z.string(),
-  updateTime: z.string(),
+  createTime: recordTime(),
+  updateTime: recordTime(),
 });
 export type OwnershipTransfer = z.infer<typeof transferRecord>;
 
@@ -304,10 +314,10 @@ export type OwnershipTransfer = z.infer<typeof transferRecord>;
 
 export const summaryQuery = z.object({ warehouse: filterText(), commodity: filterText(), asOf: isoDate().optional() });
 
-export const summaryRow = z.object({
+export const summaryRow = named('StockSummaryRow', {
   warehouse: z.string(),
   warehouseId: z.number().int(),
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   inboundQuantity: z.number(),
   outboundQuantity: z.number(),
   transferredQuantity: z.number(),
@@ -320,14 +330,14 @@ export const ledgerQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   documentNumber: filterText(),
 });
 
-export const ledgerEntry = z.object({
+export const ledgerEntry = named('LedgerEntry', {
   id: z.number().int(),
-  entryTime: z.string(),
-  businessDate: z.string(),
+  entryTime: recordTime(),
+  businessDate: recordDate(),
   warehouse: z.string(),
   warehouseId: z.number().int(),
   /** the catalog's spelling */
-  commodity: z.string(),
+  commodity: catalogName('commodity'),
   /** the commodity as typed on the document */
   enteredCommodity: z.string(),
   kind: ledgerKind(),
@@ -341,4 +351,4 @@ export const ledgerEntry = z.object({
 // ---- Spreadsheets
 
 /** What a spreadsheet import answers: how many records it created (all rows, or none). */
-export const sheetImportResult = z.object({ imported: z.number().int() });
+export const sheetImportResult = named('SheetImportResult', { imported: z.number().int() });

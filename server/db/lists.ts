@@ -8,6 +8,7 @@ import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
 import { paginate, withPrefixes, type Clustered, type PageRequest, type StartsWith } from './paging.js';
 import { isPostgres } from './postgres.js';
+import { withinScope, type Scope } from './scope.js';
 import { containsKeyword } from './search.js';
 import type { Database, Queryable } from './tables.js';
 
@@ -46,6 +47,12 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
   /** the list's filters, in the order they are applied */
   filters: readonly ListFilter<DB, TB, Q>[];
   /**
+   * The column holding the warehouse id of a kind of the pickup, warehouse or stock areas: every
+   * query of the list is then limited to the reader's warehouses (scope.ts), and each method needs
+   * the reader's scope.
+   */
+  warehouse?: StringReference<DB, TB>;
+  /**
    * The sort key: unique, as the export continues after the last row's key. Prefix filters and the
    * keyword filter need it to be the table's integer id.
    */
@@ -63,17 +70,22 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
   present: (row: Row, attached: Extra) => Item;
 }
 
+/** `scope`: the reader's warehouses, for a list that names its `warehouse` column (required there; ignored elsewhere). */
 export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
   /**
-   * The query narrowed by every filter but the prefixes, unordered, and the prefixes apart (see
-   * `paginate`); `clustered` when a filter other than an exact value or a prefix applies (a range,
-   * a keyword), whose matches may lie together anywhere along the key's order.
+   * The query narrowed by the scope and every filter but the prefixes, unordered, and the prefixes
+   * apart (see `paginate`); `clustered` when a filter other than an exact value or a prefix applies
+   * (a range, a keyword), whose matches may lie together anywhere along the key's order.
    */
-  filter(db: Queryable, q: Q): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean; dates?: Clustered<DB, TB, Row>['dates'] }>;
+  filter(
+    db: Queryable,
+    q: Q,
+    scope?: Scope,
+  ): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean; dates?: Clustered<DB, TB, Row>['dates'] }>;
   /** one page of the records the filters match and their count */
-  list(db: Queryable, q: Q & PageRequest): Promise<Paged<Item>>;
+  list(db: Queryable, q: Q & PageRequest, scope?: Scope): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
-  all(db: Queryable, q: Q, batch?: number): Promise<AsyncIterable<Item>>;
+  all(db: Queryable, q: Q, scope?: Scope, batch?: number): Promise<AsyncIterable<Item>>;
 }
 
 export function describeList<DB, TB extends keyof DB, Row, Item, Q extends object, Extra = undefined>(d: ListDescription<DB, TB, Row, Item, Q, Extra>): List<DB, TB, Row, Item, Q> {
@@ -83,8 +95,13 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   const order = [...(d.orderBy ? [d.orderBy] : []), d.key].map((column) => ({ column, name: String(column).split('.').pop()! }));
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-  async function filter(db: Queryable, q: Q) {
+  async function filter(db: Queryable, q: Q, scope?: Scope) {
     let query = d.from(db);
+    if (d.warehouse) {
+      // a programming error, not a request's: a scoped list must be told whose warehouses it reads
+      if (!scope) throw new Error("describeList: a list of warehouse records needs the reader's scope");
+      query = withinScope(query, d.warehouse, scope);
+    }
     const prefixes: StartsWith<DB, TB>[] = [];
     let clustered = false;
     /** the bounds given for each column with `from` and `to` filters */
@@ -158,16 +175,16 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   return {
     filter,
 
-    async list(db, q) {
-      const { query, prefixes, clustered, dates } = await filter(db, q);
+    async list(db, q, scope) {
+      const { query, prefixes, clustered, dates } = await filter(db, q, scope);
       const direction = sortOrder(q) ?? d.order;
       const keys = { prefixes, id: d.key, direction };
       const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? { rows: d.from(db), dates } : undefined);
       return { ...page, items: await present(db, page.items) };
     },
 
-    async all(db, q, batch) {
-      const { query, prefixes } = await filter(db, q);
+    async all(db, q, scope, batch) {
+      const { query, prefixes } = await filter(db, q, scope);
       const filtered = withPrefixes(query, prefixes);
       const direction = sortOrder(q) ?? d.order;
       const next = (last: Row | undefined) => (last ? filtered.where(after(last, direction)) : filtered);

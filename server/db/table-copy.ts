@@ -32,6 +32,12 @@ export interface TableSum {
   checksum: string;
 }
 
+/**
+ * Tables a new database already holds rows in, written by its migrations (014: the default grants).
+ * A database is empty when it holds nothing else; a copy replaces these rows with the source's.
+ */
+const SEEDED_BY_MIGRATIONS = ['roleGrants'];
+
 const PAGE = 1000;
 /** bound parameters per INSERT (SQLite allows 32766, PostgreSQL 65535) */
 const PARAMS_PER_INSERT = 5000;
@@ -181,9 +187,10 @@ export async function tableSums(db: Queryable): Promise<Record<string, TableSum>
   return out;
 }
 
-/** The first data table that holds a row, or null when the database holds no data. */
+/** The first data table that holds a row, or null when the database holds no data (the migrations' own rows aside). */
 export async function firstNonEmptyTable(db: Queryable): Promise<{ table: string; rows: number } | null> {
   for (const table of await tablesOf(db)) {
+    if (SEEDED_BY_MIGRATIONS.includes(table.name)) continue;
     const [found] = await rows(db, sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`);
     if (Number(found?.n) > 0) return { table: table.name, rows: Number(found!.n) };
   }
@@ -241,6 +248,7 @@ export async function copyTables(source: Queryable, target: Queryable): Promise<
   const { source: tables, target: targetTables } = await matchingTables(source, target);
   const nonEmpty = await firstNonEmptyTable(target);
   if (nonEmpty) throw new TableCopyError(`the target database is not empty (the table ${nonEmpty.table} has ${nonEmpty.rows} rows)`);
+  for (const name of SEEDED_BY_MIGRATIONS) await any(target).deleteFrom(name).execute();
   let total = 0;
   for (const t of tables) {
     const [n] = await rows(source, sql<{ n: number }>`select count(*) as n from ${sql.table(t.name)}`);

@@ -31,6 +31,8 @@ export interface PickupRequestsTable {
   orderNumber: string;
   blNumber: string;
   licensePlate: string | null;
+  /** plateKey(licensePlate) (shared/names.ts), searched by the list's `plate` filter; never answered */
+  plateKey: string | null;
   driverName: string | null;
   driverPhone: string | null;
   driverIdCard: string | null;
@@ -44,6 +46,11 @@ export interface PickupRequestsTable {
   remark: string | null;
   createTime: string;
   updateTime: string;
+  /** the username of the user who created it (null: created before the service kept it, and not in the audit log) */
+  createdBy: string | null;
+  /** who approved it and when (null until approved) */
+  approvedBy: string | null;
+  approvedTime: string | null;
 }
 
 export interface OutboundOrdersTable {

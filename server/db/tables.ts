@@ -1,6 +1,7 @@
 // Table types of the whole database. Columns are camelCase, as the API speaks.
 // Each area keeps its tables in server/db/tables-<area>.ts and `Database` extends them.
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Area, Level, PresetRole } from '../../shared/permissions.js';
 import type { CatalogTables } from './tables-catalogs.js';
 import type { ContractTables } from './tables-contracts.js';
 import type { FinanceTables } from './tables-finance.js';
@@ -14,7 +15,12 @@ export interface UsersTable {
   usernameKey: string;
   displayName: string | null;
   email: string | null;
+  /** "admin" when `roles` holds admin, else "staff": kept in step with `roles` for older clients */
   role: 'admin' | 'staff';
+  /** the roles, comma-separated in the order of ROLES (shared/permissions.ts): "trader,finance" */
+  roles: string;
+  /** ids of the warehouses the user is limited to, comma-separated; '' means every warehouse */
+  warehouseIds: Generated<string>;
   status: 'pending' | 'active' | 'disabled';
   passwordHash: string;
   createTime: string;
@@ -81,6 +87,13 @@ export interface SettingsTable {
   updateTime: string;
 }
 
+/** The level of one area for one preset role (admin's grants are fixed and never stored). */
+export interface RoleGrantsTable {
+  role: PresetRole;
+  area: Area;
+  level: Level;
+}
+
 export interface CoreTables {
   throttleEvents: ThrottleEventsTable;
   settings: SettingsTable;
@@ -88,6 +101,7 @@ export interface CoreTables {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   auditLog: AuditLogTable;
+  roleGrants: RoleGrantsTable;
 }
 
 export interface Database extends CoreTables, ContractTables, CorpTables, WarehouseTables, FinanceTables, CatalogTables {}

@@ -17,7 +17,7 @@ export const AREAS = {
 } as const;
 export type Area = keyof typeof AREAS;
 
-export const FILE_ROUTES = [...new Set(Object.values(AREAS).map((a) => a.route))];
+const FILE_ROUTES = [...new Set(Object.values(AREAS).map((a) => a.route))];
 
 const STORED_NAME_RE = /^[A-Za-z0-9_-]{22}(\.[a-z0-9]{1,10})?$/;
 

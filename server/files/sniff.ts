@@ -152,6 +152,9 @@ const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
+/** Every type a stored file is sent with: its extension's (CONTENT_TYPES), else octet-stream. */
+export const STORED_FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES).map((t) => t.split(';')[0]!)), 'application/octet-stream'];
+
 /** Types a browser may show inline without any risk of running script in our origin. */
 const INLINE_SAFE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 

@@ -23,7 +23,7 @@ export const refusedField = (field: string, message: Said) => new HttpError(400,
 export const unauthorized = (
   message = said('sign in first: this needs a valid token (Authorization: Bearer <token>)', '请先登录：此操作需要有效的令牌（Authorization: Bearer <token>）'),
 ) => new HttpError(401, message);
-export const forbidden = (message = said('your account is not allowed to do this', '您的账号无权执行此操作')) => new HttpError(403, message);
+export const forbidden = (message = said('your account is not allowed to do this', '您的账号无权执行此操作'), data?: unknown) => new HttpError(403, message, data);
 /** `what` names the record: said('contract', '合同'). */
 export const notFound = (what: Said, id?: number | string) =>
   new HttpError(404, id === undefined ? said(`${what.en} not found`, `未找到${what.zh}`) : said(`${what.en} ${id} not found`, `未找到${what.zh} ${id}`));

@@ -1,6 +1,6 @@
 // A route reads as one declaration: method, path(s), who may call it, the zod schemas of its
 // input and output, and a handler that only orchestrates. `mountRoutes` turns declarations into
-// @koa/router routes (auth, upload, validation, envelope); `openapi.ts` turns the same
+// @koa/router routes (auth, upload, validation, envelope, the catalogs' spelling of names); `openapi.ts` turns the same
 // declarations into the OpenAPI document.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -8,13 +8,38 @@ import type { z } from 'zod';
 import type { AppContext, AppDeps } from '../context.js';
 import type { Db } from '../db/tables.js';
 import type { FileStore, UploadedFile } from '../files/file-store.js';
-import { authenticate, requireAdmin, type AuthUser } from './auth.js';
+import { authenticate, requireAdmin, requireLevel, type AuthUser } from './auth.js';
 import { unauthorized } from './errors.js';
 import { uploadMiddleware, type UploadPolicy } from './upload.js';
 import { fromText, parse, parseId } from './validate.js';
 import { said } from '../../shared/messages.js';
+import { CODE_LABELS } from '../../shared/labels.js';
+import type { Area, Level } from '../../shared/permissions.js';
+import { withCatalogSpelling } from '../routes/catalogs/catalog-spelling.js';
 
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone (`public`), any signed-in user (`user`), the admin alone (`admin`:
+ * users, backups, settings and grants writes, catalog merges), or a user whose roles reach `level`
+ * in `area` (decisions.md "Roles, areas and warehouses").
+ */
+export type Access = 'public' | 'user' | 'admin' | AreaAccess;
+
+export interface AreaAccess {
+  area: Area;
+  level: Level;
+  /** calls that need `approve` instead, picked from the JSON body before it is checked (approving a pickup request) */
+  approveWhen?: { test: (body: unknown) => boolean; /** the calls it picks, for the document: "Approving a request (status approved)" */ what: string };
+}
+
+/** The access of a route in one sentence, for the OpenAPI document: "Needs write access to finance." */
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'Open to anyone: no sign-in needed.';
+  if (access === 'user') return 'Any signed-in user.';
+  if (access === 'admin') return 'The admin only.';
+  const area = CODE_LABELS.area[access.area].en.toLowerCase();
+  const approve = access.approveWhen ? ` ${access.approveWhen.what} needs approve access to ${area}.` : '';
+  return `Needs ${access.level} access to ${area}.${approve}`;
+}
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   /** the JSON body, or the multipart form fields, parsed by `body` */
@@ -38,15 +63,17 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   tag: string;
   summary: string;
   description?: string;
-  /** default `user`: any signed-in active user */
-  access?: Access;
+  /** who may call it: checked after the token, before the upload and the validation */
+  access: Access;
   body?: B;
   query?: Q;
   upload?: UploadPolicy;
   /** schema of `data` in the envelope, for the OpenAPI document */
   response?: z.ZodType;
-  /** what a non-envelope answer sends (downloads and pages) */
-  produces?: string;
+  /** the media types a non-envelope answer may have (downloads and pages) */
+  produces?: string | readonly string[];
+  /** statuses the handler answers besides those the declaration implies (400, 500, 503; 401 and 403 unless public; 404 with path parameters; 413 with a body) */
+  statuses?: readonly number[];
   /** `response` is the example `data`; `message` the envelope's message (default OK) */
   example?: { request?: unknown; response?: unknown; message?: string };
   handler: (ctx: AppContext, input: RouteInput<B, Q>) => unknown;
@@ -71,10 +98,11 @@ export const pathsOf = (def: RouteDef): readonly string[] => (typeof def.path ==
 export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: AppDeps): void {
   const auth = authenticate(deps.reader, deps.jwtSecret);
   for (const def of routes) {
-    const access = def.access ?? 'user';
+    const { access } = def;
     const chain = [];
     if (access !== 'public') chain.push(auth);
     if (access === 'admin') chain.push(requireAdmin);
+    if (typeof access === 'object') chain.push(requireLevel(access.area, access.level, access.approveWhen?.test));
     if (def.upload) chain.push(uploadMiddleware(deps.files, def.upload));
     chain.push(async (ctx: AppContext) => {
       const multipart = Boolean(def.upload && ctx.is('multipart'));
@@ -93,6 +121,7 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
       };
       const result = await def.handler(ctx, input as RouteInput<z.ZodType, z.ZodType>);
       if (ctx.body !== undefined || ctx.status === 200) return; // the handler sent a file or a page itself
+      if (def.response) await withCatalogSpelling(deps.reader, def.response, result instanceof Reply ? result.data : result);
       ctx.body =
         result instanceof Reply
           ? { success: true, message: result.message, data: result.data }

@@ -1,5 +1,6 @@
 // The column list that describes a sheet, and a row error of an import: the types shared by the
 // sheet writer and reader (sheet.ts) and the reader's worker (sheet-reader.ts).
+import type { CodeKind } from '../../shared/labels.js';
 import type { Said } from '../../shared/messages.js';
 import { FIELD_LABELS, type LabelledField } from './field-labels.js';
 
@@ -13,6 +14,8 @@ export interface Column {
   type: ColumnType;
   /** width in characters; a width to fit the type and header is chosen otherwise */
   width?: number;
+  /** a code column: written as its words (shared/labels.ts) in the reader's language, read back from the code or either word */
+  codes?: CodeKind;
 }
 
 /** A column as a list declares it: its label comes from FIELD_LABELS unless the list gives one. */
@@ -21,6 +24,7 @@ export interface ColumnSpec {
   type: ColumnType;
   width?: number;
   label?: Said;
+  codes?: CodeKind;
 }
 
 /** The columns of a list; columns of another list (already labelled) may be spread in. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { CODE_LABELS } from '../../shared/labels.js';
+import { CODE_LABELS, codeLabel, type CodeKind } from '../../shared/labels.js';
 import { choiceList, enumLabels, fieldErrors, labelled } from '../../shared/validation.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { baseOf } from '../http/validate.js';
@@ -56,8 +56,17 @@ export interface TemplateGuide {
   rules: Map<string, Said>;
 }
 
-const cellOf = (c: Column, value: unknown): ExcelJS.CellValue => {
+/** The code a cell of a code column holds: the code itself, or its word in either language (any case). */
+function codeOf(kind: CodeKind, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  const found = Object.entries(CODE_LABELS[kind] as Record<string, Said>).find(([code, word]) => [code, word.en, word.zh].some((w) => w.toLowerCase() === text));
+  return found ? found[0] : value;
+}
+
+const cellOf = (c: Column, value: unknown, layout?: SheetLayout): ExcelJS.CellValue => {
   if (value === null || value === undefined) return null;
+  if (c.codes && layout?.headers === 'labels' && typeof value === 'string') return codeLabel(c.codes, value)?.[layout.lang] ?? value;
   if (c.type === 'date' && typeof value === 'string') return toExcelDate(value);
   // Infinity or NaN would make the workbook invalid (Excel has no such numbers): left blank
   if (typeof value === 'number' && !Number.isFinite(value)) return null;
@@ -74,27 +83,33 @@ export async function writeSheet<T extends Record<string, unknown>>(
   columns: readonly Column[],
   rows: Iterable<T> | AsyncIterable<T>,
   target: Writable,
-  { sheetName, layout, template }: { sheetName: string; layout: SheetLayout; template?: TemplateGuide },
+  { sheetName, layout, template, title }: { sheetName: string; layout: SheetLayout; template?: TemplateGuide; title?: Said },
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: title ? 2 : 1 }] });
   const headers = columns.map((c) => (layout.headers === 'fields' ? c.key : c.label[layout.lang]));
   sheet.columns = columns.map((c, i) => ({
     key: c.key,
     width: widthOf(c, headers[i]!),
     style: c.type === 'date' ? { numFmt: DATE_FORMAT } : {},
   }));
+  if (title) {
+    // a report's first row says what it covers: the period and the filters
+    const first = sheet.addRow([title[layout.lang]]);
+    first.font = { bold: true, size: 12 };
+    first.commit();
+  }
   const header = sheet.addRow(headers);
   header.font = { bold: true };
   header.commit();
   if (template) {
-    const example = sheet.addRow([...columns.map((c) => cellOf(c, template.example[c.key])), EXAMPLE_MARK]);
+    const example = sheet.addRow([...columns.map((c) => cellOf(c, template.example[c.key], layout)), EXAMPLE_MARK]);
     example.font = { italic: true, color: { argb: 'FF808080' } };
     example.commit();
   }
   let count = 0;
   for await (const row of rows) {
-    sheet.addRow(columns.map((c) => cellOf(c, row[c.key]))).commit();
+    sheet.addRow(columns.map((c) => cellOf(c, row[c.key], layout))).commit();
     // let the zip stream drain now and then, so a large export does not pile up in memory
     if (++count % 1000 === 0) {
       progress('writing', count);
@@ -279,6 +294,7 @@ export async function readSheet<S extends z.ZodObject>(
   if (outcome.dataRows > maxRows) throw tooManyRows(outcome.dataRows, maxRows);
   if (outcome.dataRows === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
 
+  const coded = columns.filter((c) => c.codes);
   const rows: z.output<S>[] = [];
   const rowNumbers: number[] = [];
   const errors: RowError[] = [];
@@ -289,6 +305,7 @@ export async function readSheet<S extends z.ZodObject>(
       progress('checking', i, outcome.records.length);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    for (const c of coded) record[c.key] = codeOf(c.codes!, record[c.key]);
     const result = rowSchema.safeParse(record);
     const rowNumber = outcome.rowNumbers[i]!;
     if (result.success) {

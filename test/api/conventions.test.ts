@@ -119,9 +119,14 @@ describe('HTTP conventions', () => {
   it('logs a line per request with the user, and never a password or token', async () => {
     const login = await app.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
     await app.request('GET', '/api/auth/me', { token: login.body.data.token });
-    await new Promise((r) => setTimeout(r, 200));
+    // the log is written asynchronously: read it until the request's line is there (at most 10 s)
     const dir = join(app.dataDir, 'logs');
-    const text = (await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')))).join('');
+    const readLog = async () => (await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')))).join('');
+    let text = '';
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+      text = await readLog();
+      if (text.includes('"/api/auth/me"') && text.endsWith('\n')) break;
+    }
     const lines = text
       .trim()
       .split('\n')

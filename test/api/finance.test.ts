@@ -78,7 +78,7 @@ describe.each(KIND_SAMPLES)('$segment', (kind) => {
   it('changes only the fields sent, recomputes derived fields, and deletes under both prefixes', async () => {
     const full = kind.numberField ? { ...kind.full, [kind.numberField]: `${kind.full[kind.numberField] as string}-B` } : kind.full;
     const created = (await app.request('POST', api, { token, body: full })).body.data;
-    await new Promise((r) => setTimeout(r, 5));
+    while (Date.now() <= Date.parse(created.updateTime)) await new Promise((r) => setTimeout(r, 1)); // a later updateTime
     const changed = await app.request('PUT', `${bare}/${created.id}`, { token, body: kind.change });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe(`${kind.label} saved`);

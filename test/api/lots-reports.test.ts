@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { openDatabase } from '../../server/db/database.js';
 import { onPostgres } from '../helpers/postgres.js';
 import { migrations } from '../../server/db/migrations/index.js';
-import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -19,6 +19,7 @@ const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
 });
 afterAll(() => app.close());
 
@@ -171,8 +172,10 @@ describe('lot stock', () => {
     const listed: Lot[] = (await get('/api/inventory/lots', { ...query, pageSize: '100' })).items;
     const book = await download('/api/inventory/lots/export', query);
     expect(book.sheets.map((s) => s.name)).toEqual(['lots', 'Fields']);
-    // a reader gets the header in words
-    expect((await download('/api/inventory/lots/export', query, 'labels')).sheets[0]!.rows[0]).toEqual([
+    // a reader gets the report's title (its filters) first, then the header in words
+    const forPeople = (await download('/api/inventory/lots/export', query, 'labels')).sheets[0]!.rows;
+    expect(forPeople[0]).toEqual(['Lot stock · B/L no.: LOTA- · Stock: All']);
+    expect(forPeople[1]).toEqual([
       'Warehouse',
       'Commodity',
       'B/L no.',

@@ -25,17 +25,18 @@ async function printed(path: string, token = admin.token) {
 
 describe('settings', () => {
   it('starts without a company name; an admin sets it (trimmed, audited), staff read it and may not change it', async () => {
-    expect((await app.request('GET', '/api/settings', { token: staff.token })).body.data).toEqual({ companyName: null });
+    const rules = { selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false };
+    expect((await app.request('GET', '/api/settings', { token: staff.token })).body.data).toEqual({ companyName: null, ...rules });
     const denied = await app.request('PUT', '/api/settings', { token: staff.token, body: { companyName: 'X' } });
     expect(denied.status).toBe(403);
     const set = await app.request('PUT', '/api/settings', { token: admin.token, body: { companyName: '  上海示例贸易有限公司 <Ltd> ' } });
     expect(set.status).toBe(200);
-    expect(set.body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>' });
-    expect((await app.request('GET', '/api/settings', { token: staff.token })).body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>' });
+    expect(set.body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>', ...rules });
+    expect((await app.request('GET', '/api/settings', { token: staff.token })).body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>', ...rules });
     const audit = await app.request('GET', '/api/audit?entity=settings', { token: admin.token });
     expect(audit.body.data.items[0]).toMatchObject({ action: 'update', entity: 'settings', before: { companyName: null }, after: { companyName: '上海示例贸易有限公司 <Ltd>' } });
     // nothing given changes nothing; too long is refused
-    expect((await app.request('PUT', '/api/settings', { token: admin.token, body: {} })).body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>' });
+    expect((await app.request('PUT', '/api/settings', { token: admin.token, body: {} })).body.data).toEqual({ companyName: '上海示例贸易有限公司 <Ltd>', ...rules });
     const long = await app.request('PUT', '/api/settings', { token: admin.token, body: { companyName: 'x'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('companyName must be at most 200 characters');

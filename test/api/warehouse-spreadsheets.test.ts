@@ -1,6 +1,6 @@
 // Spreadsheets of the warehouse area: templates, filtered exports, all-or-none imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
@@ -10,6 +10,7 @@ let token: string;
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
 });
 afterAll(() => app.close());
 
@@ -77,7 +78,7 @@ const KINDS = {
     english: PICKUP_EN,
     labels: PICKUP_ZH,
     first: 'orderNumber',
-    last: ['status'],
+    last: ['status', 'createdBy', 'approvedBy', 'approvedTime'],
     dates: ['deliveryDate'],
   },
   outbound: {
@@ -143,7 +144,9 @@ async function exportRows(k: Kind, query: Record<string, string>) {
   const { res, bytes } = await download(`${exportPath(k)}?${new URLSearchParams({ ...query, headers: 'fields' })}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe(XLSX);
-  expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${stamp()}.xlsx"`);
+  // named by the period the filters give (issue 29), else by the day
+  const period = query.startDate || query.endDate ? `${query.startDate ?? ''}_${query.endDate ?? ''}` : stamp();
+  expect(res.headers.get('content-disposition')).toContain(`filename="${KINDS[k].kind}-${period}.xlsx"`);
   const book = await readWorkbook(bytes);
   const [data, labels] = book.sheets;
   expect(data!.rows[0]).toEqual([KINDS[k].first, ...KINDS[k].header, ...KINDS[k].last]);
@@ -251,6 +254,8 @@ describe('exports', () => {
     expect(pickups).toHaveLength(2);
     expect(pickups[1]![PICKUP.indexOf('quantity') + 1]).toBe(5.5);
     expect(pickups[0]![PICKUP.length + 1]).toBe('approved');
+    // who asked and who approved, as the list and the print page say it
+    expect(pickups[0]!.slice(PICKUP.length + 2, PICKUP.length + 4)).toEqual(['admin', 'admin']);
 
     for (const query of filters({ warehouse: w.code }, { warehouse: w.code, outboundStatus: 'cancelled' }, { deliveryOrderNumber: p1.orderNumber })) {
       const listed = await list('outbound', query);

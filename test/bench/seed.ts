@@ -14,6 +14,7 @@ import type { Database, Db } from '../../server/db/tables.js';
 import { AREAS, FileStore } from '../../server/files/file-store.js';
 import { FINANCE_KINDS } from '../../server/routes/finance/finance.kinds.js';
 import { toColumns } from '../../server/routes/finance/finance.service.js';
+import { plateKey } from '../../shared/names.js';
 
 export interface SeedSizes {
   ledgerEntries: number;
@@ -42,6 +43,8 @@ const compact = (date: string) => date.replaceAll('-', '');
 export const warehouseCode = (i: number) => `W${i}`;
 export const commodityName = (i: number) => `commodity-${i}`;
 const bl = (i: number) => `BL${String(i).padStart(8, '0')}`;
+/** 100,000 plates (each on two requests), written the ways clerks type them: "沪B 00012", "沪B-00013", "沪B·00014", "沪b00015" */
+const plate = (j: number) => `沪${['B ', 'B-', 'B·', 'b'][j % 4]}${String(j % 100000).padStart(5, '0')}`;
 
 /** Hands out document numbers the way nextNumber does: per prefix and day, remembered in documentSequences. */
 class Numbers {
@@ -286,7 +289,8 @@ export async function seed(dataDir: string, s: SeedSizes, log: (line: string) =>
         rows.push({
           orderNumber: numbers.next('PU', date),
           blNumber: bl(j * 3),
-          licensePlate: `沪B${String(j % 100000).padStart(5, '0')}`,
+          licensePlate: plate(j),
+          plateKey: plateKey(plate(j)),
           driverName: `driver ${j % 300}`,
           driverPhone: '13800000000',
           driverIdCard: null,

@@ -12,8 +12,10 @@ import { finished } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.js';
 import { DETAIL_COLUMNS, exportDetails, importDetails } from '../../server/routes/corp-contracts/corp-contracts.service.js';
 import { sheetLayout, writeSheet } from '../../server/spreadsheets/sheet.js';
+import type { AuthUser } from '../../server/http/auth.js';
+import { effectiveLevels } from '../../shared/permissions.js';
 
-const actor = { id: 1, username: 'bench', role: 'admin' as const };
+const actor: AuthUser = { id: 1, username: 'bench', role: 'admin', roles: ['admin'], permissions: effectiveLevels(['admin'], {}), warehouseIds: null };
 
 function line(i: number) {
   return {

@@ -1,6 +1,6 @@
 // SQLite's WAL checkpoints run in a worker thread of their own (server/db/checkpointer.ts), not in the
 // COMMIT of the request that wrote (issue 18: the slowest GET during a 20,000-row import was that COMMIT).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
@@ -12,7 +12,8 @@ describe('WAL checkpoints', () => {
     const { db, sqlite } = await openDatabase(file);
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     sqlite.exec('create table filler (text text)');
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // the table's creation checkpointed
+    // the worker checkpoints every second: wait until the table's creation is in the file itself (at most 10 s)
+    for (let i = 0; i < 200 && !readFileSync(file).includes('create table filler'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const before = statSync(file).size;
     // 8 MB in one transaction: past SQLite's own checkpoint threshold (1,000 pages, 4 MB)
     const insert = sqlite.prepare('insert into filler (text) values (?)');

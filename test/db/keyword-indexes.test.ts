@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPostgresDatabase, type OpenDatabase } from '../../server/db/database.js';
-import { CONTRACT_KEYWORD_COLUMNS, containsKeyword, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS } from '../../server/db/search.js';
+import {
+  CONTRACT_KEYWORD_COLUMNS,
+  containsKeyword,
+  INBOUND_KEYWORD_COLUMNS,
+  OUTBOUND_KEYWORD_COLUMNS,
+  PICKUP_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_COLUMNS,
+  PLATE_KEYWORD_INDEX,
+} from '../../server/db/search.js';
 import type { Db } from '../../server/db/tables.js';
 import { newDataDir } from '../helpers/app.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
@@ -33,14 +41,14 @@ describe('keyword indexes (SQLite)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(LISTS)('the index of %s is over the columns its keyword filter searches', async (table, columns) => {
+  it.each([...LISTS, [PLATE_KEYWORD_INDEX, PLATE_KEYWORD_COLUMNS] as const])('the index of %s is over the columns its keyword filter searches', async (table, columns) => {
     const info = await sql<{ name: string }>`select name from pragma_table_info(${`${table}_keyword`})`.execute(opened.db);
     expect(info.rows.map((r) => r.name)).toEqual([...columns]);
   });
 
   it('every keyword index of the database is one of those', async () => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'create virtual table%fts5%' order by name`.execute(opened.db);
-    expect(tables.rows.map((r) => r.name)).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupRequests_keyword']);
+    expect(tables.rows.map((r) => r.name)).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupPlates_keyword', 'pickupRequests_keyword']);
   });
 });
 
@@ -72,8 +80,26 @@ describe.runIf(onPostgres)('keyword indexes (PostgreSQL)', () => {
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(new RegExp(`Bitmap Index Scan on "?${table}_keyword"? `));
   });
 
+  it("the plate filter reads the plates' key index (one column, migration 019)", async () => {
+    const plan = await db.connection().execute(async (c) => {
+      await sql`set enable_seqscan = off`.execute(c);
+      const query = c
+        .selectFrom('pickupRequests')
+        .select('id')
+        .where((eb) => containsKeyword(c, eb, PLATE_KEYWORD_INDEX, 'id', PLATE_KEYWORD_COLUMNS, 'a12345'));
+      return sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(c);
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on "pickupPlates_keyword_plateKey" /);
+  });
+
   it('every trigram index of the database is one of those', async () => {
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`.execute(db);
-    expect(indexes.rows.map((r) => r.name)).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupRequests_keyword']);
+    expect(indexes.rows.map((r) => r.name)).toEqual([
+      'contracts_keyword',
+      'inboundOrders_keyword',
+      'outboundOrders_keyword',
+      'pickupPlates_keyword_plateKey',
+      'pickupRequests_keyword',
+    ]);
   });
 });

@@ -162,7 +162,7 @@ describe(`a list from its description (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
       const want = expected(filters, sortOrder);
       // batches of 7 end mid-list; batches of as many as there are matches end exactly at the last one
       for (const batch of [7, Math.max(want.length, 1), 2000]) {
-        const got = (await collect(await list.all(db, query(filters, { sortOrder }), batch))).map((i) => i.id);
+        const got = (await collect(await list.all(db, query(filters, { sortOrder }), undefined, batch))).map((i) => i.id);
         expect(got, JSON.stringify({ filters, sortOrder, batch })).toEqual(want);
       }
     }
@@ -170,7 +170,7 @@ describe(`a list from its description (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
 
   it('the export reads one batch after another along the key, each after the last row of the one before', async () => {
     sqlSince();
-    const got = await collect(await list.all(watched, query({ commodity: 'Copper' }), 40));
+    const got = await collect(await list.all(watched, query({ commodity: 'Copper' }), undefined, 40));
     expect(got).toHaveLength(100);
     const reads = sqlSince();
     // 40 + 40 + 20: the third batch is short, so it is the last
@@ -209,7 +209,7 @@ describe(`a list from its description (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
 
   it('the export reads a prefix as its index range, never per row', async () => {
     sqlSince();
-    await collect(await list.all(watched, query({ inboundNumber: 'IB' }), 2000));
+    await collect(await list.all(watched, query({ inboundNumber: 'IB' }), undefined, 2000));
     const reads = sqlSince();
     expect(reads.some((s) => s.includes(`|| ''`))).toBe(false);
     expect(reads[0]).toMatch(/"d"\."inboundNumber" >= .* and "d"\."inboundNumber" < /);
@@ -261,7 +261,7 @@ describe(`a list ordered by a column before its key (${onPostgres ? 'PostgreSQL'
   it('the export continues after the last (column, key) pair: batches ending amid equal values lose and repeat nothing', async () => {
     for (const sortOrder of ['desc', 'asc'] as const)
       for (const batch of [3, 4, 30]) {
-        const got = await collect(await byTime.all(db, { sortOrder }, batch));
+        const got = await collect(await byTime.all(db, { sortOrder }, undefined, batch));
         expect(
           got.map((i) => i.id),
           JSON.stringify({ sortOrder, batch }),

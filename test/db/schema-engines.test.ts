@@ -73,11 +73,17 @@ describe.skipIf(!onPostgres)('the schema on both engines (PostgreSQL pass only)'
     const fromPostgres = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'
       and indexname not in (select conname from pg_constraint) order by name`.execute(postgres);
     const names = fromPostgres.rows.map((r) => r.name);
-    // migration 018: one GIN index over each list's keyword columns (server/db/search.ts)
-    expect(names.filter((n) => n.endsWith('_keyword'))).toEqual(['contracts_keyword', 'inboundOrders_keyword', 'outboundOrders_keyword', 'pickupRequests_keyword']);
+    // migration 018: one GIN index over each list's keyword columns (server/db/search.ts); 019: one over the plates' keys
+    expect(names.filter((n) => n.includes('_keyword'))).toEqual([
+      'contracts_keyword',
+      'inboundOrders_keyword',
+      'outboundOrders_keyword',
+      'pickupPlates_keyword_plateKey',
+      'pickupRequests_keyword',
+    ]);
     // ... and the ledger's date index holds the id, as SQLite's holds the rowid
     const postgresOwn = { stockLedger_date: 'stockLedger_date_id' } as Record<string, string>;
-    const expected = fromSqlite.rows.map((r) => postgresOwn[r.name] ?? r.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    expect(names.filter((n) => !n.endsWith('_keyword'))).toEqual(expected);
+    const expected = fromSqlite.rows.map((r) => postgresOwn[r.name] ?? r.name).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    expect(names.filter((n) => !n.includes('_keyword'))).toEqual(expected);
   });
 });

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitForHealth } from '../../desktop/health.js';
-import { lanAddresses } from '../../desktop/lan.js';
+import { lanAddresses } from '../../server/lan.js';
 import { isPortFree, suggestPort } from '../../desktop/port.js';
 import type { FromService } from '../../desktop/protocol.js';
 import { ServiceHost } from '../../desktop/service-host.js';

@@ -4,7 +4,7 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../desktop/api.js';
 import { chooseDataFolder } from '../../desktop/data-folder.js';
-import { lanAddresses } from '../../desktop/lan.js';
+import { lanAddresses } from '../../server/lan.js';
 import { aboutText, appMenuTemplate, trayMenuTemplate, type MenuActions, type MenuState } from '../../desktop/menu.js';
 import { parsePort } from '../../desktop/port.js';
 import { secureWebPreferences } from '../../desktop/security.js';

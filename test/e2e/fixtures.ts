@@ -51,14 +51,30 @@ export async function register(page: Page, user: { username: string; password: s
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
+// page.evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const localStorage: { setItem(key: string, value: string): void };
+
 /**
  * For the area specs: makes sure the admin exists (00-shell.spec.ts registers it first through the
- * UI; a spec run alone registers it through the API) and signs it in.
+ * UI; a spec run alone registers it through the API) and signs it in with a stored session, as a
+ * reload finds it: a token pair of its own from the API, put where the client keeps it
+ * (desktop/client/src/api/tokens.ts), then the home page, waiting until the shell shows the user.
+ * 00-shell.spec.ts signs in through the form (`login`). The specs are a one-person office: the
+ * admin approves the pickup requests it creates itself (secondPersonApproves off).
  */
 export async function signInAsAdmin(page: Page) {
   const res = await page.request.post('/api/auth/register', { data: { username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName } });
   if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
-  await login(page, ADMIN);
+  const signedIn = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  if (!signedIn.ok()) throw new Error(`could not sign the admin in: ${signedIn.status()}`);
+  const { token, refreshToken, expiresIn } = ((await signedIn.json()) as { data: { token: string; refreshToken: string; expiresIn: number } }).data;
+  adminToken = token;
+  await adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
+  // localStorage belongs to the origin: a small answer of the service opens it without loading the client
+  await page.goto('/api/health');
+  await page.evaluate((tokens) => localStorage.setItem('cargodesk.tokens', tokens), JSON.stringify({ token, refreshToken, expiresAt: Date.now() + expiresIn * 1000 }));
+  await page.goto('/');
+  await expect(page.getByTestId('current-user')).toBeVisible();
 }
 
 /**

@@ -2,6 +2,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { createTestDatabase, onPostgres } from './postgres.js';
@@ -63,8 +64,16 @@ async function countFiles(dir: string): Promise<number> {
   return total;
 }
 
-async function parseResponse(res: Response): Promise<ApiResponse> {
+/** Checks one answer (under vitest: against the OpenAPI document, ./openapi-check.ts); throws on a mismatch. */
+export type AnswerCheck = (method: string, url: string, answer: { status: number; contentType: string | null; text: string }) => void;
+let checkAnswer: AnswerCheck | undefined;
+export const checkAnswersWith = (check: AnswerCheck) => {
+  checkAnswer = check;
+};
+
+async function parseResponse(method: string, res: Response): Promise<ApiResponse> {
   const text = await res.text();
+  checkAnswer?.(method.toUpperCase(), res.url, { status: res.status, contentType: res.headers.get('content-type'), text });
   let body: Envelope;
   try {
     body = JSON.parse(text) as Envelope;
@@ -87,14 +96,14 @@ export function clientOf(baseUrl: () => string): Client {
         },
         body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       });
-      return parseResponse(res);
+      return parseResponse(method, res);
     },
     async upload(method, path, { token, fields = {}, files = [], headers = {} }) {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       for (const [field, name, bytes] of files) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
       const res = await fetch(baseUrl() + path, { method, body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-      return parseResponse(res);
+      return parseResponse(method, res);
     },
   };
 }
@@ -107,7 +116,7 @@ export function clientOf(baseUrl: () => string): Client {
 export async function startTestApp(options: { dataDir?: string; jwtSecret?: string; config?: Partial<Config>; sqlite?: boolean } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await newDataDir());
   // on the PostgreSQL run, a database of its own that lives as long as the app (restarts keep it)
-  const database = onPostgres && !options.sqlite && !options.config?.databaseUrl ? await createTestDatabase() : undefined;
+  const database = onPostgres && !options.sqlite && !options.config?.databaseUrl ? await createTestDatabase({ migrated: true }) : undefined;
   const start = () =>
     startServer({
       dataDir,
@@ -145,6 +154,18 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
   return app;
 }
 
+/**
+ * What a refused request must leave as it was: the rows of every table (the audit log among them:
+ * every change writes an entry), counted in one query, and the files on disk, the temp folder included.
+ */
+export async function stateOf(app: TestApp): Promise<Record<string, number>> {
+  const db = app.server.db;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+  const counts = tables.sort().map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db);
+  return { files: await app.fileCount(), ...Object.fromEntries(Object.entries(rows[0]!).map(([table, n]) => [table, Number(n)])) };
+}
+
 let counter = 0;
 /** A unique, valid username for a test. */
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -157,13 +178,46 @@ export async function signInAdmin(app: Client, username = 'admin', password = 'a
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };
 }
 
-/** Registers a staff user, has the admin activate it, and signs it in. */
+/**
+ * A one-person office: the admin approves the pickup requests it creates itself (the setting
+ * secondPersonApproves off). For the tests of other rules; test/api/roles.test.ts tests this one.
+ */
+export async function approveOwnRequests(app: Client, adminToken: string): Promise<void> {
+  const res = await app.request('PUT', '/api/settings', { token: adminToken, body: { secondPersonApproves: false } });
+  if (res.status !== 200) throw new Error(`settings: ${res.body.message}`);
+}
+
+/** Registers a user, has the admin activate it as a manager (an older release's staff), and signs it in. */
 export async function signInStaff(app: TestApp, adminToken: string, username = uniqueName('staff'), password = 'staff-password-1') {
   const reg = await app.request('POST', '/api/auth/register', { body: { username, password } });
-  await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: adminToken, body: { status: 'active' } });
+  await app.request('PUT', `/api/users/${reg.body.data.id}`, { token: adminToken, body: { status: 'active', roles: ['manager'] } });
   const login = await app.request('POST', '/api/auth/login', { body: { username, password } });
   if (login.status !== 200) throw new Error(`staff sign-in failed: ${login.body.message}`);
   return login.body.data as { token: string; refreshToken: string; user: { id: number } };
+}
+
+/**
+ * An account the admin creates (POST /users) with `roles` and `warehouses` (codes; []: every
+ * warehouse), signed in after replacing its temporary password, as a new user does.
+ */
+export async function signInWithRoles(
+  app: Client,
+  adminToken: string,
+  roles: string[],
+  warehouses: string[] = [],
+  username = uniqueName(roles.join('-').replace(/[^a-z]/g, '') || 'user'),
+) {
+  const made = await app.request('POST', '/api/users', { token: adminToken, body: { username, password: 'temporary-pass-1', roles, warehouses } });
+  if (made.status !== 200) throw new Error(`create account: ${made.body.message}`);
+  const first = await app.request('POST', '/api/auth/login', { body: { username, password: 'temporary-pass-1' } });
+  const changed = await app.request('PUT', `/api/users/${made.body.data.id}`, {
+    token: first.body.data.token,
+    body: { password: 'own-password-1', currentPassword: 'temporary-pass-1' },
+  });
+  if (changed.status !== 200) throw new Error(`new password: ${changed.body.message}`);
+  const login = await app.request('POST', '/api/auth/login', { body: { username, password: 'own-password-1' } });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.body.message}`);
+  return { ...(login.body.data as { token: string; refreshToken: string; user: { id: number } }), username };
 }
 
 /** Small real files of each kind, judged by their first bytes. */

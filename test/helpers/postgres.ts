@@ -20,20 +20,30 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 export interface TestDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
+/** Names the run's migrated database (test/helpers/postgres-template.ts) to the test files' processes. */
+export const TEMPLATE_VARIABLE = 'CARGODESK_TEST_PG_TEMPLATE';
+
 /**
- * A new empty database. Byte-order collation, as SQLite compares text (the list orders and the
+ * A new database. Byte-order collation, as SQLite compares text (the list orders and the
  * prefix filters' ranges rely on it); UTF-8 character classes for ILIKE and pg_trgm.
+ * `migrated`: a copy of the run's migrated database, when the run made one (it has that collation),
+ * for a test app; else empty, and the service migrates it. `copyOf`: a copy of that database (which
+ * nothing may be connected to meanwhile).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrated?: boolean; copyOf?: TestDatabase } = {}): Promise<TestDatabase> {
   const name = `cargodesk_test_${randomBytes(6).toString('hex')}`;
-  await onServer((c) => c.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`));
+  const template = options.copyOf?.name ?? (options.migrated ? process.env[TEMPLATE_VARIABLE] : undefined);
+  const from = template ? `template ${template}` : `template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.UTF-8'`;
+  await onServer((c) => c.query(`create database ${name} ${from}`));
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     // the app's pool is closed by then; a plain drop also stops an autovacuum worker still there
     drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined),

@@ -1,5 +1,15 @@
 // The side menu and the routes come from this one list; each page is a lazily loaded chunk.
-import { BarChartOutlined, DatabaseOutlined, FileTextOutlined, FolderOpenOutlined, HomeOutlined, SettingOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  CarOutlined,
+  DatabaseOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { FINANCE_PAGES } from '../../../shared/finance-kinds';
 import type { MessageKey } from './i18n';
@@ -38,6 +48,13 @@ export const ACCOUNT_PATH = '/account';
 export const ACCOUNT: MenuPage = page(ACCOUNT_PATH, 'account.title', () => import('./pages/auth/AccountPage'));
 
 export const MENU: MenuGroup[] = [
+  // first, so a phone at the gate finds it at the top of the menu
+  {
+    key: 'gate',
+    label: 'menu.gate',
+    icon: <CarOutlined />,
+    items: [page('/gate', 'menu.gate', () => import('./pages/warehouse/GatePage'))],
+  },
   {
     key: 'contracts',
     label: 'menu.contracts',

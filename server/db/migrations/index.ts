@@ -13,8 +13,11 @@ import * as m010 from './010-commodity-catalogs.js';
 import * as m011 from './011-login-throttle.js';
 import * as m012 from './012-must-change-password.js';
 import * as m013 from './013-settings.js';
+import * as m014 from './014-roles.js';
+import * as m015 from './015-pickup-approval.js';
 import * as m017 from './017-progress.js';
 import * as m018 from './018-postgres-lists.js';
+import * as m019 from './019-plate-keys.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -30,6 +33,9 @@ export const migrations: Record<string, Migration> = {
   '011-login-throttle': m011,
   '012-must-change-password': m012,
   '013-settings': m013,
+  '014-roles': m014,
+  '015-pickup-approval': m015,
   '017-progress': m017,
   '018-postgres-lists': m018,
+  '019-plate-keys': m019,
 };

@@ -48,7 +48,7 @@ function present(row: Selectable<AuditLogTable>) {
 }
 
 /** The log, newest first: by time, then by id among entries of the same instant. The dates bound the time from a day's first instant to its last. */
-export const listAudit = describeList({
+const auditList = describeList({
   query: auditQuery,
   from: (db: Queryable) => db.selectFrom('auditLog').selectAll(),
   filters: [
@@ -63,4 +63,20 @@ export const listAudit = describeList({
   key: 'id',
   order: 'desc',
   present,
-}).list;
+});
+export const listAudit = auditList.list;
+/** Every entry the log's filters match, newest first, read in batches (the export). */
+export const allAudit = auditList.all;
+
+/** Excel keeps at most 32,767 characters in a cell: a longer before or after is cut, and says so. */
+const CELL_TEXT = 32_000;
+const asCell = (value: unknown) => {
+  if (value === null) return null;
+  const text = JSON.stringify(value);
+  return text.length > CELL_TEXT ? `${text.slice(0, CELL_TEXT)} … (${text.length.toLocaleString('en-US')} characters)` : text;
+};
+
+/** Audit entries as sheet rows: before and after as JSON text. */
+export async function* auditRows(entries: AsyncIterable<ReturnType<typeof present>>) {
+  for await (const e of entries) yield { ...e, before: asCell(e.before), after: asCell(e.after) };
+}

@@ -1,9 +1,9 @@
-import { loginBody, loginResult, refreshBody, registerBody, tokenPair, userRecord } from '../../../shared/users.js';
+import { loginBody, loginResult, meRecord, refreshBody, registerBody, tokenPair, userRecord } from '../../../shared/users.js';
 import { now } from '../../db/database.js';
 import { said } from '../../../shared/messages.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { reply, route } from '../../http/route.js';
-import { findUser, findUserByName, presentUser, registerUser } from '../users/users.service.js';
+import { findUserByName, getMe, getUser, registerUser } from '../users/users.service.js';
 import { dummyPasswordHash, issueTokens, revokeRefreshToken, rotateRefreshToken, verifyPassword } from './auth.service.js';
 
 export const authRoutes = [
@@ -13,8 +13,9 @@ export const authRoutes = [
     tag: 'Authentication',
     summary: 'Register an account',
     description:
-      'The first account becomes an active admin. Later accounts are pending staff and cannot sign in until an admin activates them; pending accounts never activated are removed after PENDING_ACCOUNT_DAYS (30). At most REGISTRATIONS_PER_ADDRESS_PER_HOUR (5) new accounts from one address and REGISTRATIONS_PER_HOUR (20) overall in an hour: beyond, 429.',
+      'The first account becomes an active admin. Later accounts are pending, with the role viewer, and cannot sign in until an admin activates them and gives them their roles; pending accounts never activated are removed after PENDING_ACCOUNT_DAYS (30). At most REGISTRATIONS_PER_ADDRESS_PER_HOUR (5) new accounts from one address and REGISTRATIONS_PER_HOUR (20) overall in an hour: beyond, 429.',
     access: 'public',
+    statuses: [403, 429], // 403: registration is closed (the settings)
     body: registerBody,
     response: userRecord,
     example: { request: { username: 'li.wei', password: 'a long passphrase', displayName: '李伟' } },
@@ -35,6 +36,7 @@ export const authRoutes = [
     description:
       'Wrong username or password: 401. A pending or disabled account: 403 saying so, whatever the password (the answer never confirms a password). After 10 failed attempts for a username within 15 minutes: 429 until the window passes.',
     access: 'public',
+    statuses: [401, 403, 429],
     body: loginBody,
     response: loginResult,
     example: { request: { username: 'li.wei', password: 'a long passphrase' } },
@@ -55,7 +57,7 @@ export const authRoutes = [
       const time = now();
       await db.updateTable('users').set({ lastLoginTime: time }).where('id', '=', user.id).execute();
       const tokens = await issueTokens(db, jwtSecret, user);
-      return { ...tokens, user: presentUser({ ...user, lastLoginTime: time }) };
+      return { ...tokens, user: await getUser(db, user.id) };
     },
   }),
   route({
@@ -66,6 +68,7 @@ export const authRoutes = [
     description:
       'Refresh tokens last 30 days and work once: the answer carries the next one, of the same family (one sign-in). Presenting a token that was already exchanged revokes its whole family, so the token issued at that exchange stops working too (one of the two holders stole it). After 50 refused refreshes from one address within 15 minutes: 429 until the window passes.',
     access: 'public',
+    statuses: [401, 429],
     body: refreshBody,
     response: tokenPair,
     handler: async (ctx, { body }) => {
@@ -84,6 +87,7 @@ export const authRoutes = [
     path: '/auth/logout',
     tag: 'Authentication',
     summary: 'Sign out: the refresh token (and every token of its family) stops working',
+    access: 'user',
     body: refreshBody,
     handler: async (ctx, { body, db }) => {
       await revokeRefreshToken(db, body.refreshToken);
@@ -94,8 +98,10 @@ export const authRoutes = [
     method: 'get',
     path: '/auth/me',
     tag: 'Authentication',
-    summary: 'The signed-in user',
-    response: userRecord,
-    handler: async (ctx, { user, db }) => presentUser(await findUser(db, user.id)),
+    summary: 'The signed-in user, with the level of every area its roles give it',
+    access: 'user',
+    description: '`permissions` holds every area with the effective level after all the roles: the highest any of them has there (admin: approve everywhere).',
+    response: meRecord,
+    handler: (ctx, { user, db }) => getMe(db, user),
   }),
 ];

@@ -1,5 +1,6 @@
 // The catalogs of commodities and parties (decisions.md, "Commodity names"). One path set each (they
 // are not part of the published route sets A and B). Literal paths come before `/:id`.
+import { deletedAnswer } from '../../../shared/validation.js';
 import { pagedSchema } from '../../../shared/paging.js';
 import { catalogListQuery, commodityBody, commodityRecord, commodityUpdateBody, mergeBody, partyBody, partyRecord, partyUpdateBody } from '../../../shared/catalogs.js';
 import { said } from '../../../shared/messages.js';
@@ -54,7 +55,7 @@ const COMMODITY_COLUMNS = sheetColumns([
 ]);
 const PARTY_COLUMNS = sheetColumns([
   { key: 'name', type: 'text', width: 30 },
-  { key: 'kind', type: 'text', width: 12 },
+  { key: 'kind', type: 'text', width: 12, codes: 'partyKind' },
   { key: 'contact', type: 'text', width: 12 },
   { key: 'phone', type: 'text', width: 14 },
   { key: 'remark', type: 'text', width: 30 },
@@ -78,6 +79,7 @@ function catalogRoutes(
       path: base,
       tag,
       summary: `The ${noun} catalog, newest first`,
+      access: { area: 'catalogs', level: 'read' },
       description: `keyword matches part of the name by the name rule (case, spaces and full-width characters ignored), or of the ${spec.keywordColumns.join(', ')}; active=true|false.`,
       query: catalogListQuery,
       response: pagedSchema(schemas.record),
@@ -85,6 +87,7 @@ function catalogRoutes(
     }),
     ...sheetRoutes({
       tag,
+      area: 'catalogs',
       noun: `${noun} catalog entries`,
       kind,
       paths: { template: `${base}/template/download`, export: `${base}/export`, import: `${base}/import` },
@@ -93,6 +96,7 @@ function catalogRoutes(
       columns,
       template: { rowSchema: schemas.body, example },
       exportColumns: columns,
+      record: schemas.record,
       rows: (db, query) => allEntries(db, spec, query),
       importRows: (db, actor, path) => importEntries(db, spec, actor, path, columns, schemas.body),
     }),
@@ -101,6 +105,7 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `One ${noun} catalog entry`,
+      access: { area: 'catalogs', level: 'read' },
       response: schemas.record,
       handler: (ctx, { id, db }) => getEntry(db, spec, id),
     }),
@@ -109,6 +114,7 @@ function catalogRoutes(
       path: base,
       tag,
       summary: `Add a ${noun} to the catalog`,
+      access: { area: 'catalogs', level: 'write' },
       description: 'A name the catalog already has by the name rule (case, spaces, full-width characters) is 400.',
       body: schemas.body,
       response: schemas.record,
@@ -119,6 +125,7 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `Change a ${noun} catalog entry (fields not sent stay as they are)`,
+      access: { area: 'catalogs', level: 'write' },
       description: 'A new name is shown from now on; the old names keep meaning this entry. `active: false` deactivates it.',
       body: schemas.updateBody,
       response: schemas.record,
@@ -129,6 +136,8 @@ function catalogRoutes(
       path: `${base}/:id`,
       tag,
       summary: `Delete a ${noun} catalog entry that no record uses (otherwise 400: deactivate it)`,
+      access: { area: 'catalogs', level: 'write' },
+      response: deletedAnswer,
       handler: async (ctx, { id, user, db }) => {
         await deleteEntry(db, spec, user, id);
         return reply({ id }, `${noun} deleted`);

@@ -151,7 +151,7 @@ function localDatePlus(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export const listFiles = describeList({
+const fileList = describeList({
   query: companyFileQuery,
   from: (db: Queryable) => db.selectFrom('companyFiles').selectAll(),
   filters: [
@@ -165,7 +165,10 @@ export const listFiles = describeList({
   key: 'id',
   order: 'desc',
   present: presentFile,
-}).list;
+});
+export const listFiles = fileList.list;
+/** Every file the list's filters match, newest first, read in batches (the export). */
+export const allFiles = fileList.all;
 
 /**
  * The record fields of an upload: the `data` JSON object, over any fields sent on their own.

@@ -26,6 +26,7 @@ import { trackProgress } from '../../progress.js';
 import { SPREADSHEET } from '../../http/upload.js';
 import { sheetHeadersQuery, sheetLayout, XLSX_TYPE } from '../../spreadsheets/sheet.js';
 import {
+  allContracts,
   batchDetails,
   createContract,
   createDetails,
@@ -46,6 +47,8 @@ import {
   updateDetail,
   updateFolder,
 } from './corp-contracts.service.js';
+import { sheetColumns } from '../../spreadsheets/columns.js';
+import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 
 const tag = 'Corporate contracts';
 const MB = 1024 * 1024;
@@ -70,6 +73,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders',
     tag,
     summary: 'List corporate contract folders',
+    access: { area: 'corpContracts', level: 'read' },
     query: corpFolderQuery,
     response: pagedSchema(corpFolderRecord),
     handler: (ctx, { query, db }) => listFolders(db, query),
@@ -79,9 +83,10 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders',
     tag,
     summary: 'Create a folder',
+    access: { area: 'corpContracts', level: 'write' },
     body: corpFolderBody,
     response: corpFolderRecord,
-    example: { request: { name: '2026 上游', category: 'upstream' }, response: { success: true, message: 'folder created', data: folderExample } },
+    example: { request: { name: '2026 上游', category: 'upstream' }, response: folderExample, message: 'folder created' },
     handler: async (ctx, { body, user, db }) => reply(await createFolder(db, user, body), 'folder created'),
   }),
   route({
@@ -89,6 +94,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'One folder',
+    access: { area: 'corpContracts', level: 'read' },
     response: corpFolderRecord,
     handler: (ctx, { id, db }) => getFolder(db, id),
   }),
@@ -97,6 +103,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'Change a folder (fields not sent stay as they are)',
+    access: { area: 'corpContracts', level: 'write' },
     body: corpFolderUpdateBody,
     response: corpFolderRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateFolder(db, user, id, body), 'folder updated'),
@@ -106,6 +113,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/folders/:id',
     tag,
     summary: 'Delete an empty folder',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'A folder that still holds contracts is refused (400, "folder is not empty").',
     handler: async (ctx, { id, user, db }) => {
       await deleteFolder(db, user, id);
@@ -114,11 +122,38 @@ export const corpContractRoutes = [
   }),
 
   // ---- contracts
+  exportRoute({
+    tag,
+    noun: 'corporate contracts (without their lines: each has its own export)',
+    kind: 'corp-contracts',
+    path: '/corp-contract/contracts/export',
+
+    access: { area: 'corpContracts', level: 'read' },
+    listPath: '/corp-contract/contracts',
+    listQuery: contractListQuery,
+    columns: sheetColumns([
+      { key: 'contractNumber', type: 'text', width: 18 },
+      { key: 'name', type: 'text', width: 24 },
+      { key: 'category', type: 'text', codes: 'corpCategory' },
+      { key: 'partyA', type: 'text', width: 24 },
+      { key: 'partyB', type: 'text', width: 24 },
+      { key: 'signDate', type: 'date' },
+      { key: 'amount', type: 'number' },
+      { key: 'currency', type: 'text', width: 8 },
+      { key: 'detailCount', type: 'number' },
+      { key: 'fileName', type: 'text', width: 24 },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query) => allContracts(db, query),
+    record: contractRecord,
+    title: said('Corporate contracts', '公司合同'),
+  }),
   route({
     method: 'get',
     path: '/corp-contract/contracts',
     tag,
     summary: 'List contracts with their detail lines',
+    access: { area: 'corpContracts', level: 'read' },
     description:
       'Each contract embeds its first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     query: contractListQuery,
@@ -130,6 +165,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts',
     tag,
     summary: 'Upload a contract file with its fields',
+    access: { area: 'corpContracts', level: 'write' },
     description:
       "multipart/form-data: the file in `file` (or `files`), one file; contractNumber (unique) and folderId required. category defaults to the folder's, currency to CNY.",
     upload: { ...CONTRACT_FILE, required: true },
@@ -142,6 +178,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'One contract with its detail lines',
+    access: { area: 'corpContracts', level: 'read' },
     response: contractRecord,
     description: 'Embeds the first 100 detail lines (lineNo order) and `detailCount`; read the rest from GET /corp-contract/contracts/{id}/details?page=2&pageSize=100 and on.',
     handler: (ctx, { id, db }) => getContract(db, id),
@@ -151,6 +188,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'Change a contract',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'JSON, or multipart with a replacement file in `file`; fields not sent stay as they are.',
     upload: CONTRACT_FILE,
     body: contractUpdateBody,
@@ -162,6 +200,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id',
     tag,
     summary: 'Delete a contract, its lines and its file',
+    access: { area: 'corpContracts', level: 'write' },
     handler: async (ctx, { id, user, db, store }) => {
       await deleteContract(db, store, user, id);
       return reply(undefined, 'contract deleted');
@@ -174,6 +213,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/batch',
     tag,
     summary: 'Create several detail lines (all or none)',
+    access: { area: 'corpContracts', level: 'write' },
     body: detailBatchBody,
     response: z.array(detailRecord),
     example: { request: { contractId: 1, details: [detailExample] } },
@@ -187,6 +227,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details',
     tag,
     summary: 'Create one detail line',
+    access: { area: 'corpContracts', level: 'write' },
     description: 'amount = quantity × unitPrice (rounded to cents) unless amount is given; lineNo follows the last line unless given.',
     body: detailBody,
     response: detailRecord,
@@ -198,6 +239,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details',
     tag,
     summary: "List a contract's detail lines in lineNo order, with the totals of all of them",
+    access: { area: 'corpContracts', level: 'read' },
     description:
       "`summary` sums all the contract's lines, not only the page: `quantities` one entry per unit (quantities of different units are never added), `amount` the lines' amounts in the contract's `currency`.",
     query: detailListQuery,
@@ -209,6 +251,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/:id',
     tag,
     summary: 'Change a detail line',
+    access: { area: 'corpContracts', level: 'write' },
     body: detailUpdateBody,
     response: detailRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateDetail(db, user, id, body), 'detail line updated'),
@@ -218,6 +261,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/details/:id',
     tag,
     summary: 'Delete a detail line',
+    access: { area: 'corpContracts', level: 'write' },
     handler: async (ctx, { id, user, db }) => {
       await deleteDetail(db, user, id);
       return reply(undefined, 'detail line deleted');
@@ -230,6 +274,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details/import',
     tag,
     summary: 'Import detail lines from an .xlsx',
+    access: { area: 'corpContracts', level: 'write' },
     description:
       "multipart `file` (.xlsx). Header row: the field names (lineNo, commodity, ...) or their Chinese labels; extra columns are ignored. At most 100,000 lines per file (a larger sheet is refused before anything is written: import it in several files with mode=append). mode=append (default) numbers the lines after the existing ones; mode=replace removes the existing lines first and keeps the sheet's lineNo. If any row is wrong, nothing is imported and data.errors lists [{ row, column, message }] with sheet row numbers (header = row 1). Send `X-Progress-Id` to follow it on GET /progress/{progressId}.",
     upload: SPREADSHEET,
@@ -247,6 +292,7 @@ export const corpContractRoutes = [
     path: '/corp-contract/contracts/:id/details/export',
     tag,
     summary: "Export a contract's detail lines as .xlsx",
+    access: { area: 'corpContracts', level: 'read' },
     description: "Header row in the reader's language (Accept-Language), or the field names with ?headers=fields; a second sheet lists each field name with both labels.",
     query: sheetHeadersQuery,
     produces: XLSX_TYPE,

@@ -421,7 +421,7 @@ export async function getContract(db: Queryable, id: number): Promise<CorpContra
   return presentContract(row, (await detailsOf(db, [id])).get(id)!);
 }
 
-export const listContracts = describeList({
+const contractList = describeList({
   query: contractListQuery,
   from: (db: Queryable) => db.selectFrom('corpContracts').selectAll(),
   filters: [
@@ -437,7 +437,10 @@ export const listContracts = describeList({
       rows.map((r) => r.id),
     ),
   present: (row, details) => presentContract(row, details.get(row.id)!),
-}).list;
+});
+export const listContracts = contractList.list;
+/** Every contract the list's filters match, newest first, read in batches (the export). */
+export const allContracts = contractList.all;
 
 /** The one contract file of a request: `file` or `files`, exactly one. */
 function contractFile(files: UploadedFile[], required: boolean): UploadedFile | undefined {

@@ -2,7 +2,7 @@
 // how each keeps its money, its defaults and its cross-field rules. Everything else (tables, routes,
 // validation, lists, totals, files, audit) is written once in finance.service.ts and
 // finance.routes.ts and driven by these descriptions: a new kind is one more entry in the list.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DEFAULT_CURRENCY, FINANCE_FIELDS } from '../../../shared/finance.js';
 import { FINANCE_KINDS as KIND_FACTS, type FinanceKindFacts, type FinanceKindKey, type MoneyKind } from '../../../shared/finance-kinds.js';
 import { said, type Said } from '../../../shared/messages.js';
@@ -17,8 +17,6 @@ type SumsOfCents = { amountCents: number; costCents: number; taxCents: number };
 export interface MoneyModel {
   /** the money fields of the request (kept in cents columns, not in the JSON of other fields) */
   inputs: readonly string[];
-  /** fields the service derives, for the record schema */
-  derived: z.ZodRawShape;
   toColumns(values: Values): MoneyColumns;
   /** the money fields of the record, derived ones included, in currency units */
   present(columns: MoneyColumns): Values;
@@ -50,7 +48,6 @@ export function marginOf(revenueCents: number, profitCents: number): number | nu
 
 const AMOUNT: MoneyModel = {
   inputs: ['amount'],
-  derived: {},
   toColumns: (v) => ({ amountCents: toCents(v.amount as number), costCents: null, taxCents: null }),
   present: (c) => ({ amount: fromCents(c.amountCents) }),
   totals: (s) => ({ amount: fromCents(s.amountCents) }),
@@ -58,7 +55,6 @@ const AMOUNT: MoneyModel = {
 
 const INVOICE: MoneyModel = {
   inputs: ['amount'],
-  derived: { taxAmount: z.number().describe('amount × taxRate, rounded half-up to the cent') },
   toColumns: (v) => {
     const amountCents = toCents(v.amount as number);
     return { amountCents, costCents: null, taxCents: taxCentsOf(amountCents, v.taxRate as number) };
@@ -69,10 +65,6 @@ const INVOICE: MoneyModel = {
 
 const PROFIT: MoneyModel = {
   inputs: ['revenue', 'cost'],
-  derived: {
-    profit: z.number().describe('revenue − cost'),
-    margin: z.number().nullable().describe('profit / revenue to 4 decimals; null when revenue is 0'),
-  },
   toColumns: (v) => ({ amountCents: toCents(v.revenue as number), costCents: toCents(v.cost as number), taxCents: null }),
   present: (c) => {
     const profitCents = c.amountCents - (c.costCents ?? 0);

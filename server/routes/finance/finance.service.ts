@@ -16,6 +16,7 @@ import { aggregateRows } from '../../db/aggregates.js';
 import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
+import { mayRead, type Permissions } from '../../../shared/permissions.js';
 
 type Row = Selectable<FinanceRecordsTable>;
 type FileRow = Selectable<FinanceFilesTable>;
@@ -168,18 +169,28 @@ const recordList = (kind: FinanceKind) =>
     present: (row, files) => presentRecord(kind, row, files.get(row.id) ?? []),
   });
 
-/** One page of a kind's records and the per-currency totals of every record the filters match. */
-export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+function checkFilters(kind: FinanceKind, q: ListQuery): void {
   for (const field of ['blNumber', 'contractNumber'] as const)
     if (q[field] && !hasFinanceField(kind.key, field))
       throw invalid(said(`${kind.label.en}s have no ${field}; filter by another field`, `${kind.label.zh}没有 ${field} 字段；请按其他字段筛选`));
   if (q.startDate && q.endDate && q.startDate > q.endDate)
     throw invalid(said(`startDate ${q.startDate} is after endDate ${q.endDate}`, `startDate ${q.startDate} 晚于 endDate ${q.endDate}`));
+}
+
+/** One page of a kind's records and the per-currency totals of every record the filters match. */
+export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+  checkFilters(kind, q);
   const list = recordList(kind);
   const page = await list.list(db, q);
   const { query } = await list.filter(db, q);
   const totals = presentTotals(kind, (await aggregateRows(db, sums(query))) as SumRow[]);
   return { ...page, summary: { totals } };
+}
+
+/** Every record of a kind the list's filters match, newest first, read in batches (the export). */
+export async function allRecords(db: Queryable, kind: FinanceKind, q: ListQuery) {
+  checkFilters(kind, q);
+  return recordList(kind).all(db, q);
 }
 
 export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, input: Values): Promise<FinanceRecord> {
@@ -266,9 +277,13 @@ export async function removeFile(db: Db, store: FileStore, kind: FinanceKind, ac
   });
 }
 
-/** Every kind that has a contractNumber, for one contract: its records (newest first) and per-currency totals. */
-export async function contractSummary(db: Queryable, contractNumber: string) {
-  const kinds = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber'));
+/**
+ * Every kind that has a contractNumber and the reader may read, for one contract: its records (newest
+ * first) and per-currency totals. Without read access to profit, the profit records and cost
+ * breakdowns are not sent: their sections, with their profit and margin, are absent.
+ */
+export async function contractSummary(db: Queryable, contractNumber: string, permissions: Permissions) {
+  const kinds = FINANCE_KINDS.filter((k) => hasFinanceField(k.key, 'contractNumber') && mayRead(permissions, k.area));
   const base = db
     .selectFrom('financeRecords')
     .selectAll()
@@ -300,13 +315,14 @@ export async function contractSummary(db: Queryable, contractNumber: string) {
 }
 
 /**
- * The records of every kind that name a B/L: by blNumber where the kind has one, else by the
- * contract numbers given (the contracts that list the B/L). Reconciliations have neither field,
- * so their section is always empty.
+ * The records of every kind the reader may read that name a B/L: by blNumber where the kind has
+ * one, else by the contract numbers given (the contracts that list the B/L). Reconciliations have
+ * neither field, so their section is always empty. Without read access to profit, the profit records
+ * and cost breakdowns have no section.
  */
-export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[]) {
+export async function blFinance(db: Queryable, blNumber: string, contractNumbers: readonly string[], permissions: Permissions) {
   const sections: Record<string, { count: number; totals: CurrencyTotal[]; items: FinanceRecord[] }> = {};
-  for (const kind of FINANCE_KINDS) {
+  for (const kind of FINANCE_KINDS.filter((k) => mayRead(permissions, k.area))) {
     const field = hasFinanceField(kind.key, 'blNumber') ? 'blNumber' : hasFinanceField(kind.key, 'contractNumber') ? 'contractNumber' : null;
     const values = field === 'blNumber' ? [blNumber] : field ? contractNumbers : [];
     if (!field || values.length === 0) {

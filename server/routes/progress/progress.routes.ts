@@ -9,6 +9,7 @@ export const progressRoutes = [
     path: '/progress/:progressId',
     tag: 'Service',
     summary: 'Progress of a long import, export or backup of the caller',
+    access: 'user',
     description:
       "Send a long request (a spreadsheet import or export, POST /admin/backups) with the header `X-Progress-Id: <id>`, an id you make up (16 to 64 letters, digits, `-`, `_`: a random UUID fits), and poll this route with the same id meanwhile. phase: reading (the uploaded sheet), checking (its rows), writing (rows stored, or an export's rows), copying (a backup's database pages), packing (a backup's files); done of total (total null when not known in advance). `finished` turns true when the request has answered, `failed` when that answer was a refusal (an import's row errors are in that answer, not here). 404 until the service has started the work (the upload may still be arriving), for another user's id, and 10 minutes after the last change; each user keeps at most 8 ids (starting a ninth drops the oldest).",
     response: progressRecord,

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Lot, lotQuery } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
 import type { Queryable } from '../../db/tables.js';
+import { withinScope, type Scope } from '../../db/scope.js';
 import { paginate, prefixEnd } from '../../db/paging.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
@@ -27,8 +28,8 @@ interface LotSums {
 
 const moved = sql`(d."inboundMilli" != 0 or d."outboundMilli" != 0 or d."transferredMilli" != 0)`;
 
-/** The lots the filters match, in warehouse, commodity and B/L order. */
-async function lotsQuery(db: Queryable, f: LotFilters) {
+/** The lots the filters match in the reader's warehouses, in warehouse, commodity and B/L order. */
+async function lotsQuery(db: Queryable, f: LotFilters, scope: Scope) {
   let days = db
     .selectFrom('stockLotDays as d')
     .select(['d.warehouseId', 'd.commodity', 'd.blNumber'])
@@ -42,6 +43,7 @@ async function lotsQuery(db: Queryable, f: LotFilters) {
     ])
     .groupBy(['d.warehouseId', 'd.commodity', 'd.blNumber'])
     .having(sql<boolean>`(sum(d."inboundMilli") != 0 or sum(d."outboundMilli") != 0 or sum(d."transferredMilli") != 0)`);
+  days = withinScope(days, 'd.warehouseId', scope);
   if (f.warehouse) days = days.where('d.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
   if (f.commodity) days = days.where('d.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) days = days.where('d.blNumber', '>=', f.blNumber).where('d.blNumber', '<', prefixEnd(f.blNumber));
@@ -64,13 +66,14 @@ async function lotsQuery(db: Queryable, f: LotFilters) {
  * The lots as they stand, from `stockLots` (one row per lot, read in its key's order, so a page
  * stops early); the dates of the page's lots are then read from their days.
  */
-async function currentLotsQuery(db: Queryable, f: LotFilters) {
+async function currentLotsQuery(db: Queryable, f: LotFilters, scope: Scope) {
   let lots = db
     .selectFrom('stockLots as l')
     .select(['l.warehouseId', 'l.commodity', 'l.blNumber', 'l.inboundMilli as inbound', 'l.outboundMilli as outbound', 'l.transferredMilli as transferred'])
     .select((eb) => eb.selectFrom('warehouses as w').select('w.name').whereRef('w.id', '=', 'l.warehouseId').as('warehouse'))
     .$narrowType<{ warehouse: NotNull }>()
     .where((eb) => eb.or([eb('l.inboundMilli', '!=', 0), eb('l.outboundMilli', '!=', 0), eb('l.transferredMilli', '!=', 0)]));
+  lots = withinScope(lots, 'l.warehouseId', scope);
   if (f.warehouse) lots = lots.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
   if (f.commodity) lots = lots.where('l.commodity', '=', await commodityStockKey(db, f.commodity));
   if (f.blNumber) lots = lots.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
@@ -123,18 +126,18 @@ function presentLot(r: LotSums, names: Map<string, string>): Lot {
   };
 }
 
-export async function listLots(db: Queryable, q: z.output<typeof lotQuery>) {
+export async function listLots(db: Queryable, q: z.output<typeof lotQuery>, scope: Scope) {
   const names = await commodityNamesByKey(db);
-  if (q.asOf) return paginate(db, await lotsQuery(db, q), q, (r) => presentLot(r, names));
-  const page = await paginate(db, await currentLotsQuery(db, q), q, (row) => row);
+  if (q.asOf) return paginate(db, await lotsQuery(db, q, scope), q, (r) => presentLot(r, names));
+  const page = await paginate(db, await currentLotsQuery(db, q, scope), q, (row) => row);
   return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names)) };
 }
 
-/** Every lot the filters match, for the export. */
-export async function allLots(db: Queryable, f: LotFilters): Promise<Lot[]> {
+/** Every lot the filters match in the reader's warehouses, for the export. */
+export async function allLots(db: Queryable, f: LotFilters, scope: Scope): Promise<Lot[]> {
   const names = await commodityNamesByKey(db);
-  return (await (await lotsQuery(db, f)).execute()).map((r) => presentLot(r, names));
+  return (await (await lotsQuery(db, f, scope)).execute()).map((r) => presentLot(r, names));
 }
 
-/** Every lot of one B/L number, in stock or not. */
-export const lotsOfBl = (db: Queryable, blNumber: string) => allLots(db, { inStock: 'all', exactBlNumber: blNumber });
+/** Every lot of one B/L number in the reader's warehouses, in stock or not. */
+export const lotsOfBl = (db: Queryable, blNumber: string, scope: Scope) => allLots(db, { inStock: 'all', exactBlNumber: blNumber }, scope);

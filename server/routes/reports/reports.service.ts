@@ -7,6 +7,7 @@ import type { ExecutionRow, executionQuery, MovementReport, MovementRow, movemen
 import { fromMilli, toMilli } from '../../../shared/warehouse.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Queryable } from '../../db/tables.js';
+import { withinScope, type Scope } from '../../db/scope.js';
 import { invalid } from '../../http/errors.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
@@ -30,7 +31,7 @@ export function checkPeriod(q: { startDate: string; endDate: string }): void {
  * after `endDate`, so only what moved from `startDate` on is read (whole months from stockMonths,
  * the days around them from stockDays), never the whole history.
  */
-export async function stockMovement(db: Queryable, q: z.output<typeof movementQuery>): Promise<MovementReport> {
+export async function stockMovement(db: Queryable, q: z.output<typeof movementQuery>, scope: Scope): Promise<MovementReport> {
   checkPeriod(q);
   const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
   // stock is kept under the commodity's key; rows show the catalog's spelling
@@ -56,6 +57,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
         .where('d.businessDate', '>=', dayFrom)
         .where('d.businessDate', '<=', dayTo)
         .groupBy(['d.warehouseId', 'd.commodity']);
+      q1 = withinScope(q1, 'd.warehouseId', scope);
       if (warehouseId !== undefined) q1 = q1.where('d.warehouseId', '=', warehouseId);
       if (commodityKey) q1 = q1.where('d.commodity', '=', commodityKey);
       add(await q1.execute());
@@ -67,6 +69,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
         .where('d.month', '>=', months[0])
         .groupBy(['d.warehouseId', 'd.commodity']);
       if (months[1]) q2 = q2.where('d.month', '<=', months[1]);
+      q2 = withinScope(q2, 'd.warehouseId', scope);
       if (warehouseId !== undefined) q2 = q2.where('d.warehouseId', '=', warehouseId);
       if (commodityKey) q2 = q2.where('d.commodity', '=', commodityKey);
       add(await q2.execute());
@@ -80,6 +83,7 @@ export async function stockMovement(db: Queryable, q: z.output<typeof movementQu
     .selectFrom('stockBalances as b')
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
     .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.currentMilli']);
+  stocks = withinScope(stocks, 'b.warehouseId', scope);
   if (warehouseId !== undefined) stocks = stocks.where('b.warehouseId', '=', warehouseId);
   if (commodityKey) stocks = stocks.where('b.commodity', '=', commodityKey);
   const none: Sums = { inbound: 0, outbound: 0, transferred: 0 };
@@ -155,22 +159,28 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Sums of non-cancelled documents per B/L number (and per contract number for inbound orders). */
-async function documentSums(db: Queryable) {
-  const inbound = await db
-    .selectFrom('inboundOrders')
-    .select(['contractNumber', 'blNumber', sql<number>`sum("inboundWeightMilli")`.as('milli')])
-    .where((eb) => eb.or([eb('contractNumber', 'is not', null), eb('blNumber', 'is not', null)]))
-    .groupBy(['contractNumber', 'blNumber'])
-    .execute();
+/** Sums of the non-cancelled documents of the reader's warehouses per B/L number (and per contract number for inbound orders). */
+async function documentSums(db: Queryable, scope: Scope) {
+  const inbound = await withinScope(
+    db
+      .selectFrom('inboundOrders')
+      .select(['contractNumber', 'blNumber', sql<number>`sum("inboundWeightMilli")`.as('milli')])
+      .where((eb) => eb.or([eb('contractNumber', 'is not', null), eb('blNumber', 'is not', null)]))
+      .groupBy(['contractNumber', 'blNumber']),
+    'warehouseId',
+    scope,
+  ).execute();
   const perBl = async (table: 'outboundOrders' | 'ownershipTransfers', status: 'outboundStatus' | 'status') => {
-    const rows = await db
-      .selectFrom(table)
-      .select(['blNumber', sql<number>`sum("quantityMilli")`.as('milli')])
-      .where('blNumber', 'is not', null)
-      .where(status, '!=', 'cancelled')
-      .groupBy('blNumber')
-      .execute();
+    const rows = await withinScope(
+      db
+        .selectFrom(table as 'outboundOrders')
+        .select(['blNumber', sql<number>`sum("quantityMilli")`.as('milli')])
+        .where('blNumber', 'is not', null)
+        .where(status as 'outboundStatus', '!=', 'cancelled')
+        .groupBy('blNumber'),
+      'warehouseId',
+      scope,
+    ).execute();
     return new Map(rows.map((r) => [r.blNumber as string, Number(r.milli)]));
   };
   return { inbound, outbound: await perBl('outboundOrders', 'outboundStatus'), transferred: await perBl('ownershipTransfers', 'status') };
@@ -182,7 +192,7 @@ async function documentSums(db: Queryable) {
  * (cancelled ones do not count). Purchase (1) and upstream (2) contracts are executed by what came
  * in, downstream (3) ones by what went out or was transferred.
  */
-export async function contractExecution(db: Queryable, q: Partial<z.output<typeof executionQuery>>): Promise<ExecutionRow[]> {
+export async function contractExecution(db: Queryable, q: Partial<z.output<typeof executionQuery>>, scope: Scope): Promise<ExecutionRow[]> {
   let contracts = db.selectFrom('contracts').select(['id', 'contractCode', 'name', 'contractType', 'commodity', 'count', 'blNumber']);
   if (q.contractType) contracts = contracts.where('contractType', '=', q.contractType);
   if (q.keyword) {
@@ -191,7 +201,7 @@ export async function contractExecution(db: Queryable, q: Partial<z.output<typeo
   }
   const rows = await contracts.orderBy('id', 'desc').execute();
   if (rows.length === 0) return [];
-  const sums = await documentSums(db);
+  const sums = await documentSums(db, scope);
   const rowsOut: ExecutionRow[] = [];
   for (const c of rows) {
     const bls = splitBlNumbers(c.blNumber);
@@ -226,8 +236,8 @@ export async function contractExecution(db: Queryable, q: Partial<z.output<typeo
   return rowsOut;
 }
 
-export async function listExecution(db: Queryable, q: z.output<typeof executionQuery>) {
-  const all = await contractExecution(db, q);
+export async function listExecution(db: Queryable, q: z.output<typeof executionQuery>, scope: Scope) {
+  const all = await contractExecution(db, q, scope);
   const start = (q.page - 1) * q.pageSize;
   return { items: all.slice(start, start + q.pageSize), total: all.length, page: q.page, pageSize: q.pageSize };
 }
@@ -236,30 +246,36 @@ export async function listExecution(db: Queryable, q: z.output<typeof executionQ
  * The dashboard's charts: current stock per warehouse, and what came in and went out in each of the
  * last 12 months, both per commodity (quantities of different commodities are never added).
  */
-export async function stockChart(db: Queryable, today: string): Promise<StockChart> {
+export async function stockChart(db: Queryable, today: string, scope: Scope): Promise<StockChart> {
   const names = await commodityNamesByKey(db);
-  const byWarehouse = await db
-    .selectFrom('stockBalances as b')
-    .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
-    .select(['w.name as warehouse', 'b.commodity', sql<number>`sum(b."currentMilli")`.as('milli')])
-    .groupBy(['w.name', 'b.commodity'])
-    .having(sql<boolean>`sum(b."currentMilli") != 0`)
-    .orderBy('w.name')
-    .orderBy('b.commodity')
-    .execute();
+  const byWarehouse = await withinScope(
+    db
+      .selectFrom('stockBalances as b')
+      .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
+      .select(['w.name as warehouse', 'b.commodity', sql<number>`sum(b."currentMilli")`.as('milli')])
+      .groupBy(['w.name', 'b.commodity'])
+      .having(sql<boolean>`sum(b."currentMilli") != 0`)
+      .orderBy('w.name')
+      .orderBy('b.commodity'),
+    'b.warehouseId',
+    scope,
+  ).execute();
   const [y, m] = today.split('-').map(Number) as [number, number];
   const months = Array.from({ length: 12 }, (_, i) => {
     const d = new Date(Date.UTC(y, m - 12 + i, 1));
     return d.toISOString().slice(0, 7);
   });
-  const rows = await db
-    .selectFrom('stockMonths as d')
-    .select(['d.month', 'd.commodity', ...SUMS])
-    .where('d.month', '>=', months[0]!)
-    .where('d.month', '<=', months[11]!)
-    .groupBy(['d.month', 'd.commodity'])
-    .orderBy('d.commodity')
-    .execute();
+  const rows = await withinScope(
+    db
+      .selectFrom('stockMonths as d')
+      .select(['d.month', 'd.commodity', ...SUMS])
+      .where('d.month', '>=', months[0]!)
+      .where('d.month', '<=', months[11]!)
+      .groupBy(['d.month', 'd.commodity'])
+      .orderBy('d.commodity'),
+    'd.warehouseId',
+    scope,
+  ).execute();
   const moved = new Map<string, Map<string, (typeof rows)[number]>>();
   for (const r of rows) moved.set(r.commodity, (moved.get(r.commodity) ?? new Map()).set(r.month, r));
   const name = (key: string) => names.get(key) ?? key;

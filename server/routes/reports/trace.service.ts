@@ -1,11 +1,16 @@
 // The B/L trace: everything Cargodesk holds about one bill of lading, each document presented as its
 // own detail route presents it, the lots, and the ledger entries in order, each with the running stock
 // of its own lot (warehouse and commodity): stock is kept per lot, never summed across commodities.
+// A reader limited to some warehouses gets only theirs (documents, lots, ledger); a part from an area
+// the reader may not read (contracts, warehouse documents, pickup requests, finance) is left out.
 import { splitBlNumbers } from '../../../shared/contracts.js';
 import type { BlTrace, TimelineEntry } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import type { Queryable } from '../../db/tables.js';
+import { withinScope } from '../../db/scope.js';
+import type { AuthUser } from '../../http/auth.js';
+import { mayRead } from '../../../shared/permissions.js';
 import { getContract } from '../contracts/contracts.service.js';
 import { blFinance } from '../finance/finance.service.js';
 import { getInbound } from '../warehouse/inbound-orders/inbound-orders.service.js';
@@ -16,9 +21,20 @@ import { lotsOfBl } from './lots.service.js';
 
 type DocumentTable = 'inboundOrders' | 'pickupRequests' | 'outboundOrders' | 'ownershipTransfers';
 
-/** Ids of one table's documents of the B/L, oldest first (each table has an index on blNumber). */
-async function idsOf(db: Queryable, table: DocumentTable, blNumber: string): Promise<number[]> {
-  const rows = await db.selectFrom(table).select('id').where('blNumber', '=', blNumber).orderBy('id').execute();
+type Reader = Pick<AuthUser, 'permissions' | 'warehouseIds'>;
+
+/** Ids of one table's documents of the B/L in the reader's warehouses, oldest first (each table has an index on blNumber). */
+async function idsOf(db: Queryable, table: DocumentTable, blNumber: string, reader: Reader): Promise<number[]> {
+  const rows = await withinScope(
+    db
+      .selectFrom(table as 'inboundOrders')
+      .select('id')
+      .where('blNumber', '=', blNumber),
+    'warehouseId',
+    reader,
+  )
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -36,9 +52,8 @@ async function contractsOf(db: Queryable, blNumber: string) {
 
 /** The B/L's ledger entries in business-date order (entry order within a day), each with the running
  *  stock of its lot: the entry's warehouse and commodity on the B/L. */
-async function timelineOf(db: Queryable, blNumber: string): Promise<TimelineEntry[]> {
-  const rows = await db
-    .selectFrom('stockLedger as l')
+async function timelineOf(db: Queryable, blNumber: string, reader: Reader): Promise<TimelineEntry[]> {
+  const rows = await withinScope(db.selectFrom('stockLedger as l'), 'l.warehouseId', reader)
     .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
     .innerJoin('commodities as c', 'c.nameKey', 'l.commodityKey')
     .select([
@@ -67,22 +82,21 @@ async function timelineOf(db: Queryable, blNumber: string): Promise<TimelineEntr
   });
 }
 
-export async function traceBl(db: Queryable, raw: string): Promise<BlTrace> {
+export async function traceBl(db: Queryable, raw: string, reader: Reader): Promise<BlTrace> {
   const blNumber = raw.trim();
-  const contracts = await contractsOf(db, blNumber);
-  const inbound = await idsOf(db, 'inboundOrders', blNumber);
-  const pickups = await idsOf(db, 'pickupRequests', blNumber);
-  const outbound = await idsOf(db, 'outboundOrders', blNumber);
-  const transfers = await idsOf(db, 'ownershipTransfers', blNumber);
+  const may = (area: Parameters<typeof mayRead>[1]) => mayRead(reader.permissions, area);
+  // the contracts also find the finance records that name them by contract number
+  const contracts = may('contracts') || may('finance') ? await contractsOf(db, blNumber) : [];
+  const documents = async <T>(table: DocumentTable, get: (db: Queryable, id: number, scope: null) => Promise<T>) =>
+    Promise.all((await idsOf(db, table, blNumber, reader)).map((id) => get(db, id, null)));
   return {
     blNumber,
-    contracts,
-    inboundOrders: await Promise.all(inbound.map((id) => getInbound(db, id))),
-    pickupRequests: await Promise.all(pickups.map((id) => getPickup(db, id))),
-    outboundOrders: await Promise.all(outbound.map((id) => getOutbound(db, id))),
-    ownershipTransfers: await Promise.all(transfers.map((id) => getTransfer(db, id))),
-    finance: await blFinance(db, blNumber, [...new Set(contracts.map((c) => c.contractCode))]),
-    lots: blNumber === '' ? [] : await lotsOfBl(db, blNumber),
-    timeline: await timelineOf(db, blNumber),
+    ...(may('contracts') ? { contracts } : {}),
+    ...(may('warehouse') ? { inboundOrders: await documents('inboundOrders', getInbound) } : {}),
+    ...(may('pickup') ? { pickupRequests: await documents('pickupRequests', getPickup) } : {}),
+    ...(may('warehouse') ? { outboundOrders: await documents('outboundOrders', getOutbound), ownershipTransfers: await documents('ownershipTransfers', getTransfer) } : {}),
+    ...(may('finance') ? { finance: await blFinance(db, blNumber, [...new Set(contracts.map((c) => c.contractCode))], reader.permissions) } : {}),
+    lots: blNumber === '' ? [] : await lotsOfBl(db, blNumber, reader),
+    timeline: await timelineOf(db, blNumber, reader),
   };
 }

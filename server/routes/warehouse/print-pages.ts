@@ -1,7 +1,11 @@
 // The printable pages of the warehouse documents (outbound, inbound, pickup request, ownership
 // transfer): plain HTML on A4, every value escaped, fonts that render Chinese on Windows, macOS and
 // Linux, bilingual labels, the company name of the settings above the title, the words the client's
-// lists use for each status and the print time in the office's local time.
+// lists use for each status and the print time in the office's local time. The pickup request and
+// the outbound slip carry a QR code of the record's address in the client (server/http/public-address.ts),
+// drawn as inline SVG by uqr (no image request, so the page's CSP stays closed), with the address
+// printed under it.
+import { renderSVG } from 'uqr';
 import type { InboundOrder, OutboundOrder, OwnershipTransfer, PickupRequest } from '../../../shared/warehouse.js';
 import { said, type Said } from '../../../shared/messages.js';
 import { codeLabel } from '../../../shared/labels.js';
@@ -23,6 +27,19 @@ interface PrintDoc {
   number: string;
   rows: [Said, unknown][];
   signatures: Said[];
+  /** the record's address in the client, for the QR code */
+  address?: string;
+}
+
+/** The QR code of a record's address with the address under it, for a phone on the office network. */
+function qrBlock(address: string): string {
+  // the SVG is uqr's own markup (a rect and a path of numbers); the address is escaped where shown
+  const svg = renderSVG(address, { ecc: 'M', border: 2, pixelSize: 4 });
+  return `
+    <figure class="qr">
+      ${svg}
+      <figcaption>扫码在手机上打开 Scan to open on a phone<br><span class="address">${escapeHtml(address)}</span></figcaption>
+    </figure>`;
 }
 
 function printPage(doc: PrintDoc, companyName: string | null, printedAt: Date): string {
@@ -51,6 +68,9 @@ function printPage(doc: PrintDoc, companyName: string | null, printedAt: Date): 
     .signatures { display: flex; justify-content: space-between; gap: 8mm; margin-top: 16mm; }
     .signatures div { flex: 1; border-top: 1px solid #000; padding-top: 2mm; text-align: center; }
     .printed { margin-top: 10mm; font-size: 9pt; color: #555; text-align: right; }
+    .qr { display: flex; align-items: center; gap: 4mm; margin: 6mm 0 0; font-size: 9pt; color: #333; }
+    .qr svg { width: 30mm; height: 30mm; flex: none; }
+    .qr .address { word-break: break-all; }
     @media print { th { -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
   </style>
 </head>
@@ -60,7 +80,7 @@ function printPage(doc: PrintDoc, companyName: string | null, printedAt: Date): 
     <p class="sub">${escapeHtml(doc.title.en)} ${escapeHtml(doc.number)}</p>
     <table>
 ${body}
-    </table>
+    </table>${doc.address ? qrBlock(doc.address) : ''}
     <section class="signatures">
 ${signatures}
     </section>
@@ -95,11 +115,12 @@ const L = {
   warehouseSign: said('Warehouse', '仓库经办'),
 };
 
-export function outboundPrintPage(order: OutboundOrder, companyName: string | null, printedAt: Date): string {
+export function outboundPrintPage(order: OutboundOrder, companyName: string | null, printedAt: Date, address: string): string {
   return printPage(
     {
       title: said('Outbound order', '出库单'),
       number: order.outboundNumber,
+      address,
       rows: [
         [said('Outbound No.', '出库单号'), order.outboundNumber],
         [said('Pickup order No.', '提货单号'), order.deliveryOrderNumber],
@@ -151,11 +172,12 @@ export function inboundPrintPage(order: InboundOrder, companyName: string | null
   );
 }
 
-export function pickupPrintPage(request: PickupRequest, companyName: string | null, printedAt: Date): string {
+export function pickupPrintPage(request: PickupRequest, companyName: string | null, printedAt: Date, address: string): string {
   return printPage(
     {
       title: said('Pickup request', '提货单'),
       number: request.orderNumber,
+      address,
       rows: [
         [said('Pickup order No.', '提货单号'), request.orderNumber],
         [L.blNumber, request.blNumber],
@@ -171,6 +193,9 @@ export function pickupPrintPage(request: PickupRequest, companyName: string | nu
         [said('Driver ID card', '司机身份证号'), request.driverIdCard],
         [said('Delivery address', '送货地址'), request.deliveryAddress],
         [L.status, both(codeLabel('pickupStatus', request.status), request.status)],
+        [said('Created by', '申请人'), request.createdBy],
+        [said('Approved by', '审核人'), request.approvedBy],
+        [said('Approved at', '审核时间'), request.approvedTime === null ? null : localTime(new Date(request.approvedTime))],
         [L.remark, request.remark],
       ],
       signatures: [L.warehouseSign, said('Driver', '司机签字'), said('Owner', '货主签字')],

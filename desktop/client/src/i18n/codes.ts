@@ -20,6 +20,7 @@ const PREFIXES = {
   settlementStatus: 'finance.status',
   reconciliationStatus: 'finance.status',
   role: 'role',
+  legacyRole: 'role',
   userStatus: 'status',
   auditAction: 'audit.action',
   partyKind: 'md.kind',

@@ -1,7 +1,8 @@
 // Create/edit drawer: fields by config, validated with a zod schema of shared/ while typing and on
 // save; server field errors land next to their field, other server messages above the form.
 // Enter in a date picker or a select picks, never saves; closing with unsaved changes (Esc, the
-// mask, the X) asks first, while Cancel discards as it says.
+// mask, the X) asks first, while Cancel discards as it says. On a phone the drawer fills the screen
+// and its buttons sit in its footer, always on screen under the fields that scroll.
 import { Alert, App, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,6 +10,7 @@ import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, fractionToPercent, percentToFraction, type FieldDef } from './fields';
 import { useOpeningKey } from './useOpeningKey';
+import { usePhone } from './usePhone';
 import { applyServerErrors, dropEmpty, zodRule } from './zodForm';
 
 export interface EditDrawerProps {
@@ -58,6 +60,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   const [saving, setSaving] = useState(false);
   const [topError, setTopError] = useState<string | null>(null);
   const openingKey = useOpeningKey(open);
+  const phone = usePhone();
 
   useEffect(() => {
     if (!open) return;
@@ -104,22 +107,25 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   };
   const fileRules = (f: FieldDef) =>
     f.required ? [{ validator: (_r: unknown, v?: File[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required')))) }] : [];
+  const buttons = (
+    <Space>
+      <Button onClick={onClose}>{t('list.cancel')}</Button>
+      <Button type="primary" loading={saving} onClick={() => void save()}>
+        {t('list.save')}
+      </Button>
+    </Space>
+  );
   return (
     <Drawer
       key={openingKey}
       open={open}
       title={title}
-      size={480}
+      size={phone ? '100%' : 480}
       onClose={closeAsking}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('list.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
-            {t('list.save')}
-          </Button>
-        </Space>
-      }
+      extra={phone ? undefined : buttons}
+      footer={phone ? buttons : undefined}
+      styles={phone ? { footer: { display: 'flex', justifyContent: 'flex-end' } } : undefined}
     >
       {topError && <Alert type="error" showIcon title={topError} style={{ marginBottom: 16 }} />}
       {/* its own name: field ids must not clash with the same field in the search form */}

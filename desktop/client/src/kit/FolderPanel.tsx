@@ -5,7 +5,7 @@
 // (searched and paged here).
 import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Input, Row, Space, Table, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useT, type MessageKey } from '../i18n';
 import { Confirm } from './Confirm';
+import { usePhone } from './usePhone';
 import { EditDrawer } from './EditDrawer';
 import type { FieldDef } from './fields';
 
@@ -21,6 +22,26 @@ const PAGE_SIZE = 20;
 
 /** The panel's width beside the records: narrow enough that a 1366 px laptop shows the records' key columns. */
 export const FOLDER_PANEL_WIDTH = '240px';
+
+/** An area's folders beside its records; on a phone above them, each as wide as the screen. */
+export function WithFolders({ folders, width = FOLDER_PANEL_WIDTH, children }: { folders: ReactNode; width?: string; children: ReactNode }) {
+  const phone = usePhone();
+  if (phone)
+    return (
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {folders}
+        {children}
+      </Space>
+    );
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex={width}>{folders}</Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        {children}
+      </Col>
+    </Row>
+  );
+}
 
 export interface FolderBase {
   id: number;

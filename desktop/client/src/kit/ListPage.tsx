@@ -4,13 +4,15 @@
 // badges, row actions with optional confirmation, a create/edit drawer validated by a shared zod
 // schema, and delete with confirmation. For a 1366 px laptop: the first column (the record's number)
 // stays at the left, at most two row actions show and the others wait in a "More" menu, and each
-// user may hide, order and pack the columns (ColumnSettings, kept per user and list).
-import { DownOutlined } from '@ant-design/icons';
+// user may hide, order and pack the columns (ColumnSettings, kept per user and list). On a phone
+// (kit/usePhone.ts) the rows are cards of the record's key fields with the same actions, and the
+// search form waits in a full-screen drawer behind a "Filter" button.
+import { DownOutlined, FilterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Dropdown, Form, Row, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Paged } from '../../../../shared/paging';
@@ -18,11 +20,13 @@ import { api } from '../api/client';
 import { errorText } from '../api/errors';
 import { useFormatDate, useT, type MessageKey } from '../i18n';
 import { useAuth } from '../api/auth';
+import { ExportButton } from './ExportButton';
 import { ColumnSettings, orderedKeys, useColumnSettings } from './ColumnSettings';
 import { Confirm } from './Confirm';
 import { EditDrawer } from './EditDrawer';
 import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
+import { usePhone } from './usePhone';
 
 export interface ColumnDef<T> {
   key: keyof T & string;
@@ -99,7 +103,14 @@ export interface ListPageProps<T extends { id: number }> {
   tabs?: TabsDef;
   /** more buttons beside "New" */
   toolbar?: ReactNode;
+  /** the list's .xlsx export under /api (e.g. '/contract/export'): an Export button that sends the page's filters */
+  exportPath?: string;
+  /** the columns a phone's card shows, the record's number first (default: the first five columns) */
+  cardFields?: readonly (keyof T & string)[];
 }
+
+/** How many of the cards' columns a card shows when the page names none. */
+const CARD_FIELDS = 5;
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -157,7 +168,11 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     paging = 'server',
     tabs,
     toolbar,
+    exportPath,
+    cardFields,
   } = props;
+  const phone = usePhone();
+  const [filtering, setFiltering] = useState(false);
   const t = useT();
   const formatDate = useFormatDate();
   const { message, modal } = App.useApp();
@@ -228,6 +243,89 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   const settings = useColumnSettings(`cargodesk.columns.${user?.username ?? ''}.${path}`);
   const { prefs } = settings;
 
+  /** A column's value in a row: its own render, a status badge, a date, or its text cut to one line. */
+  const cellOf = useCallback(
+    (c: ColumnDef<T>, row: T): ReactNode => {
+      if (c.render) return c.render(row);
+      const value = row[c.key] as unknown;
+      if (c.kind === 'status' && c.status) return <StatusBadge value={value as string} map={c.status} />;
+      if (c.kind === 'date' || c.kind === 'dateTime') return formatDate(value as string | null, c.kind === 'dateTime');
+      if (value == null) return '';
+      // free text (an address, a remark) is cut to one line so the table keeps to the screen (CSS
+      // only: a measuring ellipsis per cell slowed long lists down)
+      return (
+        <span className="cell-text" title={String(value)}>
+          {String(value)}
+        </span>
+      );
+    },
+    [formatDate],
+  );
+
+  const hasActions = !!(actions || edit || canDelete);
+  /** A row's actions: edit, the page's own, delete; two show, the others wait in "More". */
+  const actionsOf = useCallback(
+    (row: T): ReactNode => {
+      const removable = typeof canDelete === 'function' ? canDelete(row) : !!canDelete;
+      const all: RowAction<T>[] = [
+        ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: 'list.edit' as const, open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
+        ...(actions?.(row) ?? []),
+        ...(removable ? [{ key: 'delete', label: 'list.delete' as const, confirm: 'list.deleteConfirm' as const, danger: true }] : []),
+      ];
+      // two show; the others wait in "More"
+      const shown = all.slice(0, 2);
+      const more = all.slice(2);
+      const start = (a: RowAction<T>) => (a.open ? a.open(row) : runMutate({ action: a, row }));
+      // delete has its own request and message
+      const confirmed = (a: RowAction<T>) => (a.key === 'delete' ? removeAsync(row) : runMutateAsync({ action: a, row }));
+      const ask = (a: RowAction<T>) =>
+        modal.confirm({
+          title: t(a.confirm!),
+          okText: t('list.yes'),
+          cancelText: t('list.no'),
+          okButtonProps: { danger: a.danger },
+          onOk: () => confirmed(a).catch(() => undefined),
+        });
+      return (
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          {shown.map((a) => {
+            const button = (
+              <Button key={a.key} type="link" size="small" danger={a.danger} data-action={a.key} onClick={a.confirm ? undefined : () => start(a)}>
+                {t(a.label)}
+              </Button>
+            );
+            return a.confirm ? (
+              <Confirm key={a.key} title={t(a.confirm)} danger={a.danger} onConfirm={() => confirmed(a)}>
+                {button}
+              </Confirm>
+            ) : (
+              button
+            );
+          })}
+          {more.length > 0 && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: more.map((a) => ({ key: a.key, label: t(a.label), danger: a.danger, 'data-action': a.key })),
+                onClick: ({ key, domEvent }) => {
+                  domEvent.stopPropagation();
+                  const a = more.find((m) => m.key === key)!;
+                  if (a.confirm) ask(a);
+                  else start(a);
+                },
+              }}
+            >
+              <Button type="link" size="small" data-action="more">
+                {t('list.more')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
+        </Space>
+      );
+    },
+    [actions, edit, canEdit, canDelete, t, runMutate, runMutateAsync, removeAsync, modal],
+  );
+
   const tableColumns = useMemo<ColumnsType<T>>(() => {
     const keys = orderedKeys(
       columns.map((c) => c.key),
@@ -245,88 +343,11 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? (params.sortOrder === 'asc' ? 'ascend' : params.sortOrder === 'desc' || paging === 'server' ? 'descend' : null) : undefined,
       sortDirections: c.sortable ? (['descend', 'ascend', 'descend'] as const).slice() : undefined,
-      render: (_: unknown, row: T) => {
-        if (c.render) return c.render(row);
-        const value = row[c.key] as unknown;
-        if (c.kind === 'status' && c.status) return <StatusBadge value={value as string} map={c.status} />;
-        if (c.kind === 'date' || c.kind === 'dateTime') return formatDate(value as string | null, c.kind === 'dateTime');
-        if (value == null) return '';
-        // free text (an address, a remark) is cut to one line so the table keeps to the screen (CSS
-        // only: a measuring ellipsis per cell slowed long lists down)
-        return (
-          <span className="cell-text" title={String(value)}>
-            {String(value)}
-          </span>
-        );
-      },
+      render: (_: unknown, row: T) => cellOf(c, row),
     }));
-    const removable = (row: T) => (typeof canDelete === 'function' ? canDelete(row) : !!canDelete);
-    if (actions || edit || canDelete) {
-      cols.push({
-        key: '_actions',
-        title: t('list.actions'),
-        fixed: 'right',
-        render: (_: unknown, row: T) => {
-          const all: RowAction<T>[] = [
-            ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: 'list.edit' as const, open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
-            ...(actions?.(row) ?? []),
-            ...(removable(row) ? [{ key: 'delete', label: 'list.delete' as const, confirm: 'list.deleteConfirm' as const, danger: true }] : []),
-          ];
-          // two show; the others wait in "More"
-          const shown = all.slice(0, 2);
-          const more = all.slice(2);
-          const start = (a: RowAction<T>) => (a.open ? a.open(row) : runMutate({ action: a, row }));
-          // delete has its own request and message
-          const confirmed = (a: RowAction<T>) => (a.key === 'delete' ? removeAsync(row) : runMutateAsync({ action: a, row }));
-          const ask = (a: RowAction<T>) =>
-            modal.confirm({
-              title: t(a.confirm!),
-              okText: t('list.yes'),
-              cancelText: t('list.no'),
-              okButtonProps: { danger: a.danger },
-              onOk: () => confirmed(a).catch(() => undefined),
-            });
-          return (
-            <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-              {shown.map((a) => {
-                const button = (
-                  <Button key={a.key} type="link" size="small" danger={a.danger} data-action={a.key} onClick={a.confirm ? undefined : () => start(a)}>
-                    {t(a.label)}
-                  </Button>
-                );
-                return a.confirm ? (
-                  <Confirm key={a.key} title={t(a.confirm)} danger={a.danger} onConfirm={() => confirmed(a)}>
-                    {button}
-                  </Confirm>
-                ) : (
-                  button
-                );
-              })}
-              {more.length > 0 && (
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: more.map((a) => ({ key: a.key, label: t(a.label), danger: a.danger, 'data-action': a.key })),
-                    onClick: ({ key, domEvent }) => {
-                      domEvent.stopPropagation();
-                      const a = more.find((m) => m.key === key)!;
-                      if (a.confirm) ask(a);
-                      else start(a);
-                    },
-                  }}
-                >
-                  <Button type="link" size="small" data-action="more">
-                    {t('list.more')} <DownOutlined />
-                  </Button>
-                </Dropdown>
-              )}
-            </Space>
-          );
-        },
-      });
-    }
+    if (hasActions) cols.push({ key: '_actions', title: t('list.actions'), fixed: 'right', render: (_: unknown, row: T) => actionsOf(row) });
     return cols;
-  }, [columns, actions, edit, canEdit, canDelete, t, formatDate, params.sortOrder, paging, runMutate, runMutateAsync, removeAsync, modal, prefs]);
+  }, [columns, t, params.sortOrder, paging, prefs, cellOf, actionsOf, hasActions]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -355,53 +376,104 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     [editing, creating],
   );
 
+  const resetFilters = () => {
+    searchForm.resetFields();
+    searchForm.setFieldsValue(Object.fromEntries(filters.map((f) => [f.name, undefined])));
+    search({});
+  };
+  const filterButtons = (
+    <Space>
+      <Button type="primary" htmlType="submit">
+        {t('list.search')}
+      </Button>
+      <Button onClick={resetFilters}>{t('list.reset')}</Button>
+    </Space>
+  );
+  const filterItems = filters.map((f) => (
+    <Form.Item key={f.name} name={f.name} label={t(f.label)}>
+      {fieldInput(f, t, true)}
+    </Form.Item>
+  ));
+  /** the filters the address holds (a date range counts once) */
+  const activeFilters = filters.filter((f) => (f.kind === 'dateRange' ? params.startDate : params[f.name])).length;
+  const pagination = {
+    current: page,
+    pageSize,
+    total: shown.total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES,
+    showTotal: (total: number) => t('list.total', { total }),
+  };
+
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t(title)}
       </Typography.Title>
       {header}
-      {filters.length > 0 && (
+      {filters.length > 0 && !phone && (
         <Card size="small">
           <Form form={searchForm} name="search" layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
             <Row gutter={[0, 8]} style={{ width: '100%' }}>
-              {filters.map((f) => (
-                <Col key={f.name}>
-                  <Form.Item name={f.name} label={t(f.label)}>
-                    {fieldInput(f, t, true)}
-                  </Form.Item>
-                </Col>
+              {filterItems.map((item) => (
+                <Col key={item.key}>{item}</Col>
               ))}
-              <Col>
-                <Space>
-                  <Button type="primary" htmlType="submit">
-                    {t('list.search')}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      searchForm.resetFields();
-                      searchForm.setFieldsValue(Object.fromEntries(filters.map((f) => [f.name, undefined])));
-                      search({});
-                    }}
-                  >
-                    {t('list.reset')}
-                  </Button>
-                </Space>
-              </Col>
+              <Col>{filterButtons}</Col>
             </Row>
           </Form>
         </Card>
       )}
+      {filters.length > 0 && phone && (
+        <Drawer
+          open={filtering}
+          placement="right"
+          size="100%"
+          title={t('list.filterTitle')}
+          onClose={() => setFiltering(false)}
+          forceRender
+          footer={
+            <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button onClick={resetFilters}>{t('list.reset')}</Button>
+              <Button type="primary" onClick={() => searchForm.submit()}>
+                {t('list.search')}
+              </Button>
+            </Space>
+          }
+        >
+          {/* one column, the buttons in the footer (always on screen); Search closes the drawer */}
+          <Form
+            form={searchForm}
+            name="search"
+            layout="vertical"
+            initialValues={paramsToForm(filters, params)}
+            onFinish={(values: Record<string, unknown>) => {
+              search(values);
+              setFiltering(false);
+            }}
+          >
+            {filterItems}
+            <button type="submit" hidden />
+          </Form>
+        </Drawer>
+      )}
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-        <Space wrap style={{ flex: 1 }}>
+        <Space wrap style={{ flex: 1, minWidth: 0 }}>
+          {filters.length > 0 && phone && (
+            <Badge count={activeFilters} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => setFiltering(true)} data-testid="filter-button">
+                {t('list.filter')}
+              </Button>
+            </Badge>
+          )}
           {create && (
             <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
               {t(createLabel)}
             </Button>
           )}
+          {exportPath && <ExportButton path={exportPath} query={params} fileName={exportPath.split('/').filter(Boolean).join('-')} />}
           {toolbar}
         </Space>
-        <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />
+        {!phone && <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />}
       </div>
       {tabs && (
         <Tabs
@@ -413,24 +485,29 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       )}
       {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
       {summary && list.data && !Array.isArray(list.data) && summary(list.data)}
-      <Table<T>
-        rowKey="id"
-        size={prefs.density}
-        columns={tableColumns}
-        dataSource={shown.items}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        expandable={expandedRow ? { expandedRowRender: expandedRow } : undefined}
-        pagination={{
-          current: page,
-          pageSize,
-          total: shown.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('list.total', { total }),
-        }}
-      />
+      {phone ? (
+        <RecordCards<T>
+          rows={shown.items}
+          fields={(cardFields ?? columns.slice(0, CARD_FIELDS).map((c) => c.key)).map((k) => columns.find((c) => c.key === k)!)}
+          cell={cellOf}
+          actions={hasActions ? actionsOf : undefined}
+          expandedRow={expandedRow}
+          loading={list.isFetching}
+          pagination={{ ...pagination, onChange: (p: number, size: number) => setQuery({ page: String(p), pageSize: String(size) }) }}
+        />
+      ) : (
+        <Table<T>
+          rowKey="id"
+          size={prefs.density}
+          columns={tableColumns}
+          dataSource={shown.items}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          expandable={expandedRow ? { expandedRowRender: expandedRow } : undefined}
+          pagination={pagination}
+        />
+      )}
       {formDef && (
         <EditDrawer
           open={!!drawer}
@@ -449,5 +526,64 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         />
       )}
     </Space>
+  );
+}
+
+/**
+ * The rows of a list on a phone: one card a record, its number as the title, its status (the first
+ * status field) beside it, the other key fields as label and value, and the row's actions under them.
+ */
+function RecordCards<T extends { id: number }>({
+  rows,
+  fields,
+  cell,
+  actions,
+  expandedRow,
+  loading,
+  pagination,
+}: {
+  rows: T[];
+  fields: ColumnDef<T>[];
+  cell: (c: ColumnDef<T>, row: T) => ReactNode;
+  actions?: (row: T) => ReactNode;
+  expandedRow?: (row: T) => ReactNode;
+  loading: boolean;
+  pagination: { current: number; pageSize: number; total: number; showTotal: (total: number) => string; onChange: (page: number, size: number) => void };
+}) {
+  const t = useT();
+  const [open, setOpen] = useState<number | null>(null);
+  const [first, ...rest] = fields;
+  const status = rest.find((f) => f.kind === 'status');
+  const shown = rest.filter((f) => f !== status);
+  return (
+    <Spin spinning={loading}>
+      <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+        {rows.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        {rows.map((row) => (
+          <Card key={row.id} size="small" data-testid="list-card" title={first ? cell(first, row) : undefined} extra={status ? cell(status, row) : undefined}>
+            <dl className="card-fields">
+              {shown.map((f) => (
+                <div key={f.key}>
+                  <dt>{t(f.title)}</dt>
+                  <dd>{cell(f, row)}</dd>
+                </div>
+              ))}
+            </dl>
+            {(actions || expandedRow) && (
+              <div className="card-actions">
+                {actions?.(row)}
+                {expandedRow && (
+                  <Button type="link" size="small" onClick={() => setOpen(open === row.id ? null : row.id)} aria-expanded={open === row.id}>
+                    {t('list.details')}
+                  </Button>
+                )}
+              </div>
+            )}
+            {expandedRow && open === row.id && <div style={{ marginTop: 8 }}>{expandedRow(row)}</div>}
+          </Card>
+        ))}
+        <Pagination simple align="center" {...pagination} />
+      </Space>
+    </Spin>
   );
 }

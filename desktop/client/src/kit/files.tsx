@@ -161,13 +161,29 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** Downloads a file (public or signed-in route) under the given original name; `onWork`: an export's progress. */
+/**
+ * Downloads a file (public or signed-in route) under the name the service gives it (an export's
+ * dated name), else `name`; `onWork`: an export's progress.
+ */
 export async function downloadFile(href: string, name: string, onWork?: (progress: WorkProgress) => void): Promise<void> {
-  saveBlob(await withProgress(onWork, (progressId) => fetchFile(href, progressId)), name);
+  const res = await withProgress(onWork, (progressId) => fetchOk(href, progressId));
+  saveBlob(await res.blob(), fileNameOf(res) ?? name);
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*`, else its plain `filename`. */
+function fileNameOf(res: Response): string | undefined {
+  const header = res.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]+)"/i.exec(header)?.[1];
 }
 
 /** Reads a file of a public or signed-in route (the token is sent to /api routes); refusals as ApiError. */
 export async function fetchFile(href: string, progressId?: string): Promise<Blob> {
+  return (await fetchOk(href, progressId)).blob();
+}
+
+async function fetchOk(href: string, progressId?: string): Promise<Response> {
   const token = href.startsWith('/api/') ? await validToken() : undefined;
   const res = await fetch(href, { headers: { ...serviceHeaders(token), ...(progressId ? { 'x-progress-id': progressId } : {}) } });
   if (!res.ok) {
@@ -179,7 +195,7 @@ export async function fetchFile(href: string, progressId?: string): Promise<Blob
     }
     throw new ApiError(res.status, message);
   }
-  return res.blob();
+  return res;
 }
 
 /**

@@ -1,12 +1,15 @@
 // The shell: a side menu that stays in view while the page scrolls and folds to icons (the choice
 // kept in this browser), a header with the attention badge, the user (its menu holds the password
-// change), the language switch and sign-out, breadcrumbs, and the page in the middle.
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+// change), the language switch and sign-out, breadcrumbs, and the page in the middle. On a phone
+// (kit/usePhone.ts) the menu is a drawer behind the header's menu button, and sign-out moves into
+// the user's menu so the header fits 360 px.
+import { KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
+import { usePhone } from '../kit/usePhone';
 import { ACCOUNT_PATH, HOME, MENU } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -33,6 +36,8 @@ export function AppLayout() {
   const item = group?.items.find((i) => i.path === pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group.key] : []));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const phone = usePhone();
+  const [menuOpen, setMenuOpen] = useState(false);
 
   // a new page starts at its top (a block: Chromium's scrollTo may answer a promise, which React
   // would take for the effect's cleanup)
@@ -59,73 +64,107 @@ export function AppLayout() {
   if (item) crumbs.push({ title: <>{t(item.label)}</> });
   if (pathname === ACCOUNT_PATH) crumbs.push({ title: <>{t('account.title')}</> });
 
-  const userMenu: MenuProps['items'] = [{ key: ACCOUNT_PATH, icon: <KeyOutlined />, label: t('account.changePassword') }];
+  const signOut = () => void logout().then(() => navigate('/login'));
+  const userMenu: MenuProps['items'] = [
+    { key: ACCOUNT_PATH, icon: <KeyOutlined />, label: t('account.changePassword') },
+    ...(phone ? [{ key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') }] : []),
+  ];
+  const name = user?.displayName || user?.username;
+
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[pathname]}
+      openKeys={collapsed && !phone ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      items={items}
+      onClick={({ key }) => {
+        setMenuOpen(false);
+        navigate(key);
+      }}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        data-testid="sider"
-        width={232}
-        theme="light"
-        collapsible
-        collapsed={collapsed}
-        onCollapse={collapse}
-        // sticky: the menu stays where it is while the page scrolls, and scrolls on its own when long
-        style={{ borderRight: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh', overflow: 'auto', alignSelf: 'flex-start', zIndex: 10 }}
-      >
-        <div
-          style={{
-            height: HEADER_HEIGHT,
-            display: 'flex',
-            alignItems: 'center',
-            padding: collapsed ? '0 12px' : '0 24px',
-            fontWeight: 600,
-            fontSize: collapsed ? 14 : 18,
-            color: '#1f6fb2',
-            overflow: 'hidden',
-            whiteSpace: 'nowrap',
-          }}
+      {phone ? (
+        <Drawer
+          open={menuOpen}
+          placement="left"
+          size={264}
+          onClose={() => setMenuOpen(false)}
+          title={<span style={{ color: '#1f6fb2' }}>{t('app.name')}</span>}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
         >
-          {t('app.name')}
-        </div>
-        <Menu
-          mode="inline"
-          selectedKeys={[pathname]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          items={items}
-          onClick={({ key }) => navigate(key)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </Layout.Sider>
+          {menu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          data-testid="sider"
+          width={232}
+          theme="light"
+          collapsible
+          collapsed={collapsed}
+          onCollapse={collapse}
+          // sticky: the menu stays where it is while the page scrolls, and scrolls on its own when long
+          style={{ borderRight: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh', overflow: 'auto', alignSelf: 'flex-start', zIndex: 10 }}
+        >
+          <div
+            style={{
+              height: HEADER_HEIGHT,
+              display: 'flex',
+              alignItems: 'center',
+              padding: collapsed ? '0 12px' : '0 24px',
+              fontWeight: 600,
+              fontSize: collapsed ? 14 : 18,
+              color: '#1f6fb2',
+              overflow: 'hidden',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {t('app.name')}
+          </div>
+          {menu}
+        </Layout.Sider>
+      )}
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: '#fff',
-            padding: '0 24px',
+            padding: phone ? '0 8px' : '0 24px',
             height: HEADER_HEIGHT,
             lineHeight: `${HEADER_HEIGHT}px`,
             borderBottom: '1px solid #f0f0f0',
             display: 'flex',
-            justifyContent: 'flex-end',
+            justifyContent: phone ? 'space-between' : 'flex-end',
+            alignItems: 'center',
+            gap: 8,
           }}
         >
-          <Space size="middle">
+          {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('app.menu')} data-testid="menu-button" onClick={() => setMenuOpen(true)} />}
+          <Space size={phone ? 0 : 'middle'} style={{ minWidth: 0 }}>
             <AttentionBadge />
             <LanguageSwitch />
-            <Dropdown menu={{ items: userMenu, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
-              <Space size={6} data-testid="current-user" style={{ cursor: 'pointer' }}>
+            <Dropdown menu={{ items: userMenu, onClick: ({ key }) => (key === 'logout' ? signOut() : navigate(key)) }} trigger={['click']}>
+              <Space size={6} data-testid="current-user" style={{ cursor: 'pointer', minWidth: 0 }}>
                 <UserOutlined />
-                <Typography.Text strong>{user?.displayName || user?.username}</Typography.Text>
-                {user && <Tag color={admin ? 'blue' : 'default'}>{t(`role.${user.role}`)}</Tag>}
+                {/* on a phone the name is cut to its room in the header, never onto the breadcrumbs */}
+                <Typography.Text strong ellipsis={phone ? { tooltip: name } : false} style={phone ? { maxWidth: 110, display: 'block' } : undefined}>
+                  {name}
+                </Typography.Text>
+                {user && !phone && <Tag color={admin ? 'blue' : 'default'}>{t(`role.${user.role}`)}</Tag>}
               </Space>
             </Dropdown>
-            <Button icon={<LogoutOutlined />} onClick={() => void logout().then(() => navigate('/login'))}>
-              {t('auth.logout')}
-            </Button>
+            {!phone && (
+              <Button icon={<LogoutOutlined />} onClick={signOut}>
+                {t('auth.logout')}
+              </Button>
+            )}
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: '12px 24px 24px' }}>
+        <Layout.Content style={phone ? { padding: '8px 12px 16px', minWidth: 0 } : { padding: '12px 24px 24px' }}>
           {pathname !== HOME.path && <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ marginBottom: 12 }} />}
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -1,5 +1,6 @@
 // Inbound orders. Each route serves both published shapes: set A first, set B second (docs/api.md).
 // Literal paths come before `/:id` ones.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
@@ -17,13 +18,15 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/list', '/inventory/inbound'],
     tag,
     summary: 'Inbound orders, newest first',
+    access: { area: 'warehouse', level: 'read' },
     description: 'inboundNumber and blNumber match from the start; warehouse (code or name) and commodity match exactly; dates are on inboundDate.',
     query: inboundListQuery,
     response: pagedSchema(inboundRecord),
-    handler: (ctx, { query, db }) => listInbound(db, query),
+    handler: (ctx, { query, user, db }) => listInbound(db, query, user),
   }),
   ...sheetRoutes({
     tag,
+    area: 'warehouse',
     noun: 'inbound order(s)',
     kind: 'inbound-orders',
     paths: { template: '/inventory/template/download', export: '/inventory/export', import: '/inventory/upload' },
@@ -32,6 +35,7 @@ export const inboundOrderRoutes = [
     columns: INBOUND_COLUMNS,
     template: INBOUND_TEMPLATE,
     exportColumns: INBOUND_EXPORT_COLUMNS,
+    record: inboundRecord,
     rows: allInbound,
     importRows: importInbound,
   }),
@@ -40,9 +44,10 @@ export const inboundOrderRoutes = [
     path: '/inventory/inbound/print/:id',
     tag,
     summary: 'Printable A4 page of an inbound order (HTML)',
+    access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const order = await getInbound(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const order = await getInbound(db, id, user);
       sendPrintPage(ctx, inboundPrintPage(order, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -51,14 +56,16 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/detail/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'One inbound order',
+    access: { area: 'warehouse', level: 'read' },
     response: inboundRecord,
-    handler: async (ctx, { id, db }) => await getInbound(db, id),
+    handler: (ctx, { id, user, db }) => getInbound(db, id, user),
   }),
   route({
     method: 'post',
     path: ['/inventory/inbound/create', '/inventory/inbound'],
     tag,
     summary: 'Create an inbound order (its inboundWeight enters stock)',
+    access: { area: 'warehouse', level: 'write' },
     body: inboundBody,
     response: inboundRecord,
     example: {
@@ -71,6 +78,7 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/update/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Change an inbound order (fields not sent stay as they are)',
+    access: { area: 'warehouse', level: 'write' },
     description: 'Refused (400) when the change would leave the stock of its warehouse and commodity below zero.',
     body: inboundUpdateBody,
     response: inboundRecord,
@@ -81,6 +89,8 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
+    access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deleteInbound(db, user, id);
       return reply({ id }, 'inbound order deleted');

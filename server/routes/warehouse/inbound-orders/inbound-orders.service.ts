@@ -11,7 +11,8 @@ import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
-import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import type { Scope } from '../../../db/scope.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
 
@@ -41,6 +42,7 @@ const inboundList = describeList({
     { prefix: 'inboundNumber', column: 'd.inboundNumber' },
     { prefix: 'blNumber', column: 'd.blNumber' },
   ],
+  warehouse: 'd.warehouseId',
   key: 'd.id',
   order: 'desc',
   present: presentInbound,
@@ -52,14 +54,16 @@ export const listInbound = inboundList.list;
 /** Every order the list's filters match, in the list's order, read in batches (for the export). */
 export const allInbound = inboundList.all;
 
-export async function loadInbound(db: Queryable, id: number): Promise<InboundRow> {
+/** The inbound order `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
+export async function loadInbound(db: Queryable, id: number, scope: Scope | null): Promise<InboundRow> {
   const row = await selectInbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('inbound order', '入库单'), id);
+  await refuseRecordOutsideScope(db, scope, row.warehouseId, said(`inbound order ${row.inboundNumber}`, `入库单 ${row.inboundNumber} `));
   return row;
 }
 
-/** The inbound order `id` as the API answers it, or 404. */
-export const getInbound = async (db: Queryable, id: number): Promise<InboundOrder> => presentInbound(await loadInbound(db, id));
+/** The inbound order `id` as the API answers it, or 404 (403 outside `scope`). */
+export const getInbound = async (db: Queryable, id: number, scope: Scope | null): Promise<InboundOrder> => presentInbound(await loadInbound(db, id, scope));
 
 const movementOf = (row: InboundRow): Movement => ({
   kind: 'inbound',
@@ -75,7 +79,7 @@ const movementOf = (row: InboundRow): Movement => ({
 
 /** Creates an inbound order and enters its weight into stock, in one transaction. */
 export async function insertInbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof inboundBody>): Promise<InboundOrder> {
-  const warehouse = await warehouseForMovement(db, input.warehouse);
+  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
   if (input.inboundNumber && (await numberExists(db, 'inboundOrders', input.inboundNumber))) duplicateNumber('inboundNumber', input.inboundNumber);
   // the plain fields go in as sent; the number, the warehouse and the weights are converted
   const { inboundNumber, warehouse: _warehouse, blWeight, inboundWeight, ...fields } = input;
@@ -93,7 +97,7 @@ export async function insertInbound(db: Queryable, actor: AuthUser | null, input
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await loadInbound(db, id);
+  const row = await loadInbound(db, id, null);
   await partiesOf(db, [row.owner]);
   await moveStock(db, null, movementOf(row));
   const after = presentInbound(row);
@@ -105,15 +109,15 @@ export const createInbound = (db: Db, actor: AuthUser, input: z.output<typeof in
 
 export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof inboundUpdateBody>): Promise<InboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadInbound(trx, id);
+    const before = await loadInbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, inboundWeight, blWeight, ...fields } = input;
     const changes: Updateable<InboundOrdersTable> = { ...fields, updateTime: now() };
-    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(inboundWeight);
     if (blWeight !== undefined) changes.blWeightMilli = blWeight === null ? null : toMilli(blWeight);
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await loadInbound(trx, id);
+    const row = await loadInbound(trx, id, null);
     await partiesOf(trx, [row.owner]);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentInbound(row);
@@ -124,7 +128,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
 
 export function deleteInbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadInbound(trx, id);
+    const before = await loadInbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('inboundOrders').where('id', '=', id).execute();
     await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before) });

@@ -50,7 +50,7 @@ export function importInbound(db: Db, actor: AuthUser, path: string) {
     inboundBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
-      await checkWarehouses(trx, rows, rowNumbers, errors);
+      await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },
     (trx, row) => insertInbound(trx, actor, row),

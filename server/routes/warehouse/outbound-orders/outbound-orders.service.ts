@@ -12,7 +12,8 @@ import { invalid, notFound } from '../../../http/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { duplicateNumber, nextNumber, numberExists } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
 
 export type OutboundRow = Selectable<OutboundOrdersTable> & { warehouse: string };
@@ -40,6 +41,7 @@ const outboundList = describeList({
     { prefix: 'outboundNumber', column: 'd.outboundNumber' },
     { prefix: 'blNumber', column: 'd.blNumber' },
   ],
+  warehouse: 'd.warehouseId',
   key: 'd.id',
   order: 'desc',
   present: presentOutbound,
@@ -50,14 +52,16 @@ export const listOutbound = outboundList.list;
 /** Every order the list's filters match, in the list's order, read in batches (for the export). */
 export const allOutbound = outboundList.all;
 
-export async function loadOutbound(db: Queryable, id: number): Promise<OutboundRow> {
+/** The outbound order `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
+export async function loadOutbound(db: Queryable, id: number, scope: Scope | null): Promise<OutboundRow> {
   const row = await selectOutbound(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('outbound order', '出库单'), id);
+  await refuseRecordOutsideScope(db, scope, row.warehouseId, said(`outbound order ${row.outboundNumber}`, `出库单 ${row.outboundNumber} `));
   return row;
 }
 
-/** The outbound order `id` as the API answers it, or 404. */
-export const getOutbound = async (db: Queryable, id: number): Promise<OutboundOrder> => presentOutbound(await loadOutbound(db, id));
+/** The outbound order `id` as the API answers it, or 404 (403 outside `scope`). */
+export const getOutbound = async (db: Queryable, id: number, scope: Scope | null): Promise<OutboundOrder> => presentOutbound(await loadOutbound(db, id, scope));
 
 /** A cancelled order takes nothing from stock; pending and completed ones do. */
 const movementOf = (row: OutboundRow): Movement | null =>
@@ -76,7 +80,7 @@ const movementOf = (row: OutboundRow): Movement | null =>
       };
 
 export async function insertOutbound(db: Queryable, actor: AuthUser | null, input: z.output<typeof outboundBody>): Promise<OutboundOrder> {
-  const warehouse = await warehouseForMovement(db, input.warehouse);
+  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
   if (input.outboundNumber && (await numberExists(db, 'outboundOrders', input.outboundNumber))) duplicateNumber('outboundNumber', input.outboundNumber);
   // the plain fields go in as sent; the number, the warehouse and the quantity are converted
   const { outboundNumber, warehouse: _warehouse, quantity, ...fields } = input;
@@ -96,7 +100,7 @@ export async function insertOutbound(db: Queryable, actor: AuthUser | null, inpu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row = await loadOutbound(db, id);
+  const row = await loadOutbound(db, id, null);
   await followPickups(db, actor, null, row);
   await moveStock(db, null, movementOf(row));
   const after = presentOutbound(row);
@@ -108,14 +112,14 @@ export const createOutbound = (db: Db, actor: AuthUser, input: z.output<typeof o
 
 export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.output<typeof outboundUpdateBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadOutbound(trx, id);
+    const before = await loadOutbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, quantity, ...fields } = input;
     const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
-    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
-    const row = await loadOutbound(trx, id);
+    const row = await loadOutbound(trx, id, null);
     await followPickups(trx, actor, before, row);
     await moveStock(trx, movementOf(before), movementOf(row));
     const after = presentOutbound(row);
@@ -127,7 +131,7 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
 
 export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadOutbound(trx, id);
+    const before = await loadOutbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
@@ -150,7 +154,7 @@ const presentReceipt = (row: Selectable<OutboundReceiptsTable>) => ({
 /** Marks the goods of an order as received and appends an entry to its receipt history. */
 export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.output<typeof confirmReceiptBody>): Promise<OutboundOrder> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadOutbound(trx, id);
+    const before = await loadOutbound(trx, id, actor);
     if (before.outboundStatus === 'cancelled')
       throw invalid(said(`outbound order ${before.outboundNumber} is cancelled; its receipt cannot be confirmed`, `出库单 ${before.outboundNumber} 已取消，不能确认签收`));
     const time = now();
@@ -167,14 +171,14 @@ export function confirmReceipt(db: Db, actor: AuthUser, id: number, input: z.out
       })
       .execute();
     await trx.updateTable('outboundOrders').set({ receiptStatus: 'confirmed', updateTime: time }).where('id', '=', id).execute();
-    const after = await getOutbound(trx, id);
+    const after = await getOutbound(trx, id, null);
     await recordAudit(trx, { actor, action: 'status', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
     return after;
   });
 }
 
-export async function receiptHistory(db: Queryable, id: number) {
-  await loadOutbound(db, id);
+export async function receiptHistory(db: Queryable, id: number, scope: Scope) {
+  await loadOutbound(db, id, scope);
   const rows = await db.selectFrom('outboundReceipts').selectAll().where('outboundId', '=', id).orderBy('id', 'asc').execute();
   return rows.map(presentReceipt);
 }

@@ -26,7 +26,7 @@ export const OUTBOUND_COLUMNS = sheetColumns([
   { key: 'outboundDate', type: 'date' },
   { key: 'warehouse', type: 'text' },
   { key: 'operator', type: 'text', width: 12 },
-  { key: 'outboundStatus', type: 'text', width: 12 },
+  { key: 'outboundStatus', type: 'text', width: 12, codes: 'outboundStatus' },
   { key: 'remark', type: 'text', width: 30 },
 ]);
 /** The template's example row (skipped on import) and the schema its notes describe. */
@@ -50,7 +50,11 @@ export const OUTBOUND_TEMPLATE = {
   },
 };
 
-export const OUTBOUND_EXPORT_COLUMNS = sheetColumns([{ key: 'outboundNumber', type: 'text', width: 18 }, ...OUTBOUND_COLUMNS, { key: 'receiptStatus', type: 'text', width: 12 }]);
+export const OUTBOUND_EXPORT_COLUMNS = sheetColumns([
+  { key: 'outboundNumber', type: 'text', width: 18 },
+  ...OUTBOUND_COLUMNS,
+  { key: 'receiptStatus', type: 'text', width: 12, codes: 'receiptStatus' },
+]);
 
 /**
  * Outbound rows also need a pickup request that takes them (pickup-shipping.ts) for their
@@ -65,7 +69,7 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
     outboundBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
-      await checkWarehouses(trx, rows, rowNumbers, errors);
+      await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       const left = new Map<string, { milli: number; takenBy: number[] }>();
       // what the earlier rows of the sheet ship against each pickup request
       const shippedBySheet = new Map<string, number>();

@@ -1,13 +1,16 @@
 // Ownership transfers. Each route serves both published shapes, set A first and set B second
 // (docs/api.md); literal paths come before `/:id`. Attachments are read at
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { stockTransferBody, transferBody, transferListQuery, transferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { sendPrintPage, transferPrintPage } from '../print-pages.js';
-import { createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { allTransfers, createTransfer, deleteTransfer, getTransfer, listTransfers, updateTransfer } from './ownership-transfers.service.js';
+import { sheetColumns } from '../../../spreadsheets/columns.js';
+import { exportRoute } from '../../../spreadsheets/sheet-routes.js';
 
 const tag = 'Ownership transfers';
 const example = {
@@ -27,20 +30,46 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/list', '/ownership-transfer'],
     tag,
     summary: 'Ownership transfers, newest first, each with its fileList',
+    access: { area: 'warehouse', level: 'read' },
     description:
       'transferNumber and blNumber match from the start; transferor and transferee match any part; warehouse is a code or name; commodity matches exactly; startDate/endDate are on transferDate, inclusive.',
     query: transferListQuery,
     response: pagedSchema(transferRecord),
-    handler: (ctx, { query, db }) => listTransfers(db, query),
+    handler: (ctx, { query, user, db }) => listTransfers(db, query, user),
+  }),
+  exportRoute({
+    tag,
+    noun: 'ownership transfers',
+    kind: 'ownership-transfers',
+    path: '/ownership-transfer/export',
+
+    access: { area: 'warehouse', level: 'read' },
+    listPath: '/ownership-transfer/list',
+    listQuery: transferListQuery,
+    columns: sheetColumns([
+      { key: 'transferNumber', type: 'text', width: 18 },
+      { key: 'transferDate', type: 'date' },
+      { key: 'warehouse', type: 'text' },
+      { key: 'commodity', type: 'text' },
+      { key: 'quantity', type: 'number' },
+      { key: 'blNumber', type: 'text' },
+      { key: 'transferor', type: 'text', width: 20 },
+      { key: 'transferee', type: 'text', width: 20 },
+      { key: 'status', type: 'text', codes: 'transferStatus' },
+      { key: 'remark', type: 'text', width: 30 },
+    ]),
+    rows: (db, query, _layout, reader) => allTransfers(db, query, reader),
+    record: transferRecord,
   }),
   route({
     method: 'get',
     path: '/ownership-transfer/print/:id',
     tag,
     summary: 'Printable A4 page of an ownership transfer (HTML)',
+    access: { area: 'warehouse', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const transfer = await getTransfer(db, id);
+    handler: async (ctx, { id, user, db }) => {
+      const transfer = await getTransfer(db, id, user);
       sendPrintPage(ctx, transferPrintPage(transfer, (await getSettings(db)).companyName, new Date()));
     },
   }),
@@ -49,14 +78,16 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/detail/:id', '/ownership-transfer/:id'],
     tag,
     summary: 'One ownership transfer with its attachments',
+    access: { area: 'warehouse', level: 'read' },
     response: transferRecord,
-    handler: (ctx, { id, db }) => getTransfer(db, id),
+    handler: (ctx, { id, user, db }) => getTransfer(db, id, user),
   }),
   route({
     method: 'post',
     path: ['/ownership-transfer/create', '/ownership-transfer'],
     tag,
     summary: 'Create an ownership transfer (JSON, or the multipart form with files)',
+    access: { area: 'warehouse', level: 'write' },
     description: 'Takes its quantity from the stock of the warehouse and commodity (400 when short). status defaults to completed.',
     body: transferBody,
     upload: DOCUMENTS,
@@ -69,6 +100,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/create-with-files', '/ownership-transfer/with-files'],
     tag,
     summary: 'Create an ownership transfer with attachments (multipart: the fields and files)',
+    access: { area: 'warehouse', level: 'write' },
     body: transferBody,
     upload: { ...DOCUMENTS, required: true },
     response: transferRecord,
@@ -79,6 +111,7 @@ export const ownershipTransferRoutes = [
     path: '/inventory/transfer/create',
     tag,
     summary: 'Create an ownership transfer from a stock summary row (transferDate defaults to today)',
+    access: { area: 'warehouse', level: 'write' },
     body: stockTransferBody,
     response: transferRecord,
     example: { request: { warehouse: 'WH-SH', commodity: '电解铜', quantity: 5, transferor: '甲公司', transferee: '乙公司' } },
@@ -89,6 +122,7 @@ export const ownershipTransferRoutes = [
     path: ['/ownership-transfer/update/:id', '/ownership-transfer/:id'],
     tag,
     summary: 'Change an ownership transfer (JSON, or multipart to add files); fields not sent stay',
+    access: { area: 'warehouse', level: 'write' },
     description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock.',
     body: transferUpdateBody,
     upload: DOCUMENTS,
@@ -100,6 +134,8 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
+    access: { area: 'warehouse', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db, store }) => {
       await deleteTransfer(db, store, user, id);
       return reply({ id }, 'ownership transfer deleted');

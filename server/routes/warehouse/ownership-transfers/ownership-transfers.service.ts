@@ -14,7 +14,8 @@ import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
 import { blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
-import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import type { Scope } from '../../../db/scope.js';
 
 type TransferRow = Selectable<OwnershipTransfersTable> & { warehouse: string };
 type FileRow = Selectable<OwnershipFilesTable>;
@@ -44,6 +45,7 @@ const transferList = describeList({
     { prefix: 'transferNumber', column: 'd.transferNumber' },
     { prefix: 'blNumber', column: 'd.blNumber' },
   ],
+  warehouse: 'd.warehouseId',
   key: 'd.id',
   order: 'desc',
   attach: (db, rows) =>
@@ -59,15 +61,19 @@ const transferList = describeList({
 });
 
 export const listTransfers = transferList.list;
+/** Every transfer the list's filters match, in its order, read in batches (the export). */
+export const allTransfers = transferList.all;
 
-async function loadTransfer(db: Queryable, id: number): Promise<TransferRow> {
+/** The transfer `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
+async function loadTransfer(db: Queryable, id: number, scope: Scope | null): Promise<TransferRow> {
   const row = await selectTransfer(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('ownership transfer', '货权转移'), id);
+  await refuseRecordOutsideScope(db, scope, row.warehouseId, said(`ownership transfer ${row.transferNumber}`, `货权转移 ${row.transferNumber} `));
   return row;
 }
 
-export async function getTransfer(db: Queryable, id: number): Promise<OwnershipTransfer> {
-  const row = await loadTransfer(db, id);
+export async function getTransfer(db: Queryable, id: number, scope: Scope | null): Promise<OwnershipTransfer> {
+  const row = await loadTransfer(db, id, scope);
   return presentTransfer(row, await filesOf(db, [id]));
 }
 
@@ -98,7 +104,7 @@ async function addFiles(db: Queryable, changes: FileChanges, transferId: number,
 /** Creates a transfer (with its attachments) and takes its quantity from stock, all or nothing. */
 export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input: z.output<typeof stockTransferBody>, uploads: UploadedFile[]): Promise<OwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
-    const warehouse = await warehouseForMovement(trx, input.warehouse);
+    const warehouse = await warehouseForMovement(trx, actor, input.warehouse);
     const time = now();
     const { id } = await trx
       .insertInto('ownershipTransfers')
@@ -120,8 +126,8 @@ export function createTransfer(db: Db, store: FileStore, actor: AuthUser, input:
       .executeTakeFirstOrThrow();
     await addFiles(trx, changes, id, uploads);
     await partiesOf(trx, [input.transferor, input.transferee]);
-    await moveStock(trx, null, movementOf(await loadTransfer(trx, id)));
-    const after = await getTransfer(trx, id);
+    await moveStock(trx, null, movementOf(await loadTransfer(trx, id, null)));
+    const after = await getTransfer(trx, id, null);
     await recordAudit(trx, { actor, action: 'create', entity: 'ownershipTransfer', entityId: id, after });
     return after;
   });
@@ -137,13 +143,13 @@ export function updateTransfer(
   uploads: UploadedFile[],
 ): Promise<OwnershipTransfer> {
   return withFiles(db, store, async (trx, changes) => {
-    const beforeRow = await loadTransfer(trx, id);
-    const before = await getTransfer(trx, id);
+    const beforeRow = await loadTransfer(trx, id, actor);
+    const before = await getTransfer(trx, id, null);
     const update: Updateable<OwnershipTransfersTable> = {
       ...sentFields(input, ['transferDate', 'blNumber', 'commodity', 'transferor', 'transferee', 'status', 'remark']),
       updateTime: now(),
     };
-    if (input.warehouse !== undefined) update.warehouseId = (await warehouseForMovement(trx, input.warehouse, beforeRow.warehouseId)).id;
+    if (input.warehouse !== undefined) update.warehouseId = (await warehouseForMovement(trx, actor, input.warehouse, beforeRow.warehouseId)).id;
     if (input.quantity !== undefined) update.quantityMilli = toMilli(input.quantity);
     for (const fileId of input.removeFileIds ?? []) {
       const file = before.fileList.find((f) => f.id === fileId);
@@ -160,8 +166,8 @@ export function updateTransfer(
     await addFiles(trx, changes, id, uploads);
     await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
     await partiesOf(trx, [input.transferor, input.transferee]);
-    await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id)));
-    const after = await getTransfer(trx, id);
+    await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id, null)));
+    const after = await getTransfer(trx, id, null);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after });
     return after;
@@ -171,8 +177,8 @@ export function updateTransfer(
 /** Deletes a transfer and its attachments; its quantity goes back to stock. */
 export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
   return withFiles(db, store, async (trx, changes) => {
-    const row = await loadTransfer(trx, id);
-    const before = await getTransfer(trx, id);
+    const row = await loadTransfer(trx, id, actor);
+    const before = await getTransfer(trx, id, null);
     await moveStock(trx, movementOf(row), null);
     for (const file of before.fileList) changes.remove(file.url);
     await trx.deleteFrom('ownershipFiles').where('transferId', '=', id).execute();

@@ -1,9 +1,12 @@
 // Pickup requests. Each route serves both published shapes, set A first and set B second
 // (docs/api.md), so the two are visibly one thing. Literal paths (the spreadsheet routes too) come
 // before `/:id`.
+import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
 import { pickupBody, pickupDetail, pickupListQuery, pickupRecord, pickupUpdateBody } from '../../../../shared/warehouse.js';
+import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
+import { recordPath } from '../../../../shared/record-pages.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { pickupPrintPage, sendPrintPage } from '../print-pages.js';
@@ -13,20 +16,25 @@ import { importPickups, PICKUP_COLUMNS, PICKUP_TEMPLATE, PICKUP_EXPORT_COLUMNS }
 
 const pickupTag = 'Pickup requests';
 
+/** A change that approves the request: it needs approve access to pickup, any other change write. */
+const approving = (body: unknown) => typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'approved';
+
 export const pickupRequestRoutes = [
   route({
     method: 'get',
     path: ['/apply-delivery/list', '/apply-delivery'],
     tag: pickupTag,
     summary: 'Pickup requests, newest first',
+    access: { area: 'pickup', level: 'read' },
     description:
-      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address.',
+      'orderNumber and blNumber match from the start; warehouse is a code or name; dates are on deliveryDate; keyword searches number, B/L, plate, driver, commodity and address; plate finds any part of the license plate, ignoring case, spaces, dashes and dots ("沪a-12" finds "沪A 12345"); shippable=true keeps the requests an outbound order may ship against (approved, in_progress), shippable=false the others.',
     query: pickupListQuery,
     response: pagedSchema(pickupRecord),
-    handler: (ctx, { query, db }) => listPickups(db, query),
+    handler: (ctx, { query, user, db }) => listPickups(db, query, user),
   }),
   ...sheetRoutes({
     tag: pickupTag,
+    area: 'pickup',
     noun: 'pickup request(s)',
     kind: 'pickup-requests',
     paths: { template: '/apply-delivery/template/download', export: '/apply-delivery/export', import: '/apply-delivery/import' },
@@ -35,6 +43,7 @@ export const pickupRequestRoutes = [
     columns: PICKUP_COLUMNS,
     template: PICKUP_TEMPLATE,
     exportColumns: PICKUP_EXPORT_COLUMNS,
+    record: pickupRecord,
     rows: allPickups,
     importRows: importPickups,
   }),
@@ -42,11 +51,12 @@ export const pickupRequestRoutes = [
     method: 'get',
     path: '/apply-delivery/print/:id',
     tag: pickupTag,
-    summary: 'Printable A4 page of a pickup request (HTML)',
+    summary: 'Printable A4 page of a pickup request (HTML), with a QR code of its address in the client',
+    access: { area: 'pickup', level: 'read' },
     produces: 'text/html',
-    handler: async (ctx, { id, db }) => {
-      const request = await getPickupDetail(db, id);
-      sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date()));
+    handler: async (ctx, { id, user, db }) => {
+      const request = await getPickupDetail(db, id, user);
+      sendPrintPage(ctx, pickupPrintPage(request, (await getSettings(db)).companyName, new Date(), recordAddress(ctx, recordPath('pickupRequest', request.orderNumber)!)));
     },
   }),
   route({
@@ -54,14 +64,16 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/detail/:id', '/apply-delivery/:id'],
     tag: pickupTag,
     summary: 'One pickup request, with the outbound orders that ship against it',
+    access: { area: 'pickup', level: 'read' },
     response: pickupDetail,
-    handler: async (ctx, { id, db }) => await getPickupDetail(db, id),
+    handler: (ctx, { id, user, db }) => getPickupDetail(db, id, user),
   }),
   route({
     method: 'post',
     path: ['/apply-delivery/create', '/apply-delivery'],
     tag: pickupTag,
     summary: 'Create a pickup request (status pending, orderNumber generated)',
+    access: { area: 'pickup', level: 'write' },
     body: pickupBody,
     response: pickupRecord,
     example: {
@@ -86,6 +98,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/update/:id', '/apply-delivery/:id'],
     tag: pickupTag,
     summary: 'Change a pickup request, or move its status along',
+    access: { area: 'pickup', level: 'write', approveWhen: { test: approving, what: 'Approving a request (status approved)' } },
     description:
       'Fields not sent stay as they are. `status` moves pending → approved → in_progress → completed, or to cancelled from the first three; any other change of status is 400. Completed and cancelled requests take no edits. Outbound orders that name the request move it too (approved → in_progress → completed and back); once something is shipped, it cannot be cancelled, its warehouse and commodity stay, and its quantity cannot go below what is shipped (reduced to exactly that, it is completed). Completing an in-progress request by hand closes a short shipment.',
     body: pickupUpdateBody,
@@ -98,6 +111,7 @@ export const pickupRequestRoutes = [
     path: ['/apply-delivery/cancel/:id', '/apply-delivery/:id/cancel'],
     tag: pickupTag,
     summary: 'Cancel a pending, approved or in-progress pickup request that has nothing shipped',
+    access: { area: 'pickup', level: 'write' },
     response: pickupRecord,
     handler: async (ctx, { id, user, db }) => reply(await cancelPickup(db, user, id), 'pickup request cancelled'),
   }),
@@ -106,6 +120,8 @@ export const pickupRequestRoutes = [
     path: '/apply-delivery/:id',
     tag: pickupTag,
     summary: 'Delete a pickup request nothing is shipped against and no outbound order refers to (both shapes share this path)',
+    access: { area: 'pickup', level: 'write' },
+    response: deletedAnswer,
     handler: async (ctx, { id, user, db }) => {
       await deletePickup(db, user, id);
       return reply({ id }, 'pickup request deleted');

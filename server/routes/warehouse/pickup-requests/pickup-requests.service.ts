@@ -1,19 +1,21 @@
-import type { NotNull, Selectable, Updateable } from 'kysely';
+import { sql, type NotNull, type Selectable, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { said, type Said } from '../../../../shared/messages.js';
-import { nameKey } from '../../../../shared/names.js';
+import { nameKey, plateKey } from '../../../../shared/names.js';
 import { fromMilli, pickupListQuery, toMilli, type PickupRequest, type pickupBody, type pickupUpdateBody } from '../../../../shared/warehouse.js';
 import { now } from '../../../db/database.js';
 import { describeList, withWarehouseName } from '../../../db/lists.js';
-import { PICKUP_KEYWORD_COLUMNS } from '../../../db/search.js';
+import { containsKeyword, PICKUP_KEYWORD_COLUMNS, PLATE_KEYWORD_COLUMNS, PLATE_KEYWORD_INDEX } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound, refusedField } from '../../../http/errors.js';
+import { forbidden, invalid, notFound, refusedField } from '../../../http/errors.js';
 import { recordAudit } from '../../audit/audit.service.js';
 import { commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
-import { warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import { getSettings } from '../../settings/settings.service.js';
+import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
+import type { Scope } from '../../../db/scope.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 
@@ -38,8 +40,11 @@ export const STATUS_ZH: Record<PickupStatus, string> = {
 /** A quantity with the request's unit: "18 t". */
 export const withUnit = (milli: number, unit: string | null) => `${fromMilli(milli)}${unit ? ` ${unit}` : ''}`;
 
-/** The row as the API answers it: the stored columns as they are, quantities converted from thousandths. */
-export function presentPickup({ quantityMilli, shippedMilli, ...row }: PickupRow): PickupRequest {
+/** The statuses an outbound order may ship against (the list's `shippable` filter, the gate). */
+export const SHIPPABLE: readonly PickupStatus[] = ['approved', 'in_progress'];
+
+/** The row as the API answers it: the stored columns as they are (the plate's search key aside), quantities converted from thousandths. */
+export function presentPickup({ quantityMilli, shippedMilli, plateKey: _plateKey, ...row }: PickupRow): PickupRequest {
   return { ...row, quantity: fromMilli(quantityMilli), shippedQuantity: fromMilli(shippedMilli), remainingQuantity: fromMilli(Math.max(quantityMilli - shippedMilli, 0)) };
 }
 
@@ -66,9 +71,16 @@ const pickupList = describeList({
     { from: 'startDate', column: 'd.deliveryDate' },
     { to: 'endDate', column: 'd.deliveryDate' },
     { keyword: 'keyword', table: 'pickupRequests', columns: PICKUP_KEYWORD_COLUMNS },
+    // any part of the plate, compared by its key: "沪a-12" finds "沪A 12345"
+    { custom: 'plate', where: (eb, value, db) => containsKeyword(db, eb, PLATE_KEYWORD_INDEX, 'd.id', PLATE_KEYWORD_COLUMNS, plateKey(value)) },
+    // tested on each row (an expression no index answers), so that the number's index range or the
+    // plate's trigram index drives the query: SQLite, without statistics, read 80,000 rows of the
+    // status index for `orderNumber=PU20250301&shippable=true` instead (277 ms, docs/performance.md)
+    { custom: 'shippable', where: (eb, value) => eb(sql<string>`(${sql.ref('d.status')} || '')`, value === 'true' ? 'in' : 'not in', SHIPPABLE) },
     { prefix: 'orderNumber', column: 'd.orderNumber' },
     { prefix: 'blNumber', column: 'd.blNumber' },
   ],
+  warehouse: 'd.warehouseId',
   key: 'd.id',
   order: 'desc',
   present: presentPickup,
@@ -79,17 +91,19 @@ export const listPickups = pickupList.list;
 /** Every request the list's filters match, in the list's order, read in batches (for the export). */
 export const allPickups = pickupList.all;
 
-export async function loadPickup(db: Queryable, id: number): Promise<PickupRow> {
+/** The pickup request `id`, or 404; 403 when it is outside `scope` (the reader's warehouses; null: the service's own re-read). */
+export async function loadPickup(db: Queryable, id: number, scope: Scope | null): Promise<PickupRow> {
   const row = await selectPickup(db).where('d.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('pickup request', '提货申请'), id);
+  await refuseRecordOutsideScope(db, scope, row.warehouseId, said(`pickup request ${row.orderNumber}`, `提货申请 ${row.orderNumber} `));
   return row;
 }
 
-/** The pickup request `id` as the API answers it, or 404. */
-export const getPickup = async (db: Queryable, id: number): Promise<PickupRequest> => presentPickup(await loadPickup(db, id));
+/** The pickup request `id` as the API answers it, or 404 (403 outside `scope`). */
+export const getPickup = async (db: Queryable, id: number, scope: Scope | null): Promise<PickupRequest> => presentPickup(await loadPickup(db, id, scope));
 
 export async function insertPickup(db: Queryable, actor: AuthUser | null, input: z.output<typeof pickupBody>): Promise<PickupRequest> {
-  const warehouse = await warehouseForMovement(db, input.warehouse);
+  const warehouse = await warehouseForMovement(db, actor, input.warehouse);
   await commodityOf(db, input.commodity);
   // the plain fields go in as sent; the warehouse and the quantity are converted
   const { warehouse: _warehouse, quantity, ...fields } = input;
@@ -98,16 +112,18 @@ export async function insertPickup(db: Queryable, actor: AuthUser | null, input:
     .insertInto('pickupRequests')
     .values({
       ...fields,
+      plateKey: fields.licensePlate == null ? null : plateKey(fields.licensePlate),
       orderNumber: await nextNumber(db, 'pickupRequests', 'PU'),
       quantityMilli: toMilli(quantity),
       warehouseId: warehouse.id,
       status: 'pending',
       createTime: time,
       updateTime: time,
+      createdBy: actor?.username ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const after = await getPickup(db, id);
+  const after = await getPickup(db, id, null);
   await recordAudit(db, { actor, action: 'create', entity: 'pickupRequest', entityId: id, after });
   return after;
 }
@@ -170,21 +186,43 @@ function checkEditable(row: PickupRow): void {
     throw invalid(said(`pickup request ${row.orderNumber} is ${row.status} and can no longer be changed`, `提货申请 ${row.orderNumber} ${STATUS_ZH[row.status]}，不能再修改`));
 }
 
+/**
+ * While `secondPersonApproves` is on (the default), the user who created a request may not approve
+ * it (403 naming the rule); a one-person office switches the setting off.
+ */
+async function checkSecondPerson(db: Queryable, actor: AuthUser, pickup: PickupRow): Promise<void> {
+  if (pickup.createdBy !== actor.username || !(await getSettings(db)).secondPersonApproves) return;
+  throw forbidden(
+    said(
+      `pickup request ${pickup.orderNumber} was created by you: another user must approve it (the setting "second person approves" is on)`,
+      `提货申请 ${pickup.orderNumber} 由您本人创建：须由其他用户审核（已开启“第二人审核”设置）`,
+    ),
+    { rule: 'secondPersonApproves' },
+  );
+}
+
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     checkEditable(before);
     if (input.status !== undefined) checkTransition(before, input.status);
     if (input.status === 'cancelled') refuseIfShipped(before, said('cancelled', '取消'));
+    const approving = input.status === 'approved' && before.status !== 'approved';
+    if (approving) await checkSecondPerson(trx, actor, before);
     // fields not sent are undefined, and an update leaves undefined columns as they are
     const { warehouse, quantity, ...fields } = input;
     const changes: Updateable<PickupRequestsTable> = { ...fields, updateTime: now() };
-    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, warehouse, before.warehouseId)).id;
+    if (approving) {
+      changes.approvedBy = actor.username;
+      changes.approvedTime = changes.updateTime;
+    }
+    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
+    if (fields.licensePlate !== undefined) changes.plateKey = fields.licensePlate === null ? null : plateKey(fields.licensePlate);
     if (before.shippedMilli > 0) checkShippedEdit(before, changes);
     if (input.commodity !== undefined) await commodityOf(trx, input.commodity);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
-    const after = await getPickup(trx, id);
+    const after = await getPickup(trx, id, null);
     const action = after.status !== before.status ? 'status' : 'update';
     await recordAudit(trx, { actor, action, entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
@@ -193,12 +231,12 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
 
 export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     checkTransition(before, 'cancelled');
     if (before.status === 'cancelled') throw invalid(said(`pickup request ${before.orderNumber} is already cancelled`, `提货申请 ${before.orderNumber} 已经取消`));
     refuseIfShipped(before, said('cancelled', '取消'));
     await trx.updateTable('pickupRequests').set({ status: 'cancelled', updateTime: now() }).where('id', '=', id).execute();
-    const after = await getPickup(trx, id);
+    const after = await getPickup(trx, id, null);
     await recordAudit(trx, { actor, action: 'status', entity: 'pickupRequest', entityId: id, before: presentPickup(before), after });
     return after;
   });
@@ -207,7 +245,7 @@ export function cancelPickup(db: Db, actor: AuthUser, id: number): Promise<Picku
 /** Deletes a pickup request that no outbound order refers to (so nothing is shipped against it either). */
 export function deletePickup(db: Db, actor: AuthUser, id: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const before = await loadPickup(trx, id);
+    const before = await loadPickup(trx, id, actor);
     const used = await trx.selectFrom('outboundOrders').select('outboundNumber').where('deliveryOrderNumber', '=', before.orderNumber).executeTakeFirst();
     if (used)
       throw invalid(

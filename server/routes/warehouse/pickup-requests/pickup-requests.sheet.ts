@@ -42,7 +42,14 @@ export const PICKUP_TEMPLATE = {
   },
 };
 
-export const PICKUP_EXPORT_COLUMNS = sheetColumns([{ key: 'orderNumber', type: 'text', width: 18 }, ...PICKUP_COLUMNS, { key: 'status', type: 'text', width: 12 }]);
+export const PICKUP_EXPORT_COLUMNS = sheetColumns([
+  { key: 'orderNumber', type: 'text', width: 18 },
+  ...PICKUP_COLUMNS,
+  { key: 'status', type: 'text', width: 12, codes: 'pickupStatus' },
+  { key: 'createdBy', type: 'text', width: 14 },
+  { key: 'approvedBy', type: 'text', width: 14 },
+  { key: 'approvedTime', type: 'text', width: 22 },
+]);
 
 export function importPickups(db: Db, actor: AuthUser, path: string) {
   return importRows(
@@ -52,7 +59,7 @@ export function importPickups(db: Db, actor: AuthUser, path: string) {
     pickupBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
-      await checkWarehouses(trx, rows, rowNumbers, errors);
+      await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },
     (trx, row) => insertPickup(trx, actor, row),

@@ -12,6 +12,7 @@ import { now } from '../../../db/database.js';
 import { describeList, withWarehouseName } from '../../../db/lists.js';
 import { lockStocks } from '../../../db/locks.js';
 import type { Queryable } from '../../../db/tables.js';
+import { withinScope, type Scope } from '../../../db/scope.js';
 import type { LedgerDocumentType, LedgerKind } from '../../../db/tables-warehouse.js';
 import { invalid } from '../../../http/errors.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
@@ -162,15 +163,17 @@ export async function moveStock(db: Queryable, beforeTyped: Movement | null, aft
   }
 }
 
-export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery>) {
+/** The summary of the reader's warehouses (`scope`). */
+export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery>, scope: Scope) {
   const warehouseId = q.warehouse ? await warehouseFilterId(db, q.warehouse) : undefined;
   const commodityKey = q.commodity ? await commodityStockKey(db, q.commodity) : undefined;
-  if (q.asOf) return summaryAsOf(db, q.asOf, warehouseId, commodityKey);
+  if (q.asOf) return summaryAsOf(db, q.asOf, warehouseId, commodityKey, scope);
   let query = db
     .selectFrom('stockBalances as b')
     .innerJoin('warehouses as w', 'w.id', 'b.warehouseId')
     .select(['b.warehouseId', 'w.name as warehouse', 'b.commodity', 'b.inboundMilli', 'b.outboundMilli', 'b.transferredMilli', 'b.currentMilli'])
     .where((eb) => eb.or([eb('b.inboundMilli', '!=', 0), eb('b.outboundMilli', '!=', 0), eb('b.transferredMilli', '!=', 0)]));
+  query = withinScope(query, 'b.warehouseId', scope);
   if (warehouseId !== undefined) query = query.where('b.warehouseId', '=', warehouseId);
   if (commodityKey) query = query.where('b.commodity', '=', commodityKey);
   const rows = await query.orderBy('w.name').orderBy('b.commodity').execute();
@@ -187,7 +190,7 @@ export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery
 }
 
 /** The summary as it stood at the end of `asOf`: the ledger's entries of that business date and before. */
-async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodityKey: string | undefined) {
+async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | undefined, commodityKey: string | undefined, scope: Scope) {
   // grouped on the ledger's covering index alone; warehouse and commodity names are added afterwards
   let query = db
     .selectFrom('stockLedger as l')
@@ -195,6 +198,7 @@ async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | un
     .select(sql<number>`sum(${sql.ref('l.quantityChangeMilli')})`.as('total'))
     .where('l.businessDate', '<=', asOf)
     .groupBy(['l.warehouseId', 'l.commodityKey', 'l.kind']);
+  query = withinScope(query, 'l.warehouseId', scope);
   if (warehouseId !== undefined) query = query.where('l.warehouseId', '=', warehouseId);
   if (commodityKey) query = query.where('l.commodityKey', '=', commodityKey);
   const rows = await query.execute();
@@ -242,6 +246,7 @@ const ledgerList = describeList({
     { from: 'startDate', column: 'l.businessDate' },
     { to: 'endDate', column: 'l.businessDate' },
   ],
+  warehouse: 'l.warehouseId',
   key: 'l.id',
   order: 'asc',
   present: (r) => ({
@@ -262,3 +267,5 @@ const ledgerList = describeList({
 });
 
 export const listLedger = ledgerList.list;
+/** Every entry the ledger's filters match, oldest first, read in batches (the export). */
+export const allLedger = ledgerList.all;

@@ -6,9 +6,11 @@ import { isUniqueViolation, now, uniqueViolationColumns } from '../../../db/data
 import { describeList } from '../../../db/lists.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { WarehousesTable } from '../../../db/tables-warehouse.js';
-import type { WarehouseRow } from '../stock/warehouse-lookup.js';
+import { refuseWarehouseOutsideScope, type WarehouseRow } from '../stock/warehouse-lookup.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound, refusedField } from '../../../http/errors.js';
+import { forbidden, invalid, notFound, refusedField } from '../../../http/errors.js';
+import type { Scope } from '../../../db/scope.js';
+import { sql } from 'kysely';
 import { recordAudit } from '../../audit/audit.service.js';
 
 export function presentWarehouse(row: WarehouseRow): Warehouse {
@@ -26,13 +28,15 @@ export function presentWarehouse(row: WarehouseRow): Warehouse {
   };
 }
 
-export async function loadWarehouse(db: Queryable, id: number): Promise<WarehouseRow> {
+/** The warehouse `id`, or 404; 403 when the user's scope does not hold it. */
+export async function loadWarehouse(db: Queryable, id: number, scope: Scope): Promise<WarehouseRow> {
   const row = await db.selectFrom('warehouses').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(said('warehouse', '仓库'), id);
+  await refuseWarehouseOutsideScope(db, scope, row);
   return row;
 }
 
-/** The warehouse list: by code, not paged (a company has a few warehouses). */
+/** The warehouse list: by code, not paged (a company has a few warehouses); a user limited to some sees those. */
 const warehouseList = describeList({
   query: warehouseListQuery,
   from: (db: Queryable) => db.selectFrom('warehouses').selectAll(),
@@ -40,14 +44,15 @@ const warehouseList = describeList({
     { exact: 'status', column: 'status' },
     { contains: 'keyword', columns: ['code', 'name', 'address'] },
   ],
+  warehouse: 'id',
   key: 'code',
   order: 'asc',
   present: presentWarehouse,
 });
 
-export async function listWarehouses(db: Queryable, q: z.output<typeof warehouseListQuery>): Promise<Warehouse[]> {
+export async function listWarehouses(db: Queryable, q: z.output<typeof warehouseListQuery>, scope: Scope): Promise<Warehouse[]> {
   const warehouses: Warehouse[] = [];
-  for await (const warehouse of await warehouseList.all(db, q)) warehouses.push(warehouse);
+  for await (const warehouse of await warehouseList.all(db, q, scope)) warehouses.push(warehouse);
   return warehouses;
 }
 
@@ -58,6 +63,11 @@ function duplicate(err: unknown, input: { code?: string; name?: string }): never
 }
 
 export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<typeof warehouseBody>): Promise<Warehouse> {
+  // a new warehouse would be outside the scope of a user limited to some: it takes an account for every warehouse
+  if (actor.warehouseIds !== null)
+    throw forbidden(
+      said('your account is limited to some warehouses: creating a warehouse needs an account for every warehouse', '您的账号仅限部分仓库：新建仓库需要可管理全部仓库的账号'),
+    );
   try {
     return await db.transaction().execute(async (trx) => {
       const time = now();
@@ -89,7 +99,7 @@ export async function createWarehouse(db: Db, actor: AuthUser, input: z.output<t
 export async function updateWarehouse(db: Db, actor: AuthUser, id: number, input: z.output<typeof warehouseUpdateBody>): Promise<Warehouse> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const before = await loadWarehouse(trx, id);
+      const before = await loadWarehouse(trx, id, actor);
       const changes: Updateable<WarehousesTable> = { updateTime: now() };
       for (const key of ['code', 'name', 'address', 'contactPerson', 'contactPhone', 'status', 'remark'] as const) {
         if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -120,14 +130,33 @@ async function hasMovements(db: Queryable, id: number): Promise<boolean> {
   return false;
 }
 
+/** The usernames of the accounts limited to the warehouse (users.warehouseIds lists it). */
+async function usersLimitedTo(db: Queryable, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where(sql<boolean>`(',' || ${sql.ref('warehouseIds')} || ',') like ${`%,${id},%`}`)
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => r.username);
+}
+
 export async function deleteWarehouse(db: Db, actor: AuthUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await loadWarehouse(trx, id);
+    const before = await loadWarehouse(trx, id, actor);
     if (await hasMovements(trx, id))
       throw invalid(
         said(
           `warehouse "${before.name}" has movements and cannot be deleted; set its status to inactive instead`,
           `仓库“${before.name}”已有业务记录，不能删除；请将其状态改为停用`,
+        ),
+      );
+    const limited = await usersLimitedTo(trx, id);
+    if (limited.length)
+      throw invalid(
+        said(
+          `warehouse "${before.name}" is the scope of the accounts ${limited.join(', ')}; change their warehouses first`,
+          `仓库“${before.name}”是账号 ${limited.join('、')} 的仓库范围；请先修改这些账号的仓库`,
         ),
       );
     await trx.deleteFrom('warehouses').where('id', '=', id).execute();

@@ -12,6 +12,7 @@ import reports from './reports';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
+import phone from './phone';
 import { codeWords } from '../codes';
 
 export { default as antdLocale } from 'antd/locale/en_US';
@@ -108,6 +109,7 @@ export const messages = {
 
   'list.search': 'Search',
   'list.reset': 'Reset',
+  'list.export': 'Export',
   'list.create': 'New',
   'list.edit': 'Edit',
   'list.delete': 'Delete',
@@ -198,6 +200,7 @@ export const messages = {
   ...progress,
   ...masterData,
   ...shell,
+  ...phone,
   ...codeWords('en'),
 } satisfies Record<string, string>;
 

@@ -11,6 +11,7 @@ import reports from './reports';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
+import phone from './phone';
 import { codeWords } from '../codes';
 import 'dayjs/locale/zh-cn';
 
@@ -107,6 +108,7 @@ export const messages: Messages = {
 
   'list.search': '查询',
   'list.reset': '重置',
+  'list.export': '导出',
   'list.create': '新建',
   'list.edit': '编辑',
   'list.delete': '删除',
@@ -197,5 +199,6 @@ export const messages: Messages = {
   ...progress,
   ...masterData,
   ...shell,
+  ...phone,
   ...codeWords('zh'),
 };

@@ -1,7 +1,7 @@
 // Contract archive: folders on the left (the kit's FolderPanel: create, rename, delete), the
 // selected folder's batches on the right (upload with progress, detail with the files, delete).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Drawer, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch, type ArchiveFolder } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
@@ -12,7 +12,8 @@ import { EditDrawer } from '../../kit/EditDrawer';
 import { FileList, formatSize } from '../../kit/FileList';
 import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
-import { FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { FolderPanel, useSelectedFolder, WithFolders } from '../../kit/FolderPanel';
+import { useDrawerSize } from '../../kit/usePhone';
 
 const FOLDERS = '/contract/folders';
 const BATCHES = '/contract/batches';
@@ -44,6 +45,7 @@ const uploadFields: FieldDef[] = [
 
 export default function ArchivePage() {
   const t = useT();
+  const drawerSize = useDrawerSize(640);
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -94,8 +96,9 @@ export default function ArchivePage() {
         {t('menu.contractArchive')}
       </Typography.Title>
       {folders.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(folders.error, t)} />}
-      <Row gutter={16} wrap={false}>
-        <Col flex="340px">
+      <WithFolders
+        width="340px"
+        folders={
           <FolderPanel<ArchiveFolder>
             path={FOLDERS}
             paging="client"
@@ -108,55 +111,54 @@ export default function ArchivePage() {
             initial={folderInitial}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: [BATCHES] })}
           />
-        </Col>
-        <Col flex="auto" style={{ minWidth: 0 }}>
-          <Card
-            size="small"
-            title={folder ? t('archive.batches', { name: folder.name }) : t('archive.chooseFolder')}
-            extra={
-              <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading({ folderId })}>
-                {t('archive.upload')}
-              </Button>
-            }
-          >
-            {batches.isError && <Alert type="error" showIcon title={errorText(batches.error, t)} />}
-            <Table<ArchiveBatch>
-              rowKey="id"
-              size="middle"
-              loading={batches.isFetching}
-              dataSource={folder ? (batches.data ?? []) : []}
-              pagination={{ defaultPageSize: 20, showTotal: (total) => t('list.total', { total }) }}
-              scroll={{ x: 'max-content' }}
-              columns={[
-                {
-                  key: 'batchName',
-                  title: t('archive.batchName'),
-                  render: (_: unknown, b) => (
-                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail(b)}>
-                      {b.batchName}
+        }
+      >
+        <Card
+          size="small"
+          title={folder ? t('archive.batches', { name: folder.name }) : t('archive.chooseFolder')}
+          extra={
+            <Button type="primary" size="small" disabled={!folders.data?.length} onClick={() => setUploading({ folderId })}>
+              {t('archive.upload')}
+            </Button>
+          }
+        >
+          {batches.isError && <Alert type="error" showIcon title={errorText(batches.error, t)} />}
+          <Table<ArchiveBatch>
+            rowKey="id"
+            size="middle"
+            loading={batches.isFetching}
+            dataSource={folder ? (batches.data ?? []) : []}
+            pagination={{ defaultPageSize: 20, showTotal: (total) => t('list.total', { total }) }}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              {
+                key: 'batchName',
+                title: t('archive.batchName'),
+                render: (_: unknown, b) => (
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail(b)}>
+                    {b.batchName}
+                  </Button>
+                ),
+              },
+              { key: 'remark', dataIndex: 'remark', title: t('archive.remark') },
+              { key: 'fileCount', dataIndex: 'fileCount', title: t('archive.fileCount') },
+              { key: 'totalSize', title: t('archive.totalSize'), render: (_: unknown, b) => formatSize(b.totalSize) },
+              { key: 'createTime', title: t('archive.createTime'), render: (_: unknown, b) => formatDate(b.createTime) },
+              {
+                key: 'actions',
+                title: t('list.actions'),
+                render: (_: unknown, b) => (
+                  <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
+                    <Button type="link" size="small" danger>
+                      {t('list.delete')}
                     </Button>
-                  ),
-                },
-                { key: 'remark', dataIndex: 'remark', title: t('archive.remark') },
-                { key: 'fileCount', dataIndex: 'fileCount', title: t('archive.fileCount') },
-                { key: 'totalSize', title: t('archive.totalSize'), render: (_: unknown, b) => formatSize(b.totalSize) },
-                { key: 'createTime', title: t('archive.createTime'), render: (_: unknown, b) => formatDate(b.createTime) },
-                {
-                  key: 'actions',
-                  title: t('list.actions'),
-                  render: (_: unknown, b) => (
-                    <Confirm title={t('archive.deleteBatchConfirm')} danger onConfirm={() => deleteBatch(b)}>
-                      <Button type="link" size="small" danger>
-                        {t('list.delete')}
-                      </Button>
-                    </Confirm>
-                  ),
-                },
-              ]}
-            />
-          </Card>
-        </Col>
-      </Row>
+                  </Confirm>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </WithFolders>
 
       <EditDrawer
         open={uploading !== null}
@@ -168,7 +170,7 @@ export default function ArchivePage() {
         onSubmit={upload}
         extra={<UploadProgress percent={progress} />}
       />
-      <Drawer open={detail !== null} size={640} title={detail ? t('archive.detailTitle', { name: detail.batchName }) : ''} onClose={() => setDetail(null)} destroyOnHidden>
+      <Drawer open={detail !== null} size={drawerSize} title={detail ? t('archive.detailTitle', { name: detail.batchName }) : ''} onClose={() => setDetail(null)} destroyOnHidden>
         {detail && (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <Descriptions size="small" bordered column={1}>

@@ -79,5 +79,5 @@ export default function AuditPage() {
     { key: 'entity', title: 'audit.entity', render: (r) => entityName(r.entity, t) },
     { key: 'entityId', title: 'audit.record', render: (r) => <AuditRecordName entry={r} withType={false} /> },
   ];
-  return <ListPage<AuditRecord> title="menu.audit" path="/audit" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
+  return <ListPage<AuditRecord> title="menu.audit" path="/audit" exportPath="/audit/export" filters={filters} columns={columns} expandedRow={(row) => <Changes row={row} />} />;
 }

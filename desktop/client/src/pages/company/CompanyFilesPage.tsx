@@ -1,14 +1,14 @@
 // Company files: licences, invoicing information and the like, in folders, with their expiry dates
 // (expired and soon-expiring ones stand out) and the "expiring within N days" filter.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Row, Select } from 'antd';
+import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { companyFileFields, companyFolderBody, companyFolderUpdateBody, type CompanyFile, type CompanyFolder } from '../../../../../shared/company';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { uploadForm, UploadProgress } from '../../kit/files';
-import { FOLDER_PANEL_WIDTH, FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { FolderPanel, useSelectedFolder, WithFolders } from '../../kit/FolderPanel';
 import { ListPage } from '../../kit/ListPage';
 import { FILES, filterFields, formFields, tableColumns } from './companyFields';
 
@@ -49,8 +49,8 @@ export default function CompanyFilesPage() {
   ]);
 
   return (
-    <Row gutter={16} wrap={false}>
-      <Col flex={FOLDER_PANEL_WIDTH}>
+    <WithFolders
+      folders={
         <FolderPanel<CompanyFolder>
           path={FOLDERS}
           title="company.folders"
@@ -63,48 +63,48 @@ export default function CompanyFilesPage() {
           initial={folderInitial}
           onChanged={() => void queryClient.invalidateQueries({ queryKey: [FILES] })}
         />
-      </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
-        <ListPage<CompanyFile>
-          title="menu.companyFiles"
-          path={FILES}
-          keepParams={['folderId']}
-          filters={filters}
-          columns={columns}
-          canDelete
-          createLabel="company.upload"
-          onChanged={() => void queryClient.invalidateQueries({ queryKey: [FOLDERS] })}
-          create={{
-            fields: uploadFields,
-            schema: companyFileFields,
-            title: () => t('company.upload'),
-            initial: () => ({ folderId }),
-            extra: <UploadProgress percent={progress} />,
-            submit: async (values) => {
-              const { files, ...data } = values as { files: File[] } & Record<string, unknown>;
-              try {
-                return await uploadForm({ path: `${FILES}/upload`, fields: { data: JSON.stringify(data) }, files: files.map((f) => ['files', f]), onProgress: setProgress });
-              } finally {
-                setProgress(0);
-              }
-            },
-          }}
-          edit={{
-            fields: recordFields,
-            schema: companyFileFields,
-            title: (row) => t('company.editTitle', { name: row?.fileName ?? '' }),
-            initial: (row) => ({
-              companyName: row.companyName ?? '',
-              fileCategory: row.fileCategory ?? '',
-              expireDate: row.expireDate,
-              folderId: row.folderId ?? undefined,
-              description: row.description ?? '',
-            }),
-            // a cleared folder takes the file out of its folder
-            submit: (row, values) => api.put(`${FILES}/${row.id}`, { ...values, folderId: values.folderId ?? null }),
-          }}
-        />
-      </Col>
-    </Row>
+      }
+    >
+      <ListPage<CompanyFile>
+        title="menu.companyFiles"
+        path={FILES}
+        exportPath={`${FILES}/export`}
+        keepParams={['folderId']}
+        filters={filters}
+        columns={columns}
+        canDelete
+        createLabel="company.upload"
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: [FOLDERS] })}
+        create={{
+          fields: uploadFields,
+          schema: companyFileFields,
+          title: () => t('company.upload'),
+          initial: () => ({ folderId }),
+          extra: <UploadProgress percent={progress} />,
+          submit: async (values) => {
+            const { files, ...data } = values as { files: File[] } & Record<string, unknown>;
+            try {
+              return await uploadForm({ path: `${FILES}/upload`, fields: { data: JSON.stringify(data) }, files: files.map((f) => ['files', f]), onProgress: setProgress });
+            } finally {
+              setProgress(0);
+            }
+          },
+        }}
+        edit={{
+          fields: recordFields,
+          schema: companyFileFields,
+          title: (row) => t('company.editTitle', { name: row?.fileName ?? '' }),
+          initial: (row) => ({
+            companyName: row.companyName ?? '',
+            fileCategory: row.fileCategory ?? '',
+            expireDate: row.expireDate,
+            folderId: row.folderId ?? undefined,
+            description: row.description ?? '',
+          }),
+          // a cleared folder takes the file out of its folder
+          submit: (row, values) => api.put(`${FILES}/${row.id}`, { ...values, folderId: values.folderId ?? null }),
+        }}
+      />
+    </WithFolders>
   );
 }

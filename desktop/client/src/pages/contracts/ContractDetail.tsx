@@ -13,9 +13,11 @@ import { FILE_RULES, FileDropzone, UploadProgress, uploadForm } from '../../kit/
 import { formatQuantity, formatUnitPrice } from '../../kit/numbers';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { typeMap } from './contractFields';
+import { useDrawerSize } from '../../kit/usePhone';
 
 export function ContractDetail({ id, onClose }: { id: number | null; onClose(): void }) {
   const t = useT();
+  const drawerSize = useDrawerSize(720);
   const formatDate = useFormatDate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -66,7 +68,7 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
 
   const c = contract.data;
   return (
-    <Drawer open={id !== null} size={720} title={c ? t('contracts.detailTitle', { name: c.name }) : t('app.loading')} onClose={onClose} destroyOnHidden>
+    <Drawer open={id !== null} size={drawerSize} title={c ? t('contracts.detailTitle', { name: c.name }) : t('app.loading')} onClose={onClose} destroyOnHidden>
       {contract.isError && <Alert type="error" showIcon title={errorText(contract.error, t)} />}
       {c && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -68,6 +68,7 @@ export default function ContractsPage() {
       <ListPage<Contract>
         title="menu.businessContracts"
         path="/contract"
+        exportPath="/contract/export"
         paging="client"
         tabs={tabs}
         filters={filters}

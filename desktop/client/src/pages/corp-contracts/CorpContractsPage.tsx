@@ -1,14 +1,14 @@
 // Corporate contracts: folders on the left; the chosen folder's contracts on the right, each with
 // its file (preview, download) and, when expanded, its editable detail lines with import/export.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, Row, Select } from 'antd';
+import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { contractCreateBody, contractUpdateBody, corpFolderBody, corpFolderUpdateBody, type CorpContract, type CorpFolder } from '../../../../../shared/corp-contracts';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { uploadForm, UploadProgress } from '../../kit/files';
-import { FOLDER_PANEL_WIDTH, FolderPanel, useSelectedFolder } from '../../kit/FolderPanel';
+import { FolderPanel, useSelectedFolder, WithFolders } from '../../kit/FolderPanel';
 import { ListPage } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { categoryMap, filterFields, formFields, tableColumns } from './corpFields';
@@ -86,8 +86,8 @@ export default function CorpContractsPage() {
   const refreshFolders = () => void queryClient.invalidateQueries({ queryKey: [FOLDERS] });
 
   return (
-    <Row gutter={16} wrap={false}>
-      <Col flex={FOLDER_PANEL_WIDTH}>
+    <WithFolders
+      folders={
         <FolderPanel<CorpFolder>
           path={FOLDERS}
           title="corp.folders"
@@ -101,52 +101,52 @@ export default function CorpContractsPage() {
           describe={(f) => <StatusBadge value={f.category} map={categoryMap} />}
           onChanged={() => void queryClient.invalidateQueries({ queryKey: [CONTRACTS] })}
         />
-      </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
-        <ListPage<CorpContract>
-          title="menu.corpContracts"
-          path={CONTRACTS}
-          keepParams={['folderId']}
-          filters={filters}
-          columns={columns}
-          canDelete
-          createLabel="corp.newContract"
-          onChanged={refreshFolders}
-          expandedRow={(row) => <DetailLines contract={row} />}
-          create={{
-            fields: contractFields(true),
-            schema: contractCreateBody,
-            title: () => t('corp.newContract'),
-            initial: () => ({ folderId }),
-            extra: <UploadProgress percent={progress} />,
-            submit: (values) => upload('POST', CONTRACTS, values),
-          }}
-          edit={{
-            fields: contractFields(false),
-            schema: contractUpdateBody,
-            title: (row) => t('corp.editContract', { number: row?.contractNumber ?? '' }),
-            extra: <UploadProgress percent={progress} />,
-            initial: (row) => ({
-              folderId: row.folderId,
-              contractNumber: row.contractNumber,
-              name: row.name ?? '',
-              category: row.category,
-              partyA: row.partyA ?? '',
-              partyB: row.partyB ?? '',
-              signDate: row.signDate,
-              amount: row.amount,
-              currency: row.currency,
-              remark: row.remark ?? '',
-            }),
-            submit: (row, values) => {
-              const files = values.file as File[];
-              if (files.length) return upload('PUT', `${CONTRACTS}/${row.id}`, values);
-              const { file: _file, ...fields } = values;
-              return api.put(`${CONTRACTS}/${row.id}`, fields);
-            },
-          }}
-        />
-      </Col>
-    </Row>
+      }
+    >
+      <ListPage<CorpContract>
+        title="menu.corpContracts"
+        path={CONTRACTS}
+        exportPath={`${CONTRACTS}/export`}
+        keepParams={['folderId']}
+        filters={filters}
+        columns={columns}
+        canDelete
+        createLabel="corp.newContract"
+        onChanged={refreshFolders}
+        expandedRow={(row) => <DetailLines contract={row} />}
+        create={{
+          fields: contractFields(true),
+          schema: contractCreateBody,
+          title: () => t('corp.newContract'),
+          initial: () => ({ folderId }),
+          extra: <UploadProgress percent={progress} />,
+          submit: (values) => upload('POST', CONTRACTS, values),
+        }}
+        edit={{
+          fields: contractFields(false),
+          schema: contractUpdateBody,
+          title: (row) => t('corp.editContract', { number: row?.contractNumber ?? '' }),
+          extra: <UploadProgress percent={progress} />,
+          initial: (row) => ({
+            folderId: row.folderId,
+            contractNumber: row.contractNumber,
+            name: row.name ?? '',
+            category: row.category,
+            partyA: row.partyA ?? '',
+            partyB: row.partyB ?? '',
+            signDate: row.signDate,
+            amount: row.amount,
+            currency: row.currency,
+            remark: row.remark ?? '',
+          }),
+          submit: (row, values) => {
+            const files = values.file as File[];
+            if (files.length) return upload('PUT', `${CONTRACTS}/${row.id}`, values);
+            const { file: _file, ...fields } = values;
+            return api.put(`${CONTRACTS}/${row.id}`, fields);
+          },
+        }}
+      />
+    </WithFolders>
   );
 }

@@ -10,6 +10,7 @@ import { useFormatDate, useT } from '../../i18n';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
 import { columnsFor, Totals } from './kindDisplay';
+import { ExportButton } from '../../kit/ExportButton';
 
 interface Section {
   count: number;
@@ -64,6 +65,7 @@ export default function ContractSummaryPage() {
         loading={summary.isFetching}
         onSearch={(value) => setParams(value.trim() ? { contractNumber: value.trim() } : {})}
       />
+      {contractNumber && <ExportButton path="/corp-finances/contract-summary/export" query={{ contractNumber }} fileName="contract-summary" />}
       {!contractNumber && <Empty description={t('finance.summary.prompt')} />}
       {summary.isError && <Alert type="error" showIcon title={errorText(summary.error, t)} />}
       {summary.data &&

@@ -41,6 +41,7 @@ function KindList({ kind, title, header }: { kind: KindSpec; title: MessageKey; 
       title={title}
       header={header}
       path={kindPath(kind)}
+      exportPath={`${kindPath(kind)}/export`}
       filters={filters}
       columns={columns}
       summary={(data) => <Totals kind={kind} totals={(data.summary as { totals: CurrencyTotal[] } | undefined)?.totals ?? []} />}

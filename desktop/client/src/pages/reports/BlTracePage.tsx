@@ -35,7 +35,7 @@ function Documents({ trace }: { trace: BlTrace }) {
   const t = useT();
   const small = { size: 'small' as const, pagination: false as const };
   const tabs = [
-    {
+    trace.contracts && {
       key: 'contracts',
       label: `${t('rp.trace.contracts')} (${trace.contracts.length})`,
       children: (
@@ -58,7 +58,7 @@ function Documents({ trace }: { trace: BlTrace }) {
         />
       ),
     },
-    {
+    trace.inboundOrders && {
       key: 'inbound',
       label: `${t('menu.inboundOrders')} (${trace.inboundOrders.length})`,
       children: (
@@ -76,7 +76,7 @@ function Documents({ trace }: { trace: BlTrace }) {
         />
       ),
     },
-    {
+    trace.pickupRequests && {
       key: 'pickup',
       label: `${t('menu.pickupRequests')} (${trace.pickupRequests.length})`,
       children: (
@@ -94,7 +94,7 @@ function Documents({ trace }: { trace: BlTrace }) {
         />
       ),
     },
-    {
+    trace.outboundOrders && {
       key: 'outbound',
       label: `${t('menu.outboundOrders')} (${trace.outboundOrders.length})`,
       children: (
@@ -112,7 +112,7 @@ function Documents({ trace }: { trace: BlTrace }) {
         />
       ),
     },
-    {
+    trace.ownershipTransfers && {
       key: 'transfers',
       label: `${t('menu.ownershipTransfers')} (${trace.ownershipTransfers.length})`,
       children: (
@@ -131,16 +131,14 @@ function Documents({ trace }: { trace: BlTrace }) {
         />
       ),
     },
-    {
+    trace.finance && {
       key: 'finance',
-      label: `${t('rp.trace.finance')} (${Object.values(trace.finance).reduce((n, s) => n + s.count, 0)})`,
+      label: `${t('rp.trace.finance')} (${Object.values(trace.finance).reduce((n, s) => n + (s?.count ?? 0), 0)})`,
       children: (
         <Table
           {...small}
           rowKey="kind"
-          dataSource={Object.entries(trace.finance)
-            .filter(([, s]) => s.count > 0)
-            .map(([kind, s]) => ({ kind, ...s }))}
+          dataSource={Object.entries(trace.finance).flatMap(([kind, s]) => (s && s.count > 0 ? [{ kind, ...s }] : []))}
           columns={[
             {
               key: 'kind',
@@ -167,7 +165,8 @@ function Documents({ trace }: { trace: BlTrace }) {
       ),
     },
   ];
-  return <Tabs items={tabs} />;
+  // a part the reader may not read is not sent, so it has no tab
+  return <Tabs items={tabs.filter((tab) => tab !== undefined)} />;
 }
 
 function HistoryTimeline({ timeline }: { timeline: TimelineEntry[] }) {
@@ -210,7 +209,7 @@ export default function BlTracePage() {
     enabled: bl !== '',
   });
   const data = trace.data;
-  const empty = data && data.timeline.length === 0 && data.contracts.length === 0 && data.pickupRequests.length === 0 && Object.values(data.finance).every((s) => s.count === 0);
+  const empty = data && data.timeline.length === 0 && !data.contracts?.length && !data.pickupRequests?.length && Object.values(data.finance ?? {}).every((s) => !s?.count);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -8,7 +8,7 @@ import { ListPage, type ColumnDef } from '../../kit/ListPage';
 import type { FieldDef } from '../../kit/fields';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { BlLink } from './BlLink';
-import { ExportButton } from './reportUi';
+import { ExportButton } from '../../kit/ExportButton';
 
 const PATH = '/reports/contract-execution';
 

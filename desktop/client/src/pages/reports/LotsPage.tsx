@@ -11,7 +11,8 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BlLink } from './BlLink';
-import { ExportButton, quantityColumn } from './reportUi';
+import { ExportButton } from '../../kit/ExportButton';
+import { quantityColumn } from './reportUi';
 
 const LOTS_PATH = '/inventory/lots';
 

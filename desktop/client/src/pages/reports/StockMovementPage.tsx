@@ -10,7 +10,8 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BarChart, GroupedColumnChart } from './charts';
-import { ExportButton, quantityColumn, useChartCommodity } from './reportUi';
+import { ExportButton } from '../../kit/ExportButton';
+import { quantityColumn, useChartCommodity } from './reportUi';
 
 const PATH = '/reports/stock-movement';
 

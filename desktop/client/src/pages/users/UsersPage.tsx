@@ -1,7 +1,7 @@
 // Users (admin): approve pending accounts, enable/disable, change role, edit name and email.
 import { useState } from 'react';
 import { App } from 'antd';
-import { resetPasswordBody, ROLES, updateUserBody, USER_STATUSES, type User } from '../../../../../shared/users';
+import { LEGACY_ROLES, resetPasswordBody, updateUserBody, USER_STATUSES, type User } from '../../../../../shared/users';
 import { api } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { useT } from '../../i18n';
@@ -20,7 +20,7 @@ const roleMap: StatusMap = { admin: { color: 'blue', label: 'role.admin' }, staf
 const filters: FieldDef[] = [
   { name: 'keyword', label: 'users.keyword', placeholder: 'users.keywordHint' },
   { name: 'status', label: 'users.status', kind: 'select', options: USER_STATUSES.map((s) => ({ value: s, label: `status.${s}` as const })) },
-  { name: 'role', label: 'users.role', kind: 'select', options: ROLES.map((r) => ({ value: r, label: `role.${r}` as const })) },
+  { name: 'role', label: 'users.role', kind: 'select', options: LEGACY_ROLES.map((r) => ({ value: r, label: `role.${r}` as const })) },
 ];
 
 const columns: ColumnDef<User>[] = [
@@ -69,6 +69,8 @@ export default function UsersPage() {
       <ListPage<User>
         title="menu.users"
         path="/users"
+        exportPath="/users/export"
+        cardFields={['username', 'status', 'displayName', 'role', 'lastLoginTime']}
         filters={filters}
         columns={columns}
         actions={actions}

@@ -2,64 +2,24 @@
 // in stock), optionally serving a pickup request; receipt confirmed by the customer (each
 // confirmation kept in a history) and a printable A4 page.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Drawer, Form, Select, Table } from 'antd';
+import { App, Drawer, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { confirmReceiptBody, outboundBody, outboundUpdateBody, type OutboundOrder, type PickupRequest, type receiptRecord } from '../../../../../shared/warehouse';
-import type { Paged } from '../../../../../shared/paging';
+import { confirmReceiptBody, outboundBody, outboundUpdateBody, type OutboundOrder, type receiptRecord } from '../../../../../shared/warehouse';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
-import { formatQuantity, invalidateStock, receiptStatusMap } from './warehouseUi';
+import { formatQuantity, invalidateStock, OUTBOUND_PATH, receiptStatusMap } from './warehouseUi';
+import { outboundFields, todayIso } from './outboundForm';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
-import { PICKUP_PATH } from './PickupRequestsPage';
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
+import { useDrawerSize } from '../../kit/usePhone';
 
-export const OUTBOUND_PATH = '/delivery-details';
 type Receipt = z.infer<typeof receiptRecord>;
-
-/**
- * Chooses the pickup request an order ships against (approved or in progress ones: the others take
- * no shipment), searched on the server; the order starts from it: warehouse, commodity, B/L number,
- * plate, driver and the quantity left to ship are filled in.
- */
-function PickupSelect({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
-  const t = useT();
-  const form = Form.useFormInstance();
-  const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useQuery({
-    queryKey: [PICKUP_PATH, { keyword, pageSize: 20, purpose: 'select' }],
-    queryFn: ({ signal }) => api.get<Paged<PickupRequest>>(PICKUP_PATH, { keyword, pageSize: 20 }, signal),
-  });
-  const requests = (data?.items ?? []).filter((p) => p.status === 'approved' || p.status === 'in_progress');
-  return (
-    <Select
-      id={id}
-      value={value ?? undefined}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      loading={isFetching}
-      placeholder={t('wh.outbound.pickupHint')}
-      data-testid="pickup-select"
-      options={requests.map((p) => ({
-        value: p.orderNumber,
-        label: `${p.orderNumber} · ${p.blNumber} · ${p.commodity} ${t('wh.outbound.pickupLeft', { left: formatQuantity(p.remainingQuantity), total: formatQuantity(p.quantity) })}`,
-      }))}
-      onChange={(v: string | undefined) => {
-        onChange?.(v ?? null);
-        const picked = requests.find((p) => p.orderNumber === v);
-        if (!picked) return;
-        const fill: Record<string, unknown> = { quantity: picked.remainingQuantity };
-        for (const k of ['blNumber', 'warehouse', 'commodity', 'unit', 'licensePlate', 'driverName', 'driverPhone'] as const) if (picked[k] != null) fill[k] = picked[k];
-        form.setFieldsValue(fill);
-      }}
-    />
-  );
-}
 
 const filters = filterFields([
   'outboundNumber',
@@ -73,27 +33,7 @@ const filters = filterFields([
   'outboundDate',
 ]);
 
-const fields = formFields(
-  [
-    'outboundNumber',
-    ['deliveryOrderNumber', { label: 'wh.f.deliveryOrderNumber', input: () => <PickupSelect /> }],
-    'warehouse',
-    'commodity',
-    'commodityCode',
-    'quantity',
-    'unit',
-    'outboundDate',
-    'outboundStatus',
-    'blNumber',
-    'licensePlate',
-    'driverName',
-    'driverPhone',
-    'operator',
-    'remark',
-  ],
-  outboundBody,
-);
-const editFields = fields.filter((f) => f.name !== 'outboundNumber');
+const editFields = outboundFields.filter((f) => f.name !== 'outboundNumber');
 
 const receiptFields = formFields(['receivedQuantity', 'receiver', 'remark'], confirmReceiptBody);
 
@@ -115,6 +55,7 @@ const columns = tableColumns<OutboundOrder>([
 
 function ReceiptHistory({ order, onClose }: { order: OutboundOrder | null; onClose(): void }) {
   const t = useT();
+  const drawerSize = useDrawerSize(720);
   const formatDate = useFormatDate();
   const history = useQuery({
     queryKey: [OUTBOUND_PATH, 'receipts', order?.id],
@@ -122,7 +63,7 @@ function ReceiptHistory({ order, onClose }: { order: OutboundOrder | null; onClo
     enabled: !!order,
   });
   return (
-    <Drawer open={!!order} size={720} title={order ? t('wh.receipt.historyTitle', { number: order.outboundNumber }) : ''} onClose={onClose} destroyOnHidden>
+    <Drawer open={!!order} size={drawerSize} title={order ? t('wh.receipt.historyTitle', { number: order.outboundNumber }) : ''} onClose={onClose} destroyOnHidden>
       {order && <StatusBadge value={order.receiptStatus} map={receiptStatusMap} />}
       <Table<Receipt>
         style={{ marginTop: 12 }}
@@ -169,7 +110,7 @@ export default function OutboundOrdersPage() {
         columns={columns}
         actions={actions}
         toolbar={<SheetButtons base={OUTBOUND_PATH} importPath={`${OUTBOUND_PATH}/import`} listPath={OUTBOUND_PATH} fileName="outbound-orders" />}
-        create={{ fields, schema: outboundBody, title: () => t('wh.outbound.createTitle') }}
+        create={{ fields: outboundFields, schema: outboundBody, title: () => t('wh.outbound.createTitle'), initial: () => ({ outboundDate: todayIso() }) }}
         edit={{
           fields: editFields,
           schema: outboundUpdateBody,
@@ -177,6 +118,7 @@ export default function OutboundOrdersPage() {
           initial: (row) => ({ ...row }),
         }}
         canDelete
+        cardFields={['outboundNumber', 'licensePlate', 'quantity', 'outboundDate', 'outboundStatus']}
         onChanged={() => invalidateStock(queryClient)}
       />
       <EditDrawer

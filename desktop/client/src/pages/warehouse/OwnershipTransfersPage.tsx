@@ -15,6 +15,7 @@ import { formatQuantity, invalidateStock, transferStatusMap } from './warehouseU
 import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { BlLink } from '../reports/BlLink';
 import { usePrintAction } from './usePrint';
+import { useDrawerSize } from '../../kit/usePhone';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
@@ -80,9 +81,10 @@ function AttachmentsEditor(props: {
 
 function TransferDetail({ transfer, onClose }: { transfer: OwnershipTransfer | null; onClose(): void }) {
   const t = useT();
+  const drawerSize = useDrawerSize(640);
   const formatDate = useFormatDate();
   return (
-    <Drawer open={!!transfer} size={640} title={transfer ? t('wh.transfer.detailTitle', { number: transfer.transferNumber }) : ''} onClose={onClose} destroyOnHidden>
+    <Drawer open={!!transfer} size={drawerSize} title={transfer ? t('wh.transfer.detailTitle', { number: transfer.transferNumber }) : ''} onClose={onClose} destroyOnHidden>
       {transfer && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions
@@ -135,6 +137,7 @@ export default function OwnershipTransfersPage() {
       <ListPage<OwnershipTransfer>
         title="menu.ownershipTransfers"
         path={TRANSFER_PATH}
+        exportPath={`${TRANSFER_PATH}/export`}
         filters={filters}
         columns={columns}
         actions={actions}

@@ -9,8 +9,8 @@ import { ListPage, type RowAction } from '../../kit/ListPage';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
+import { PICKUP_PATH } from './warehouseUi';
 
-export const PICKUP_PATH = '/apply-delivery';
 type Status = PickupRequest['status'];
 
 /** The next status of each open status, with its button. */
@@ -97,6 +97,7 @@ export default function PickupRequestsPage() {
         initial: (row) => ({ ...row }),
       }}
       canEdit={isOpen}
+      cardFields={['orderNumber', 'licensePlate', 'driverName', 'status', 'remainingQuantity']}
       canDelete
       onChanged={() => void queryClient.invalidateQueries({ queryKey: ['dashboard'] })}
     />

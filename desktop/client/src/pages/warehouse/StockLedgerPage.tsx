@@ -46,5 +46,5 @@ const columns: ColumnDef<Entry>[] = [
 ];
 
 export default function StockLedgerPage() {
-  return <ListPage<Entry> title="menu.stockLedger" path={LEDGER_PATH} filters={filters} columns={columns} />;
+  return <ListPage<Entry> title="menu.stockLedger" path={LEDGER_PATH} exportPath={`${LEDGER_PATH}/export`} filters={filters} columns={columns} />;
 }

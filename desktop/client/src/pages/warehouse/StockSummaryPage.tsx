@@ -15,6 +15,7 @@ import { useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
 import type { FieldDef } from '../../kit/fields';
 import { formatQuantity, invalidateStock, SUMMARY_PATH, WarehouseSelect } from './warehouseUi';
+import { ExportButton } from '../../kit/ExportButton';
 
 type Row = z.infer<typeof summaryRow>;
 
@@ -116,6 +117,7 @@ export default function StockSummaryPage() {
             >
               {t('list.reset')}
             </Button>
+            <ExportButton path="/inventory/summary/export" query={query} fileName="stock-summary" />
           </Space>
         </Form>
       </Card>

@@ -20,6 +20,7 @@ export default function WarehousesPage() {
     <ListPage<Warehouse>
       title="menu.warehouses"
       path={WAREHOUSES_PATH}
+      exportPath={`${WAREHOUSES_PATH}/export`}
       paging="client"
       filters={filters}
       columns={columns}

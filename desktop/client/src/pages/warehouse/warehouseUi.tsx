@@ -10,6 +10,8 @@ import type { StatusMap } from '../../kit/StatusBadge';
 export { formatQuantity } from '../../kit/numbers';
 
 export const WAREHOUSES_PATH = '/inventory/warehouses';
+export const PICKUP_PATH = '/apply-delivery';
+export const OUTBOUND_PATH = '/delivery-details';
 
 export const warehouseStatusMap: StatusMap = {
   active: { color: 'green', label: 'wh.status.active' },

@@ -1,0 +1,234 @@
+// The client on a phone (issue 28): at 390×844 the gate finds a pickup request by part of its plate
+// typed with a dash, "Ship" opens the outbound form filled from it with today's date and its Save
+// button on screen, and the printed request carries a QR code that, decoded from a screenshot of it,
+// is the request's address, which opens the request after sign-in on a phone that was signed out.
+// Every page fits the screen: nothing scrolls sideways at 390 px (English) and 360 px (Chinese).
+import jsqr from 'jsqr';
+import type { Page } from '@playwright/test';
+import { FINANCE_PAGES } from '../../shared/finance-kinds.js';
+import { ADMIN, adminApi, expect, login, signInAsAdmin, test } from './fixtures.js';
+
+// evaluate() runs in the browser; the root tsconfig has no DOM types
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { drawImage(image: Image, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+}
+declare const document: { scrollingElement: { scrollWidth: number } | null; createElement(tag: 'canvas'): Canvas };
+declare const window: { innerWidth: number };
+declare class Image {
+  src: string;
+  width: number;
+  height: number;
+  decode(): Promise<void>;
+}
+
+// jsqr is CommonJS typed as an ES module: its default import is the module, whose `default` is the decoder
+const jsQR = jsqr.default;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+test.use(PHONE);
+
+const U = Date.now().toString(36).slice(-5).toUpperCase();
+const WH = { code: `PH-${U}`, name: `Gate yard ${U}` };
+const PLATE = `沪A ${U}`;
+const today = new Date().toISOString().slice(0, 10);
+
+/** Every page of the client (the menu's, the account page), each at its address. */
+const PAGES = [
+  '/',
+  '/gate',
+  '/contracts',
+  '/contracts/archive',
+  '/corp-contracts',
+  '/company-files',
+  '/warehouse/pickup-requests',
+  '/warehouse/outbound-orders',
+  '/warehouse/warehouses',
+  '/warehouse/inbound-orders',
+  '/warehouse/stock-summary',
+  '/warehouse/stock-ledger',
+  '/warehouse/ownership-transfers',
+  '/warehouse/lots',
+  '/warehouse/bl-trace',
+  '/master-data/commodities',
+  '/master-data/parties',
+  '/reports/stock-movement',
+  '/reports/contract-execution',
+  ...FINANCE_PAGES.map((p) => p.path),
+  '/finance/contract-summary',
+  '/admin/users',
+  '/admin/audit',
+  '/admin/backups',
+  '/admin/settings',
+  '/account',
+];
+
+/** The page is no wider than the screen: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The pixels of a PNG, drawn by the browser on a blank page: `data` as jsQR takes it. */
+async function pixelsOf(page: Page, png: Buffer) {
+  const blank = await page.context().newPage();
+  try {
+    const { data, width, height } = await blank.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return { data: Array.from(context.getImageData(0, 0, image.width, image.height).data), width: image.width, height: image.height };
+    }, png.toString('base64'));
+    return { data: Uint8ClampedArray.from(data), width, height };
+  } finally {
+    await blank.close();
+  }
+}
+
+let request: { id: number; orderNumber: string };
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page);
+});
+
+test('the gate: a partial plate with a dash finds the request; Ship fills the outbound form with today’s date; Save is on screen', async ({ page }) => {
+  await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 100, inboundDate: today });
+  request = await adminApi<{ id: number; orderNumber: string }>(page, 'POST', '/apply-delivery', {
+    blNumber: `BLG${U}`,
+    warehouse: WH.code,
+    commodity: `Copper ${U}`,
+    quantity: 30,
+    unit: 't',
+    deliveryDate: today,
+    licensePlate: PLATE,
+    driverName: 'Zhang Jianguo',
+    driverIdCard: '310101198805121234',
+    driverPhone: '13900000001',
+  });
+  await adminApi(page, 'PUT', `/apply-delivery/${request.id}`, { status: 'approved' });
+
+  // from the menu drawer: Gate is its first entry after Home
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('menu-drawer').getByText('Gate', { exact: true }).click();
+  await expect(page).toHaveURL(/\/gate$/);
+  await expect(page.getByTestId('menu-drawer')).toBeHidden();
+
+  await page
+    .getByTestId('gate-search')
+    .locator('input')
+    .fill(`沪a-${U.slice(0, 3).toLowerCase()}`);
+  const card = page.getByTestId('gate-card').filter({ hasText: request.orderNumber });
+  await expect(card).toBeVisible();
+  for (const text of [PLATE, 'Approved', 'Zhang Jianguo', '310101198805121234', '13900000001', `BLG${U}`, WH.name, `Copper ${U}`, '30.000 t'])
+    await expect(card).toContainText(text);
+  await expect(card.getByTestId('gate-remaining')).toHaveText('30.000 t');
+  await expectNoSidewaysScroll(page, '/gate');
+
+  await card.getByRole('button', { name: 'Ship' }).click();
+  const form = page.getByRole('dialog');
+  await expect(form.getByLabel('Outbound date', { exact: true })).toHaveValue(today);
+  await expect(form.locator('.ant-form-item', { has: page.locator('#edit_warehouse') })).toContainText(WH.name);
+  await expect(form.locator('.ant-form-item', { has: page.locator('#edit_deliveryOrderNumber') })).toContainText(request.orderNumber);
+  await expect(form.getByLabel('Quantity', { exact: true })).toHaveValue('30');
+  await expect(form.getByLabel('License plate', { exact: true })).toHaveValue(PLATE);
+  await expect(form.getByLabel('Driver', { exact: true })).toHaveValue('Zhang Jianguo');
+  // the drawer fills the screen and its Save stays on it
+  const box = (await form.boundingBox())!;
+  expect(box.width).toBe(390);
+  const save = form.getByRole('button', { name: 'Save' });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await form.getByLabel('Quantity', { exact: true }).fill('12');
+  await save.click();
+  await expect(page.getByText(/^Outbound order OB\d{8}-\d{4} saved$/)).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(card.getByTestId('gate-remaining')).toHaveText('18.000 t');
+  await expect(card).toContainText('In progress');
+
+  // the order number finds it too, lower case and all
+  await page.getByTestId('gate-search').locator('input').fill(request.orderNumber.toLowerCase());
+  await expect(page.getByTestId('gate-card')).toHaveCount(1);
+  await expect(page.getByTestId('gate-card')).toContainText(PLATE);
+});
+
+test('the printed request’s QR code decodes to its address, which opens it on a signed-out phone after sign-in', async ({ page, browser, baseURL }) => {
+  await page.goto(`/gate?q=${encodeURIComponent(request.orderNumber)}`);
+  const card = page.getByTestId('gate-card').filter({ hasText: request.orderNumber });
+  const popupPromise = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Print' }).click();
+  const popup = await popupPromise;
+  await expect(popup.locator('h1')).toHaveText('提货单');
+  const qr = popup.locator('figure.qr svg');
+  await expect(qr).toBeVisible();
+  const { data, width, height } = await pixelsOf(page, await qr.screenshot());
+  const decoded = jsQR(data, width, height)?.data;
+  const address = `${baseURL}/warehouse/pickup-requests?orderNumber=${request.orderNumber}`;
+  expect(decoded).toBe(address);
+  await expect(popup.locator('figure.qr .address')).toHaveText(address);
+  await popup.close();
+
+  // a phone that has never signed in scans it: the sign-in page, then the request
+  const phone = await browser.newContext({ ...PHONE, baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  const scanned = await phone.newPage();
+  await scanned.goto(decoded!);
+  await expect(scanned).toHaveURL(/\/login$/);
+  await scanned.getByLabel('Username').fill(ADMIN.username);
+  await scanned.getByLabel('Password').fill(ADMIN.password);
+  await scanned.getByRole('button', { name: 'Sign in' }).click();
+  await expect(scanned).toHaveURL(address.slice(baseURL!.length));
+  const cards = scanned.getByTestId('list-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(request.orderNumber);
+  await expect(cards).toContainText(PLATE);
+  await expect(cards).toContainText('18.000');
+  await phone.close();
+});
+
+test('the header fits: the menu button, the bell, the language and the user, above the breadcrumbs', async ({ page }) => {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/warehouse/pickup-requests');
+    const user = (await page.getByTestId('current-user').boundingBox())!;
+    const header = (await page.locator('.ant-layout-header').boundingBox())!;
+    const crumbs = (await page.getByTestId('breadcrumbs').boundingBox())!;
+    expect(user.x + user.width).toBeLessThanOrEqual(width);
+    expect(user.y + user.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(crumbs.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await expect(page.getByTestId('sider')).toHaveCount(0);
+    await expect(page.getByTestId('menu-button')).toBeInViewport();
+  }
+});
+
+for (const [language, width, height] of [
+  ['en-US', 390, 844],
+  ['zh-CN', 360, 740],
+] as const) {
+  test(`no page scrolls sideways at ${width} px (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.evaluate((l) => localStorage.setItem('cargodesk.language', l), language);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByTestId('current-user')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page, path);
+    }
+    await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
+  });
+}
+
+test('the sign-in and registration pages fit a phone too', async ({ page }) => {
+  await page.evaluate(() => localStorage.clear());
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page, path);
+  }
+  await login(page, ADMIN);
+});
