@@ -6,8 +6,8 @@
 // transaction id to be handed out, and those running between). While a later statement's snapshot
 // is the same, no transaction has started writing or finished since (in any instance), so every
 // row version visible then is visible now and the same query reads the same rows: the answer is
-// exact, as the API documents `total`. Any write anywhere in the database starts a new snapshot
-// and the next view counts afresh. Inside a transaction (which sees its own uncommitted writes)
+// exact, as the API documents `total`. Any write anywhere on the server (other databases' too:
+// transaction ids are the server's) starts a new snapshot and the next view counts afresh. Inside a transaction (which sees its own uncommitted writes)
 // nothing is remembered.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { isPostgres } from './postgres.js';
