@@ -4,7 +4,7 @@
 // and a rename of the catalog entry renames it everywhere. A name its catalog does not hold answers
 // as typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -32,6 +32,7 @@ const post = (path: string, body: unknown) => ok(app.request('POST', path, { tok
 beforeAll(async () => {
   app = await startTestApp();
   token = (await signInAdmin(app)).token;
+  await approveOwnRequests(app, token);
   commodityId = (await post('/api/commodities', { name: NICKEL })).id;
   partyId = (await post('/api/parties', { name: ACME })).id;
   warehouse = (await makeWarehouse(app, token)).code;

@@ -3,7 +3,7 @@
 // and filters in its first row, and names the file by its period. Read back with exceljs, as Excel
 // would open it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInStaff, signInWithRoles, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { KIND_SAMPLES } from '../helpers/finance.js';
 import { makeInbound, makeWarehouse } from '../helpers/warehouse.js';
@@ -144,16 +144,18 @@ describe('exports of the other lists', () => {
     ]);
   });
 
-  it('exports users and the audit log for an admin only, roles, statuses and actions in words', async () => {
+  it('exports users for an admin only and the audit log for who reads the audit (admin, manager), roles, statuses and actions in words', async () => {
     const staff = await signInStaff(app, token);
+    const trader = await signInWithRoles(app, token, ['trader']);
     const users = await download('/api/users/export?status=active', { headers: ZH });
     expect(users.rows[0]).toEqual(['用户 · 状态：已启用']);
-    expect(users.rows.slice(2).map((r) => [r[0], r[3], r[4]])).toEqual(expect.arrayContaining([['admin', '管理员', '已启用']]));
+    expect(users.rows.slice(2).map((r) => [r[0], r[3], r[4], r[6]])).toEqual(expect.arrayContaining([['admin', '管理员', 'admin', '已启用']]));
     const audit = await download('/api/audit/export?action=create&entity=contract');
     expect(audit.rows[0]).toEqual(['Audit log · Action: Created · Record type: contract']);
     expect(audit.rows.slice(2).every((r) => r[2] === 'Created' && r[3] === 'contract' && r[5] === undefined && typeof r[6] === 'string')).toBe(true);
     expect(JSON.parse(audit.rows[2]![6] as string).name).toBe('Purchase export test');
     await download('/api/users/export', { as: staff.token, expectStatus: 403 });
-    await download('/api/audit/export', { as: staff.token, expectStatus: 403 });
+    await download('/api/audit/export', { as: staff.token, expectStatus: 200 });
+    await download('/api/audit/export', { as: trader.token, expectStatus: 403 });
   });
 });
