@@ -71,6 +71,9 @@ const REFUSAL: Json = {
         warehouses: { type: 'array', items: { type: 'string' }, description: 'a 403 for a record of another warehouse: the codes the user holds' },
         rows: { type: 'integer', description: 'data rows of a sheet with more than an import takes' },
         maxRows: { type: 'integer', description: 'the most data rows an import takes' },
+        status: { type: 'string', const: 'unavailable', description: 'a 503 of /health: the service is not ready' },
+        database: { type: 'string', enum: ['ok', 'failing'], description: 'a 503 of /health: "failing" when the database did not answer a read within 1 s' },
+        files: { type: 'string', enum: ['ok', 'failing'], description: 'a 503 of /health: "failing" when no file could be written into the files folder' },
       },
       additionalProperties: false,
     },
@@ -100,7 +103,11 @@ const REFUSALS: Record<number, { name: string; description: string; example: str
     example: 'too many failed sign-ins for this username; try again in 12 minutes',
   },
   500: { name: 'ServerError', description: 'a fault of the service: a generic message, the details in its log', example: 'something went wrong on the server; it has been logged' },
-  503: { name: 'ServiceUnavailable', description: 'the database stayed busy, or (health) cannot be reached', example: 'the database is busy: try again in a moment' },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'the database stayed busy, or (health) the database or the files folder fails (data { status, database, files })',
+    example: 'the database is busy: try again in a moment',
+  },
 };
 
 const refusal = (status: number) => ({ $ref: `#/components/responses/${REFUSALS[status]!.name}` });

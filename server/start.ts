@@ -6,7 +6,7 @@ import { createApp } from './app.js';
 import { loadConfig, VERSION, type Config } from './config.js';
 import { Backups } from './backups/backups.js';
 import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
-import { ProgressBoard } from './progress.js';
+import { ProgressBoard, ProgressTable } from './progress.js';
 import { openDatabase, openPostgresDatabase } from './db/database.js';
 import { startLeadership } from './db/leader.js';
 import type { Db } from './db/tables.js';
@@ -138,7 +138,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const backups = new Backups({ dataDir: config.dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: config.backupKeepDays });
   const throttle = new LoginThrottle(db, { registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
-  const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress: new ProgressBoard() });
+  // several instances may share a PostgreSQL database: a job's progress is kept where all of them read it
+  const progress = new ProgressBoard(Date.now, shared ? new ProgressTable(db) : undefined);
+  const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);

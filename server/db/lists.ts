@@ -2,11 +2,12 @@
 // query names, the sort key and the presenter. From it come the filtered query, one page of the list
 // (`paginate`, whose prefix strategies live in paging.ts) and every record the filters match, read
 // in batches along the sort key (the export).
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { z } from 'zod';
 import type { Paged } from '../../shared/paging.js';
 import { inBatches } from './batches.js';
-import { paginate, withPrefixes, type PageRequest, type StartsWith } from './paging.js';
+import { paginate, withPrefixes, type Clustered, type PageRequest, type StartsWith } from './paging.js';
+import { isPostgres } from './postgres.js';
 import { withinScope, type Scope } from './scope.js';
 import { containsKeyword } from './search.js';
 import type { Database, Queryable } from './tables.js';
@@ -17,6 +18,9 @@ type Direction = 'asc' | 'desc';
 const sortOrder = (q: object): Direction | undefined => (q as { sortOrder?: Direction }).sortOrder;
 
 type Param<Q> = Extract<keyof Q, string>;
+
+/** a business date as the query schemas take it */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One filter of a list, applied when its query parameter is given (not undefined, null or empty text: 0 is a value). */
 export type ListFilter<DB, TB extends keyof DB, Q> =
@@ -68,8 +72,16 @@ export interface ListDescription<DB, TB extends keyof DB, Row, Item, Q extends o
 
 /** `scope`: the reader's warehouses, for a list that names its `warehouse` column (required there; ignored elsewhere). */
 export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
-  /** the query narrowed by the scope and every filter but the prefixes, unordered, and the prefixes apart (see `paginate`) */
-  filter(db: Queryable, q: Q, scope?: Scope): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[] }>;
+  /**
+   * The query narrowed by the scope and every filter but the prefixes, unordered, and the prefixes
+   * apart (see `paginate`); `clustered` when a filter other than an exact value or a prefix applies
+   * (a range, a keyword), whose matches may lie together anywhere along the key's order.
+   */
+  filter(
+    db: Queryable,
+    q: Q,
+    scope?: Scope,
+  ): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean; dates?: Clustered<DB, TB, Row>['dates'] }>;
   /** one page of the records the filters match and their count */
   list(db: Queryable, q: Q & PageRequest, scope?: Scope): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
@@ -91,6 +103,9 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
       query = withinScope(query, d.warehouse, scope);
     }
     const prefixes: StartsWith<DB, TB>[] = [];
+    let clustered = false;
+    /** the bounds given for each column with `from` and `to` filters */
+    const range: Record<string, { from?: string; to?: string }> = {};
     for (const f of d.filters) {
       if ('exact' in f) {
         const value = q[f.exact];
@@ -102,13 +117,20 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         if (given(value)) prefixes.push({ column: f.column, prefix: String(value) });
       } else if ('from' in f) {
         const value = q[f.from];
-        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+        if (!given(value)) continue;
+        query = query.where((eb) => eb(sql.ref(f.column), '>=', value));
+        clustered = true;
+        range[String(f.column)] = { ...range[String(f.column)], from: String(value) };
       } else if ('to' in f) {
         const value = q[f.to];
-        if (given(value)) query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+        if (!given(value)) continue;
+        query = query.where((eb) => eb(sql.ref(f.column), '<=', value));
+        clustered = true;
+        range[String(f.column)] = { ...range[String(f.column)], to: String(value) };
       } else if ('contains' in f) {
         const value = q[f.contains];
         if (!given(value)) continue;
+        clustered = true;
         const like = `%${String(value)}%`;
         query = query.where((eb) => {
           const tests = f.columns.map((c) => eb(sql.ref(c), 'like', like));
@@ -119,12 +141,20 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
         if (!given(value)) continue;
         const keyword = String(value);
         query = query.where((eb) => containsKeyword(db, eb, f.table, String(d.key), f.columns, keyword));
+        clustered = true;
       } else {
         const value = q[f.custom];
-        if (given(value)) query = query.where((eb) => f.where(eb, String(value), db));
+        if (!given(value)) continue;
+        query = query.where((eb) => f.where(eb, String(value), db));
+        clustered = true;
       }
     }
-    return { query, prefixes };
+    const [column, bounds] = Object.entries(range).length === 1 ? Object.entries(range)[0]! : [];
+    const dates =
+      column && bounds?.from && bounds.to && DATE.test(bounds.from) && DATE.test(bounds.to)
+        ? { column: column as StringReference<DB, TB>, from: bounds.from, to: bounds.to }
+        : undefined;
+    return { query, prefixes, clustered, dates };
   }
 
   const present = async (db: Queryable, rows: Row[]) => {
@@ -146,9 +176,10 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
     filter,
 
     async list(db, q, scope) {
-      const { query, prefixes } = await filter(db, q, scope);
+      const { query, prefixes, clustered, dates } = await filter(db, q, scope);
       const direction = sortOrder(q) ?? d.order;
-      const page = await paginate(ordered(query, direction), q, (row) => row, { prefixes, id: d.key, direction });
+      const keys = { prefixes, id: d.key, direction };
+      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? { rows: d.from(db), dates } : undefined);
       return { ...page, items: await present(db, page.items) };
     },
 
@@ -185,4 +216,19 @@ export function withWarehouseName<DB, TB extends keyof DB, O>(
     .where('w.id', '=', sql.ref<number>(String(warehouseId)))
     .as('warehouse');
   return (query as unknown as SelectQueryBuilder<Database, never, O>).select(name) as unknown as SelectQueryBuilder<DB, TB, O & { warehouse: string }>;
+}
+
+/**
+ * `column` holds the id of one of the rows just read (`ids`), which `sameFilter` selects again: what
+ * belongs to the rows of an unpaged list, in one query whatever their number. On PostgreSQL the ids
+ * go as one array parameter (`= any($1)`), so the filter (a keyword's index scan) does not run twice;
+ * on SQLite the filter runs again as a subquery, which costs less than handing it 50,000 ids.
+ */
+export function ofRows<DB, TB extends keyof DB>(
+  db: Queryable,
+  column: string,
+  ids: readonly number[],
+  sameFilter: SelectQueryBuilder<DB, TB, { id: number }>,
+): RawBuilder<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]})` : sql<SqlBool>`${sql.ref(column)} in (${sameFilter})`;
 }

@@ -50,7 +50,11 @@ const types = {
 const POOL_SIZE = 10;
 
 export function postgresDialect(url: string): PostgresDialect {
-  return new CargodeskPostgresDialect({ pool: new pg.Pool({ connectionString: url, max: POOL_SIZE, types }) });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
+  // An idle connection the server ended (a restart of PostgreSQL, an administrator): the pool drops
+  // it and connects anew for the next query. Without a listener the 'error' event would end the process.
+  pool.on('error', () => undefined);
+  return new CargodeskPostgresDialect({ pool });
 }
 
 /** True when the error is PostgreSQL refusing a duplicate in a UNIQUE column. */

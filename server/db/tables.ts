@@ -64,6 +64,22 @@ export interface ThrottleEventsTable {
   at: number;
 }
 
+/** A long request's progress where every instance reads it (PostgreSQL; server/progress.ts). */
+export interface ProgressEntriesTable {
+  id: Generated<number>;
+  userId: number;
+  progressId: string;
+  phase: string;
+  done: number;
+  total: number | null;
+  /** 0 or 1 */
+  finished: number;
+  /** 0 or 1 */
+  failed: number;
+  /** milliseconds since 1970 of the last change */
+  touchedAt: number;
+}
+
 /** One setting of the office (shared/settings.ts lists the keys). */
 export interface SettingsTable {
   key: string;
@@ -81,6 +97,7 @@ export interface RoleGrantsTable {
 export interface CoreTables {
   throttleEvents: ThrottleEventsTable;
   settings: SettingsTable;
+  progressEntries: ProgressEntriesTable;
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
   auditLog: AuditLogTable;

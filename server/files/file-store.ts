@@ -1,10 +1,10 @@
 // Uploaded files under <data>/files/<area>/<stored name>. A record holds the url
 // "<area>/<stored name>"; paths are only ever built from a url that matches URL_RE.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Db, Queryable } from '../db/tables.js';
-import { PRIVATE_DIR_MODE } from '../private-data.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-data.js';
 
 /** Each area: the folder its urls start with, and the public read route that serves it. */
 export const AREAS = {
@@ -104,6 +104,16 @@ export class FileStore {
       const paths = this.deferred.splice(0);
       await Promise.all(paths.map((path) => rm(path, { force: true })));
     };
+  }
+
+  /**
+   * Whether a file can be written into the folder now (the health check): a probe file in the temp
+   * folder, where every upload lands first, written and removed again. Throws the reason otherwise.
+   */
+  async probeWrite(): Promise<void> {
+    const probe = join(this.tempDir, `.health-${randomBytes(8).toString('hex')}`);
+    await writeFile(probe, '', { mode: PRIVATE_FILE_MODE });
+    await rm(probe, { force: true });
   }
 
   /** Removes temp files older than `olderThanMs` (left by a crash mid-upload). */

@@ -100,7 +100,8 @@ async function makeSheets(dir: string) {
 }
 
 async function measure(root: string | undefined, dataDir: string, sheets: { details: string; inbound: string }): Promise<Record<string, Figures>> {
-  const service = await startChildService(dataDir, {}, root);
+  // no daily backup: at the first start on a folder it would copy the whole database while the GETs are timed
+  const service = await startChildService(dataDir, { BACKUP_DAILY: 'off' }, root);
   try {
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

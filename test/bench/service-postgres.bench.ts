@@ -1,14 +1,24 @@
-// `npm run bench` (issue 17): the big lists of service.bench.ts on PostgreSQL beside SQLite. Seeds the
-// same data (test/bench/seed.ts) into a fresh SQLite data folder and into a fresh PostgreSQL database
-// (made on TEST_PG_URL as the tests make theirs, dropped afterwards), starts one service process on
-// each, and measures the same filtered pages on both, one engine at a time.
-//   BENCH_SCALE=10    a tenth of the volume
-//   BENCH_SECONDS=4   autocannon duration of each measurement
-//   `npm run bench -- postgres` runs only this script.
+// `npm run bench` (issue 17, issue 30): the big lists of service.bench.ts on PostgreSQL beside SQLite.
+// Seeds the same data (test/bench/seed.ts) into a SQLite data folder and into a PostgreSQL database
+// (made on TEST_PG_URL as the tests make theirs), starts one service process on each, and measures
+// the same filtered pages on both, alternating engines per measurement.
+//   BENCH_SCALE=10            a tenth of the volume
+//   BENCH_SECONDS=4           autocannon duration of each measurement
+//   BENCH_CONNECTIONS=1,10    the connection counts (default 1,10,50)
+//   BENCH_PAGES=ledger        only the pages whose label contains this text
+//   BENCH_DATA_DIR=<folder>   keep the seeded data and reuse it next time: the SQLite folder is <folder>
+//                             (the one service.bench.ts reuses), the PostgreSQL service's folder
+//                             <folder>-postgres, which names the kept database in `database-url`
+//   BENCH_BASE_ROOT=<checkout> first measure that checkout's service on the same data ("before"),
+//                             then this one's: run it on data its migrations have not passed yet,
+//                             since an older checkout refuses a database migrated past it
+//   `npm run bench -- postgres` runs only this script; `npm run bench -- service` this and service.bench.ts.
 import autocannon from 'autocannon';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { LIST_PAGES } from './list-pages.js';
@@ -16,6 +26,10 @@ import { DEFAULT_SIZES, seed, type SeedSizes } from './seed.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const PAGES = LIST_PAGES.filter(([label]) => label.includes(process.env.BENCH_PAGES ?? ''));
+const KEEP = process.env.BENCH_DATA_DIR;
+const BASE_ROOT = process.env.BENCH_BASE_ROOT;
 const sizes: SeedSizes = Object.fromEntries(
   Object.entries(DEFAULT_SIZES).map(([k, v]) => [k, k === 'warehouses' || k === 'commodities' ? v : Math.round(v / SCALE)]),
 ) as unknown as SeedSizes;
@@ -32,7 +46,25 @@ async function cannon(url: string, connections: number, headers: Record<string, 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** Registers the bench account and signs in: the authorization header. */
+/**
+ * Waits until the service is idle again: the requests autocannon gave up on at the end of a
+ * measurement (a slow page at 50 connections) still run their queries, which the next measurement
+ * would otherwise pay for. Idle = two reads of the signed-in user in a row (each a query through the
+ * pool, in every version of the service) answered within 100 ms.
+ */
+async function settle(url: string, auth: Record<string, string>) {
+  for (let quick = 0, deadline = Date.now() + 120_000; quick < 2 && Date.now() < deadline;) {
+    const started = performance.now();
+    const ok = await fetch(`${url}/api/auth/me`, { headers: auth }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    quick = ok && performance.now() - started < 100 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Registers the bench account (refused when the data is reused: it exists) and signs in: the authorization header. */
 async function signIn(url: string): Promise<Record<string, string>> {
   const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const account = { username: 'bench', password: 'bench-password-1' };
@@ -41,46 +73,126 @@ async function signIn(url: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${login.data.token}` };
 }
 
-async function main() {
-  const started = performance.now();
-  log(`${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${load()}`);
-  const sqliteDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-sqlite-'));
-  const postgresDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-postgres-'));
-  let database: TestDatabase | undefined;
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+type Run = Map<string, { sqlite: Figures; postgres: Figures }>;
+
+/** Starts `root`'s service on both engines, measures every list page and stops them again. */
+async function measure(label: string, root: string | undefined, sqliteDir: string, postgresDir: string, databaseUrl: string): Promise<Run> {
+  const run: Run = new Map();
   const services: ChildService[] = [];
   try {
-    database = await createTestDatabase();
-    log(`seeding ${JSON.stringify(sizes)}`);
-    for (const [engine, run] of [
-      ['SQLite', () => seed(sqliteDir, sizes, () => undefined)],
-      ['PostgreSQL', () => seed(postgresDir, sizes, () => undefined, database!.url)],
-    ] as const) {
-      const t = performance.now();
-      await run();
-      log(`  ${engine} seeded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-    }
-    const sqlite = await startChildService(sqliteDir);
+    // no daily backup: at the first start on a folder it would copy the whole database while the pages are measured
+    const sqlite = await startChildService(sqliteDir, { BACKUP_DAILY: 'off' }, root);
     services.push(sqlite);
-    const postgres = await startChildService(postgresDir, { DATABASE_URL: database.url });
+    const postgres = await startChildService(postgresDir, { DATABASE_URL: databaseUrl, BACKUP_DAILY: 'off' }, root);
     services.push(postgres);
     const engines = [
       { service: sqlite, auth: await signIn(sqlite.url) },
       { service: postgres, auth: await signIn(postgres.url) },
     ];
-
-    log('\n| list page | connections | SQLite req/s | PostgreSQL req/s | PG / SQLite | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|---:|');
-    for (const [label, path] of LIST_PAGES) {
+    log(`\n${label} (load average ${load()})\n`);
+    log('| list page | connections | SQLite req/s | PostgreSQL req/s | PG / SQLite | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|---:|');
+    for (const [page, path] of PAGES) {
       for (const { service, auth } of engines) for (let i = 0; i < 3; i++) await (await fetch(service.url + path, { headers: auth })).arrayBuffer();
-      for (const connections of [1, 10, 50]) {
-        const [a, b] = [await cannon(sqlite.url + path, connections, engines[0]!.auth), await cannon(postgres.url + path, connections, engines[1]!.auth)];
-        log(`| ${label} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
+      for (const connections of CONNECTIONS) {
+        const a = await cannon(sqlite.url + path, connections, engines[0]!.auth);
+        await settle(sqlite.url, engines[0]!.auth);
+        const b = await cannon(postgres.url + path, connections, engines[1]!.auth);
+        await settle(postgres.url, engines[1]!.auth);
+        run.set(`${page}|${connections}`, { sqlite: a, postgres: b });
+        log(`| ${page} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
       }
     }
   } finally {
     for (const s of services) await s.stop();
+  }
+  return run;
+}
+
+/** The seeded SQLite folder and PostgreSQL database: kept ones when BENCH_DATA_DIR names them, else fresh. */
+async function seeded(): Promise<{ sqliteDir: string; postgresDir: string; databaseUrl: string; cleanUp(): Promise<void> }> {
+  const sqliteDir = KEEP ?? (await mkdtemp(join(tmpdir(), 'cargodesk-bench-sqlite-')));
+  const postgresDir = KEEP ? `${KEEP}-postgres` : await mkdtemp(join(tmpdir(), 'cargodesk-bench-postgres-'));
+  const urlFile = join(postgresDir, 'database-url');
+  let database: TestDatabase | undefined;
+  const cleanUp = async () => {
+    if (KEEP) return;
     await database?.drop();
     await rm(sqliteDir, { recursive: true, force: true });
     await rm(postgresDir, { recursive: true, force: true });
+  };
+  try {
+    log(`seeding ${JSON.stringify(sizes)}`);
+    if (existsSync(join(sqliteDir, 'cargodesk.sqlite'))) log(`  SQLite: reusing ${sqliteDir}`);
+    else {
+      const t = performance.now();
+      await seed(sqliteDir, sizes, () => undefined);
+      log(`  SQLite seeded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    }
+    if (existsSync(urlFile)) {
+      log(`  PostgreSQL: reusing the database named in ${urlFile}`);
+      return { sqliteDir, postgresDir, databaseUrl: (await readFile(urlFile, 'utf8')).trim(), cleanUp };
+    }
+    database = await createTestDatabase();
+    const t = performance.now();
+    await mkdir(postgresDir, { recursive: true });
+    await seed(postgresDir, sizes, () => undefined, database.url);
+    log(`  PostgreSQL seeded in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    // written last: a kept database is named only once it is whole
+    if (KEEP) await writeFile(urlFile, database.url);
+    return { sqliteDir, postgresDir, databaseUrl: database.url, cleanUp };
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  log(`${new Date().toISOString()}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, load average ${load()}`);
+  const data = await seeded();
+  try {
+    const before = BASE_ROOT ? await measure(`before: ${BASE_ROOT}`, BASE_ROOT, data.sqliteDir, data.postgresDir, data.databaseUrl) : undefined;
+    if (BASE_ROOT) {
+      // this checkout's migrations, timed apart (the service's start would wait for them)
+      for (const [engine, open] of [
+        ['SQLite', () => openDatabase(join(data.sqliteDir, 'cargodesk.sqlite'))],
+        ['PostgreSQL', () => openPostgresDatabase(data.databaseUrl)],
+      ] as const) {
+        const t = performance.now();
+        await (await open()).db.destroy();
+        log(`\nthis checkout's migrations on the ${engine} data: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      }
+    }
+    const after = await measure(BASE_ROOT ? 'after: this checkout' : 'this checkout', undefined, data.sqliteDir, data.postgresDir, data.databaseUrl);
+    if (before) {
+      log('\nbefore → after, requests/s (p50 ms)\n');
+      log(
+        '| list page | connections | SQLite before | SQLite after | PostgreSQL before | PostgreSQL after | PG / SQLite before | PG / SQLite after |\n|---|---:|---:|---:|---:|---:|---:|---:|',
+      );
+      for (const [key, a] of after) {
+        const b = before.get(key)!;
+        const [page, connections] = key.split('|');
+        const cell = (f: Figures) => `${fmt(f.rps)} (${f.p50})`;
+        log(
+          `| ${page} | ${connections} | ${cell(b.sqlite)} | ${cell(a.sqlite)} | ${cell(b.postgres)} | ${cell(a.postgres)} | ${(b.postgres.rps / b.sqlite.rps).toFixed(2)} | ${(a.postgres.rps / a.sqlite.rps).toFixed(2)} |`,
+        );
+      }
+    }
+    const missed = [...after].filter(([key, { sqlite, postgres }]) => {
+      const connections = Number(key.split('|')[1]);
+      if (connections > 10) return false;
+      return postgres.rps < 0.5 * sqlite.rps || (connections === 1 && postgres.p50 > 20);
+    });
+    log(
+      `\nissue 30's target (PostgreSQL ≥ 0.5 × SQLite's requests/s at 1 and 10 connections, p50 ≤ 20 ms at 1): ${missed.length ? `missed by ${missed.map(([k]) => k.replace('|', ' at ')).join('; ')}` : 'met by every list'}`,
+    );
+  } finally {
+    await data.cleanUp();
   }
   log(`\nwhole run ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${load()}`);
 }

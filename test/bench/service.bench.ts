@@ -154,7 +154,8 @@ async function main() {
     }
     await rm(emptyDir, { recursive: true, force: true });
 
-    service = await startChildService(dataDir);
+    // no daily backup: at the first start on a folder it would copy the whole database while the pages are measured
+    service = await startChildService(dataDir, { BACKUP_DAILY: 'off' });
     const barePort = await freePort();
     bare = await startBare(dbFile, barePort);
     const bareUrl = `http://127.0.0.1:${barePort}`;

@@ -5,7 +5,6 @@
 // many rows, from its index range when it matches few. A list ordered by a column before its key
 // (the audit log's time) pages and exports in that order, ties broken by the key.
 import { join } from 'node:path';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { inboundListQuery } from '../../shared/warehouse.js';
@@ -14,7 +13,7 @@ import { describeList, withWarehouseName } from '../../server/db/lists.js';
 import { INBOUND_KEYWORD_COLUMNS } from '../../server/db/search.js';
 import type { Db, Queryable } from '../../server/db/tables.js';
 import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { createTestDatabase, onPostgres, watchSql, type TestDatabase } from '../helpers/postgres.js';
 
 const TIME = '2026-11-01T00:00:00.000Z';
 const COMMODITIES = ['Copper', 'Zinc', 'Nickel'];
@@ -35,9 +34,9 @@ let db: Db;
 let database: TestDatabase | undefined;
 let seeded: Seeded[];
 let warehouseId: number;
-/** the SQL of each query run through `watched` since the last `sqlSince()` */
-let seen: string[] = [];
+/** `db` with the SQL of each query run through it kept until `sqlSince()` */
 let watched: Db;
+let sqlSince: () => string[];
 
 const list = describeList({
   query: inboundListQuery,
@@ -86,12 +85,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-function sqlSince(): string[] {
-  const out = seen;
-  seen = [];
-  return out;
-}
-
 beforeAll(async () => {
   if (onPostgres) {
     database = await createTestDatabase();
@@ -99,14 +92,9 @@ beforeAll(async () => {
   } else {
     db = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
   }
-  const spy: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      seen.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  watched = db.withPlugin(spy);
+  const sql = watchSql(db);
+  watched = sql.watched;
+  sqlSince = sql.since;
   const warehouse = await db
     .insertInto('warehouses')
     .values({ code: 'W1', name: 'North yard', status: 'active', createTime: TIME, updateTime: TIME })

@@ -1,14 +1,14 @@
 // One migration list, equivalent schemas: every table of a freshly migrated SQLite file exists on
 // PostgreSQL with the same columns in the same order, the same types (SQLite's 64-bit integer as
 // bigint, its 8-byte real as double precision), the same NOT NULLs and the same primary key.
-// SQLite's keyword index tables (FTS5) are SQLite's own; PostgreSQL has pg_trgm indexes instead.
+// SQLite's keyword index tables (FTS5) are SQLite's own; PostgreSQL has pg_trgm indexes instead
+// (one per list since migration 018, which also gives the ledger's date index the id on PostgreSQL).
 // Needs a PostgreSQL server, so it runs in the PostgreSQL pass (npm run test:pg).
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import type { Db } from '../../server/db/tables.js';
-import { CONTRACT_KEYWORD_COLUMNS, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS, PLATE_KEYWORD_COLUMNS } from '../../server/db/search.js';
 import { newDataDir } from '../helpers/app.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
 
@@ -67,14 +67,23 @@ describe.skipIf(!onPostgres)('the schema on both engines (PostgreSQL pass only)'
     expect(await postgresSchema(postgres)).toEqual(expected);
   });
 
-  it('has the same indexes by name, and a trigram index per keyword column instead of the FTS5 tables', async () => {
+  it('has the same indexes by name, but for a trigram index per keyword list instead of the FTS5 tables and the ledger date index with the id', async () => {
     // the indexes created by name (SQLite's automatic ones and PostgreSQL's of key constraints left out)
     const fromSqlite = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' order by name`.execute(sqlite);
     const fromPostgres = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = 'public'
       and indexname not in (select conname from pg_constraint) order by name`.execute(postgres);
-    const trigram = fromPostgres.rows.map((r) => r.name).filter((n) => n.includes('_keyword_'));
-    const keywordColumns = [CONTRACT_KEYWORD_COLUMNS, INBOUND_KEYWORD_COLUMNS, OUTBOUND_KEYWORD_COLUMNS, PICKUP_KEYWORD_COLUMNS, PLATE_KEYWORD_COLUMNS].flat();
-    expect(trigram).toHaveLength(keywordColumns.length);
-    expect(fromPostgres.rows.map((r) => r.name).filter((n) => !n.includes('_keyword_'))).toEqual(fromSqlite.rows.map((r) => r.name));
+    const names = fromPostgres.rows.map((r) => r.name);
+    // migration 018: one GIN index over each list's keyword columns (server/db/search.ts); 019: one over the plates' keys
+    expect(names.filter((n) => n.includes('_keyword'))).toEqual([
+      'contracts_keyword',
+      'inboundOrders_keyword',
+      'outboundOrders_keyword',
+      'pickupPlates_keyword_plateKey',
+      'pickupRequests_keyword',
+    ]);
+    // ... and the ledger's date index holds the id, as SQLite's holds the rowid
+    const postgresOwn = { stockLedger_date: 'stockLedger_date_id' } as Record<string, string>;
+    const expected = fromSqlite.rows.map((r) => postgresOwn[r.name] ?? r.name).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    expect(names.filter((n) => !n.includes('_keyword'))).toEqual(expected);
   });
 });

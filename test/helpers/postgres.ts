@@ -1,6 +1,7 @@
 // The suite on PostgreSQL: `CARGODESK_TEST_DATABASE=postgres` (npm run test:pg) gives every test app a
 // fresh database of its own on the server at TEST_PG_URL, dropped when the app closes.
 import { randomBytes } from 'node:crypto';
+import type { Kysely, KyselyPlugin, RootOperationNode } from 'kysely';
 import pg from 'pg';
 
 export const onPostgres = process.env.CARGODESK_TEST_DATABASE === 'postgres';
@@ -46,5 +47,25 @@ export async function createTestDatabase(options: { migrated?: boolean; copyOf?:
     url: url.toString(),
     // the app's pool is closed by then; a plain drop also stops an autovacuum worker still there
     drop: () => onServer((c) => c.query(`drop database if exists ${name}`)).then(() => undefined),
+  };
+}
+
+/** The SQL each query sent through `watched` compiles to, in order (for tests that check how a list reads). */
+export function watchSql(db: Kysely<any>): { watched: Kysely<any>; since(): string[] } {
+  let seen: string[] = [];
+  const spy: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      seen.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return {
+    watched: db.withPlugin(spy),
+    since() {
+      const out = seen;
+      seen = [];
+      return out;
+    },
   };
 }

@@ -1,8 +1,10 @@
 // Two service processes on one PostgreSQL database (issue 17): the rules that one SQLite process kept
 // by running one transaction at a time hold when concurrent requests are spread over both.
 // They also share one files folder (FILES_DIR), and one of them runs the daily backup timer.
+// The progress of a long import is polled through either instance, and a list's total at one counts
+// what was just written through the other.
 // Runs in the PostgreSQL pass of the suite (npm run test:pg); the SQLite pass has one process per file.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADER_APPLICATION_NAME, LEADER_LOCK_KEY } from '../../server/db/leader.js';
@@ -13,6 +15,7 @@ import { startChildService, type ChildService } from '../helpers/child-service.j
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
 import { ledgerMismatches } from '../helpers/reliability.js';
 import { makeInbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
+import { workbook } from '../helpers/xlsx.js';
 
 describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (PostgreSQL pass only)', () => {
   let database: TestDatabase;
@@ -129,6 +132,57 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
     // and deleted through the other: gone for both
     expect((await clients[1]!.request('DELETE', `/api/company/files/${id}`, { token })).status).toBe(200);
     for (const s of services) expect((await fetch(`${s.url}/api/company-files/${fileUrl}`)).status).toBe(404);
+  });
+
+  it('the progress of an import running on one instance is polled through the other (a round-robin proxy), for its user only', async () => {
+    const warehouse = await makeWarehouse(clients[0]!, token);
+    const id = randomUUID();
+    const rows = 600;
+    const header = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate'];
+    const sheet = await workbook([header, ...Array.from({ length: rows }, (_, i) => [warehouse.code, 'copper', null, `RR-${i + 1}`, null, 1, null, null, '2026-11-10'])]);
+    let answered = false;
+    const importing = clients[0]!
+      .upload('POST', '/api/inventory/upload', { token, headers: { 'x-progress-id': id }, files: [['file', 'sheet.xlsx', sheet]] })
+      .finally(() => (answered = true));
+    const seenAtOther: Record<string, unknown>[] = [];
+    for (let poll = 0; !answered; poll++) {
+      // the proxy hands the polls to either instance in turn; the work runs on the first
+      const res = await clients[poll % 2]!.request('GET', `/api/progress/${id}`, { token });
+      if (res.status === 200 && poll % 2 === 1) seenAtOther.push(res.body.data);
+      else if (res.status !== 200) expect(res.status).toBe(404); // not started yet
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await importing).status).toBe(200);
+    expect(
+      seenAtOther.some((s) => s.phase === 'writing' && s.total === rows && (s.done as number) < rows && !s.finished),
+      JSON.stringify(seenAtOther.slice(-5)),
+    ).toBe(true);
+    const final = { phase: 'writing', done: rows, total: rows, finished: true, failed: false };
+    for (const client of clients) expect((await client.request('GET', `/api/progress/${id}`, { token })).body.data).toEqual(final);
+    // another user asking the other instance for the same id finds nothing
+    const staff = { username: 'rr-clerk', password: 'clerk-password-1' };
+    const registered = await clients[1]!.request('POST', '/api/auth/register', { body: staff });
+    await clients[0]!.request('PUT', `/api/users/${registered.body.data.id}`, { token, body: { status: 'active' } });
+    const staffToken = (await clients[1]!.request('POST', '/api/auth/login', { body: staff })).body.data.token as string;
+    expect((await clients[1]!.request('GET', `/api/progress/${id}`, { token: staffToken })).status).toBe(404);
+  }, 180_000);
+
+  it("a list's total counts a record created through the other instance at once (counts remembered per snapshot)", async () => {
+    const warehouse = await makeWarehouse(clients[0]!, token);
+    await makeInbound(clients[0]!, token, { warehouse: warehouse.code, inboundWeight: 50 });
+    const pending = `/api/delivery-details?outboundStatus=pending&warehouse=${warehouse.code}`;
+    const totalAt = async (client: Client) => (await client.request('GET', pending, { token })).body.data.total as number;
+    for (let i = 1; i <= 3; i++) {
+      // read twice at the first instance (the second read answered from what it remembers), then a write at the other
+      expect(await totalAt(clients[0]!)).toBe(i - 1);
+      expect(await totalAt(clients[0]!)).toBe(i - 1);
+      const created = await clients[1]!.request('POST', '/api/delivery-details', {
+        token,
+        body: { warehouse: warehouse.code, commodity: 'copper', quantity: 1, outboundDate: '2026-11-02', outboundStatus: 'pending' },
+      });
+      expect(created.status, created.body.message).toBe(200);
+      expect(await totalAt(clients[0]!)).toBe(i);
+    }
   });
 
   it('one instance runs the daily backup timer (it holds the leader lock); when it is killed, the other takes over', async () => {

@@ -13,6 +13,7 @@ const every = mounts.flatMap(({ prefix, routes }) => routes.flatMap((def) => pat
 /** The only routes anyone may call without signing in. */
 const PUBLIC = [
   'GET /api/health',
+  'GET /api/health/live',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/refresh-token',
@@ -24,6 +25,7 @@ const PUBLIC = [
   'GET /api/ownership-files/ownership/:name',
   'GET /api/finance-files/finance/:name',
   'GET /health',
+  'GET /health/live',
 ];
 
 function isDeclared(access: Access | undefined): boolean {

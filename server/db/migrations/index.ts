@@ -15,6 +15,8 @@ import * as m012 from './012-must-change-password.js';
 import * as m013 from './013-settings.js';
 import * as m014 from './014-roles.js';
 import * as m015 from './015-pickup-approval.js';
+import * as m017 from './017-progress.js';
+import * as m018 from './018-postgres-lists.js';
 import * as m019 from './019-plate-keys.js';
 
 export const migrations: Record<string, Migration> = {
@@ -33,5 +35,7 @@ export const migrations: Record<string, Migration> = {
   '013-settings': m013,
   '014-roles': m014,
   '015-pickup-approval': m015,
+  '017-progress': m017,
+  '018-postgres-lists': m018,
   '019-plate-keys': m019,
 };

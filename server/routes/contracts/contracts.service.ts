@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Contract, CreateContractInput, listContractsQuery, UpdateContractInput, updateFilesBody } from '../../../shared/contracts.js';
 import { now } from '../../db/database.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
+import { ofRows } from '../../db/lists.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileChanges, type FileStore, type UploadedFile } from '../../files/file-store.js';
@@ -90,12 +91,18 @@ function groupFiles(files: FileRow[]): Map<number, FileRow[]> {
 
 /**
  * Two queries whatever the number of contracts: the contracts, then the files of exactly those
- * contracts (the same filter as a sub-query, so no parameter list grows with the result).
+ * contracts (`ofRows`: no parameter list grows with the result).
  */
 export async function listContracts(db: Queryable, q: z.output<typeof listContractsQuery>): Promise<Contract[]> {
   const rows = await filtered(db, q).selectAll().orderBy('id', 'desc').execute();
   if (rows.length === 0) return [];
-  const files = await db.selectFrom('contractFiles').selectAll().where('contractId', 'in', filtered(db, q).select('id')).orderBy('id').execute();
+  const ids = rows.map((r) => r.id);
+  const files = await db
+    .selectFrom('contractFiles')
+    .selectAll()
+    .where(ofRows(db, 'contractId', ids, filtered(db, q).select('id')))
+    .orderBy('id')
+    .execute();
   const byContract = groupFiles(files);
   return rows.map((row) => presentContract(row, byContract.get(row.id) ?? []));
 }

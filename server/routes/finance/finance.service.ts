@@ -12,6 +12,7 @@ import { withFiles } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
 import { said } from '../../../shared/messages.js';
 import { invalid, notFound, refusedField } from '../../http/errors.js';
+import { aggregateRows } from '../../db/aggregates.js';
 import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
@@ -182,7 +183,7 @@ export async function listRecords(db: Queryable, kind: FinanceKind, q: ListQuery
   const list = recordList(kind);
   const page = await list.list(db, q);
   const { query } = await list.filter(db, q);
-  const totals = presentTotals(kind, (await sums(query).execute()) as SumRow[]);
+  const totals = presentTotals(kind, (await aggregateRows(db, sums(query))) as SumRow[]);
   return { ...page, summary: { totals } };
 }
 

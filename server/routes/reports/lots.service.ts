@@ -85,23 +85,30 @@ async function currentLotsQuery(db: Queryable, f: LotFilters, scope: Scope) {
   return lots.orderBy('l.warehouseId').orderBy('l.commodity').orderBy('l.blNumber');
 }
 
-/** firstInboundDate and lastMovementDate of a few lots, each read from its own days. */
+/** firstInboundDate and lastMovementDate of a page of lots, read from their days in one query (a lot's days are one range of the key). */
 async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'lastMovement'>[]): Promise<LotSums[]> {
-  return Promise.all(
-    lots.map(async (l) => {
-      const dates = await db
-        .selectFrom('stockLotDays as d')
-        .select([
-          sql<string | null>`min(case when d."inboundMilli" != 0 then d."businessDate" end)`.as('firstInbound'),
-          sql<string | null>`max(case when ${moved} then d."businessDate" end)`.as('lastMovement'),
-        ])
-        .where('d.warehouseId', '=', l.warehouseId)
-        .where('d.commodity', '=', l.commodity)
-        .where('d.blNumber', '=', l.blNumber)
-        .executeTakeFirstOrThrow();
-      return { ...l, ...dates };
-    }),
-  );
+  if (lots.length === 0) return [];
+  const rows = await db
+    .selectFrom('stockLotDays as d')
+    .select([
+      'd.warehouseId',
+      'd.commodity',
+      'd.blNumber',
+      sql<string | null>`min(case when d."inboundMilli" != 0 then d."businessDate" end)`.as('firstInbound'),
+      sql<string | null>`max(case when ${moved} then d."businessDate" end)`.as('lastMovement'),
+    ])
+    .where((eb) =>
+      eb(
+        eb.refTuple('d.warehouseId', 'd.commodity', 'd.blNumber'),
+        'in',
+        lots.map((l) => eb.tuple(l.warehouseId, l.commodity, l.blNumber)),
+      ),
+    )
+    .groupBy(['d.warehouseId', 'd.commodity', 'd.blNumber'])
+    .execute();
+  const key = (l: { warehouseId: number; commodity: string; blNumber: string }) => `${l.warehouseId}\u0000${l.commodity}\u0000${l.blNumber}`;
+  const dates = new Map(rows.map((r) => [key(r), r]));
+  return lots.map((l) => ({ ...l, firstInbound: dates.get(key(l))?.firstInbound ?? null, lastMovement: dates.get(key(l))?.lastMovement ?? null }));
 }
 
 /** A lot as the API answers it; `names` gives the catalog's spelling of each commodity key. */
@@ -123,8 +130,8 @@ function presentLot(r: LotSums, names: Map<string, string>): Lot {
 
 export async function listLots(db: Queryable, q: z.output<typeof lotQuery>, scope: Scope) {
   const names = await commodityNamesByKey(db);
-  if (q.asOf) return paginate(await lotsQuery(db, q, scope), q, (r) => presentLot(r, names));
-  const page = await paginate(await currentLotsQuery(db, q, scope), q, (row) => row);
+  if (q.asOf) return paginate(db, await lotsQuery(db, q, scope), q, (r) => presentLot(r, names));
+  const page = await paginate(db, await currentLotsQuery(db, q, scope), q, (row) => row);
   return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names)) };
 }
 

@@ -462,10 +462,13 @@ async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | un
     }));
 }
 
-/** The ledger's list: oldest entry first unless asked, commodities under the catalog's name for them. */
+/** The ledger's list: oldest entry first unless asked, commodities under the catalog's name for them (read with the page, by the catalog's unique key). */
 const ledgerList = describeList({
   query: ledgerQuery,
-  from: (db: Queryable) => withWarehouseName(db.selectFrom('stockLedger as l').selectAll('l'), 'l.warehouseId'),
+  from: (db: Queryable) =>
+    withWarehouseName(db.selectFrom('stockLedger as l').selectAll('l'), 'l.warehouseId').select((eb) =>
+      eb.selectFrom('commodities as c').select('c.name').whereRef('c.nameKey', '=', 'l.commodityKey').as('catalogName'),
+    ),
   filters: [
     warehouseFilter('l.warehouseId'),
     { exact: 'commodity', column: 'l.commodityKey', lookup: commodityStockKey },
@@ -476,14 +479,13 @@ const ledgerList = describeList({
   warehouse: 'l.warehouseId',
   key: 'l.id',
   order: 'asc',
-  attach: (db) => commodityNamesByKey(db),
-  present: (r, names) => ({
+  present: (r) => ({
     id: r.id,
     entryTime: r.entryTime,
     businessDate: r.businessDate,
     warehouse: r.warehouse,
     warehouseId: r.warehouseId,
-    commodity: names.get(r.commodityKey) ?? r.commodity,
+    commodity: r.catalogName ?? r.commodity,
     enteredCommodity: r.commodity,
     kind: r.kind,
     documentType: r.documentType,
