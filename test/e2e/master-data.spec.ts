@@ -64,7 +64,7 @@ test('an outbound order starts from an open pickup request; the pickup list show
   const call = await apiAs(page.request);
   const today = new Date().toISOString().slice(0, 10);
   await call('post', '/inventory/warehouses', WH);
-  await call('post', '/inventory/inbound', { warehouse: WH.code, commodity: COMMODITY, inboundWeight: 100, inboundDate: today });
+  await call('post', '/inventory/inbound', { warehouse: WH.code, commodity: COMMODITY, blNumber: BL, inboundWeight: 100, inboundDate: today });
   const pickup = await call('post', '/apply-delivery', {
     blNumber: BL,
     warehouse: WH.code,
