@@ -137,7 +137,8 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
   it('the progress of an import running on one instance is polled through the other (a round-robin proxy), for its user only', async () => {
     const warehouse = await makeWarehouse(clients[0]!, token);
     const id = randomUUID();
-    const rows = 600;
+    // enough rows that the writing phase outlasts a few of the progress table's 200 ms writes, on either engine
+    const rows = 6_000;
     const header = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate'];
     const sheet = await workbook([header, ...Array.from({ length: rows }, (_, i) => [warehouse.code, 'copper', null, `RR-${i + 1}`, null, 1, null, null, '2026-11-10'])]);
     let answered = false;
