@@ -55,10 +55,7 @@ async function seedLastRelease(db: Kysely<any>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('auditLog')
-    .values({ time: T, userId: 2, username: 'li.wei', action: 'create', entity: 'pickupRequest', entityId: id, before: null, after: '{}' })
-    .execute();
+  await db.insertInto('auditLog').values({ time: T, userId: 2, username: 'li.wei', action: 'create', entity: 'pickupRequest', entityId: id, before: null, after: '{}' }).execute();
   const users = await db.selectFrom('users').select(['username', 'role', 'status']).orderBy('id').execute();
   const columns = Object.keys((await db.selectFrom('users').selectAll().executeTakeFirstOrThrow()) as object);
   await db.destroy();
