@@ -22,6 +22,7 @@ import { recordAudit, recordAudits } from '../../audit/audit.service.js';
 import { chunked } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
 import { allocationsAnswer, blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
+import { changePosted } from '../stock/posted.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
@@ -160,28 +161,32 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
-    const { warehouse, quantity, ...fields } = input;
+    const { warehouse, quantity, reason, ...fields } = input;
     const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
     await followPickups(trx, actor, [{ before, after: row }]);
-    const after = presentPosted(row, await moveStock(trx, movementOf(before), movementOf(row)));
+    const after = presentPosted(row, await changePosted(trx, actor, documentWords(before), movementOf(before), movementOf(row)));
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
-    await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
+    await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after, reason });
     return after;
   });
 }
 
-export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
+/** The order in words, for a refusal: "outbound order OB20261122-0001". */
+const documentWords = (row: OutboundRow) => said(`outbound order ${row.outboundNumber}`, `出库单 ${row.outboundNumber} `);
+
+/** Deletes an order (its route needs approve access: it is posted); its quantity goes back to stock and to its pickup request. */
+export function deleteOutbound(db: Db, actor: AuthUser, id: number, reason: string | null = null): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
     await followPickups(trx, actor, [{ before, after: null }]);
-    await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), reason });
   });
 }
 
