@@ -358,6 +358,11 @@ export const summaryRow = named('StockSummaryRow', {
   outboundQuantity: z.number(),
   transferredQuantity: z.number(),
   currentStock: z.number(),
+  reservedQuantity: z
+    .number()
+    .nullable()
+    .describe("what approved and in-progress pickup requests of this warehouse and commodity have left to ship (their B/L's or none); null with asOf (reservations are today's)"),
+  availableQuantity: z.number().nullable().describe('currentStock − reservedQuantity: what another outbound order or transfer may take; null with asOf'),
 });
 
 export const ledgerQuery = pagingQuery.extend(dateRangeQuery.shape).extend({

@@ -17,7 +17,8 @@ import { OUTBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound } from '../../../http/errors.js';
+import { BatchRefusal, invalid, notFound, refusedField } from '../../../http/errors.js';
+import { getSettings } from '../../settings/settings.service.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
 import { chunked } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
@@ -102,6 +103,8 @@ const movementOf = (row: OutboundRow): Movement | null =>
  * passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
  */
 export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<PostedOutboundOrder[]> {
+  if ((await getSettings(db)).outboundNeedsPickup)
+    for (const [index, input] of inputs.entries()) if (!input.deliveryOrderNumber && input.outboundStatus !== 'cancelled') throw new BatchRefusal(index, needsPickup());
   const warehouses = await warehousesForMovements(db, actor, inputs);
   const numbers = await numbersFor(
     db,
@@ -167,6 +170,9 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
+    // an order that goes on counting, or counts again, without a request, while the setting is on
+    if (!row.deliveryOrderNumber && row.outboundStatus !== 'cancelled' && (before.deliveryOrderNumber || before.outboundStatus === 'cancelled') && (await getSettings(trx)).outboundNeedsPickup)
+      throw needsPickup();
     await followPickups(trx, actor, [{ before, after: row }]);
     const after = presentPosted(row, await changePosted(trx, actor, documentWords(before), movementOf(before), movementOf(row)));
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
@@ -174,6 +180,16 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     return after;
   });
 }
+
+/** While the setting outboundNeedsPickup is on, an outbound order names an approved or in-progress pickup request. */
+const needsPickup = () =>
+  refusedField(
+    'deliveryOrderNumber',
+    said(
+      'an outbound order must name an approved or in-progress pickup request in deliveryOrderNumber (the setting "outbound needs a pickup request" is on)',
+      '出库单必须在 deliveryOrderNumber 中填写一个已审核或提货中的提货申请（已开启“出库须有提货申请”设置）',
+    ),
+  );
 
 /** The order in words, for a refusal: "outbound order OB20261122-0001". */
 const documentWords = (row: OutboundRow) => said(`outbound order ${row.outboundNumber}`, `出库单 ${row.outboundNumber} `);
