@@ -79,7 +79,9 @@ describe('a plain warehouse user (write) and the stock fields of a posted docume
     expect(remark.status, remark.body.message).toBe(200);
     expect(remark.body.data).toMatchObject({ remark: 'plate corrected', quantity: 10 });
     expect((await app.request('PUT', `/api/delivery-details/confirm-receipt/${outbound.id}`, { token: clerk, body: { receiver: 'Li' } })).status).toBe(200);
-    expect((await app.request('PUT', `/api/inventory/inbound/${inbound.id}`, { token: clerk, body: { owner: 'C Co', contractNumber: 'K-1', inboundWeight: 100 } })).status).toBe(200);
+    expect((await app.request('PUT', `/api/inventory/inbound/${inbound.id}`, { token: clerk, body: { owner: 'C Co', contractNumber: 'K-1', inboundWeight: 100 } })).status).toBe(
+      200,
+    );
     expect((await app.upload('PUT', `/api/ownership-transfer/${transfer.id}`, { token: clerk, fields: { remark: 'signed' } })).status).toBe(200);
   });
 });

@@ -3,7 +3,16 @@
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { confirmReceiptBody, deleteReasonQuery, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, postedOutboundRecord, receiptRecord } from '../../../../shared/warehouse.js';
+import {
+  confirmReceiptBody,
+  deleteReasonQuery,
+  outboundBody,
+  outboundListQuery,
+  outboundRecord,
+  outboundUpdateBody,
+  postedOutboundRecord,
+  receiptRecord,
+} from '../../../../shared/warehouse.js';
 import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
 import { recordPath } from '../../../../shared/record-pages.js';

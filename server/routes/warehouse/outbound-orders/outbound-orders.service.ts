@@ -171,7 +171,12 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
     // an order that goes on counting, or counts again, without a request, while the setting is on
-    if (!row.deliveryOrderNumber && row.outboundStatus !== 'cancelled' && (before.deliveryOrderNumber || before.outboundStatus === 'cancelled') && (await getSettings(trx)).outboundNeedsPickup)
+    if (
+      !row.deliveryOrderNumber &&
+      row.outboundStatus !== 'cancelled' &&
+      (before.deliveryOrderNumber || before.outboundStatus === 'cancelled') &&
+      (await getSettings(trx)).outboundNeedsPickup
+    )
       throw needsPickup();
     await followPickups(trx, actor, [{ before, after: row }]);
     const after = presentPosted(row, await changePosted(trx, actor, documentWords(before), movementOf(before), movementOf(row)));

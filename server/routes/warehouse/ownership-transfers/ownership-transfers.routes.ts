@@ -123,7 +123,8 @@ export const ownershipTransferRoutes = [
     tag,
     summary: 'Change an ownership transfer (JSON, or multipart to add files); fields not sent stay',
     access: { area: 'warehouse', level: 'write' },
-    description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock. Posted: changing its warehouse, commodity, blNumber, quantity or transferDate, cancelling or re-activating it needs approve access to warehouse (403 otherwise, nothing changed); the other fields and attachments need write. `reason` says why, kept in the audit entry.',
+    description:
+      '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock. Posted: changing its warehouse, commodity, blNumber, quantity or transferDate, cancelling or re-activating it needs approve access to warehouse (403 otherwise, nothing changed); the other fields and attachments need write. `reason` says why, kept in the audit entry.',
     body: transferUpdateBody,
     upload: DOCUMENTS,
     response: postedTransferRecord,

@@ -18,7 +18,8 @@ import { getSettings } from '../../settings/settings.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { forUpdate } from '../../../db/row-lock.js';
-import { refuseUnavailable, RESERVING } from '../stock/reservations.js';
+import { RESERVING } from '../stock/reservations.js';
+import { refuseUnavailable } from '../stock/reserve.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 

@@ -39,10 +39,11 @@ export function refuseUnapprovedChange(actor: AuthUser | null, document: Said, b
   const change = stockChangeOf(before, after);
   if (!change || actor === null || reaches(actor.permissions.warehouse, 'approve')) return;
   const needed = accessNeeded('warehouse', 'approve');
-  throw forbidden(
-    said(`${change.what.en} posted ${document.en}: ${needed.en}`, `${document.zh}已过账：${change.what.zh}${needed.zh}`),
-    { area: 'warehouse', level: 'approve', fields: change.fields },
-  );
+  throw forbidden(said(`${change.what.en} posted ${document.en}: ${needed.en}`, `${document.zh}已过账：${change.what.zh}${needed.zh}`), {
+    area: 'warehouse',
+    level: 'approve',
+    fields: change.fields,
+  });
 }
 
 /**

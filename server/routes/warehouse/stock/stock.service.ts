@@ -457,11 +457,11 @@ export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery
   return rows.map((r) => {
     const reserved = reservations.reserved(r.warehouseId, r.commodity, null);
     return {
-    warehouse: r.warehouse,
-    warehouseId: r.warehouseId,
-    commodity: names.get(r.commodity) ?? r.commodity,
-    inboundQuantity: fromMilli(r.inboundMilli),
-    outboundQuantity: fromMilli(r.outboundMilli),
+      warehouse: r.warehouse,
+      warehouseId: r.warehouseId,
+      commodity: names.get(r.commodity) ?? r.commodity,
+      inboundQuantity: fromMilli(r.inboundMilli),
+      outboundQuantity: fromMilli(r.outboundMilli),
       transferredQuantity: fromMilli(r.transferredMilli),
       currentStock: fromMilli(r.currentMilli),
       reservedQuantity: fromMilli(reserved),
