@@ -131,4 +131,18 @@ test('the outbound form shows what is available and what an order without a B/L 
   await shoot(page, 'posted-available-phone', { width: 390, height: 844 });
   await page.setViewportSize({ width: 1366, height: 768 });
   await d.getByRole('button', { name: 'Cancel' }).click();
+
+  // in Chinese
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
+  await page.goto('/warehouse/outbound-orders');
+  await page.getByRole('button', { name: '新建' }).click();
+  await d.getByLabel('仓库').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`${WH.name} (${WH.code})`, { exact: true }).click();
+  await d.getByLabel('货物', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('数量').fill('15');
+  await expect(available).toContainText('仓库内：可用 72.000（已预留 30.000）');
+  await expect(available).toContainText(`将出库：${OLD} 10.000, ${BL} 5.000`);
+  await shoot(page, 'posted-available-zh', { width: 1366, height: 768 });
+  await shoot(page, 'posted-available-phone-zh', { width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });
