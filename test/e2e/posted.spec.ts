@@ -135,7 +135,7 @@ test('the outbound form shows what is available and what an order without a B/L 
   // in Chinese
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
   await page.goto('/warehouse/outbound-orders');
-  await page.getByRole('button', { name: '新建' }).click();
+  await page.getByRole('button', { name: /^新\s*建$/ }).click();
   await d.getByLabel('仓库').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(`${WH.name} (${WH.code})`, { exact: true }).click();
   await d.getByLabel('货物', { exact: true }).fill(COMMODITY);
