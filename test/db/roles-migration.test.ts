@@ -55,10 +55,7 @@ async function seedLastRelease(db: Kysely<any>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('auditLog')
-    .values({ time: T, userId: 2, username: 'li.wei', action: 'create', entity: 'pickupRequest', entityId: id, before: null, after: '{}' })
-    .execute();
+  await db.insertInto('auditLog').values({ time: T, userId: 2, username: 'li.wei', action: 'create', entity: 'pickupRequest', entityId: id, before: null, after: '{}' }).execute();
   const users = await db.selectFrom('users').select(['username', 'role', 'status']).orderBy('id').execute();
   const columns = Object.keys((await db.selectFrom('users').selectAll().executeTakeFirstOrThrow()) as object);
   await db.destroy();
@@ -133,7 +130,10 @@ describe(`migrations 014–015 on a database of the last release (${onPostgres ?
     const boss = (await signIn('boss')).body.data.token;
     // its B/L is received first: approving reserves in its lot (issue 27)
     const { warehouse, commodity, blNumber, quantity } = request.body.data;
-    const received = await app.request('POST', '/api/inventory/inbound', { token: boss, body: { warehouse, commodity, blNumber, inboundWeight: quantity, inboundDate: '2026-10-01' } });
+    const received = await app.request('POST', '/api/inventory/inbound', {
+      token: boss,
+      body: { warehouse, commodity, blNumber, inboundWeight: quantity, inboundDate: '2026-10-01' },
+    });
     expect(received.status, received.body.message).toBe(200);
     expect((await app.request('PUT', '/api/apply-delivery/1', { token: boss, body: { status: 'approved' } })).body.data).toMatchObject({ approvedBy: 'boss' });
   });
