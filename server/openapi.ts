@@ -67,6 +67,16 @@ const REFUSAL: Json = {
         area: { type: 'string', description: 'a 403 for want of a grant: the area whose level is missing (docs/permissions.md)' },
         level: { type: 'string', description: 'a 403 for want of a grant: the level the call needs there' },
         rule: { type: 'string', description: 'a 403 by a setting: its name (secondPersonApproves, selfRegistration)' },
+        reservedBy: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'a 400 for want of available stock: the orderNumbers of the pickup requests holding it (at most 10)',
+        },
+        fields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "a 403 for a change of a posted document's stock without approve access: the stock fields it would change (status for a cancel or re-activation)",
+        },
         warehouse: { type: 'string', description: "a 403 for naming a warehouse outside the user's: its code" },
         warehouses: { type: 'array', items: { type: 'string' }, description: 'a 403 for a record of another warehouse: the codes the user holds' },
         rows: { type: 'integer', description: 'data rows of a sheet with more than an import takes' },

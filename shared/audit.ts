@@ -32,4 +32,5 @@ export const auditRecord = named('AuditEntry', {
   entityId: z.number().int().nullable(),
   before: snapshot(),
   after: snapshot(),
+  reason: z.string().nullable().describe('why, as the user said it: a change of a posted document (its stock fields, a cancel, re-activation or delete); null when none was given'),
 });

@@ -41,6 +41,11 @@ export const lotRow = named('Lot', {
   outboundQuantity: z.number(),
   transferredQuantity: z.number(),
   currentStock: z.number(),
+  reservedQuantity: z
+    .number()
+    .nullable()
+    .describe("what approved and in-progress pickup requests naming this lot's B/L have left to ship (requests without a B/L reserve in the summary row); null with asOf"),
+  availableQuantity: z.number().nullable().describe('currentStock − reservedQuantity; null with asOf'),
   firstInboundDate: recordDate().nullable(),
   lastMovementDate: recordDate().nullable(),
 });

@@ -136,6 +136,17 @@ export const pickupRecord = named('PickupRequest', {
 });
 export type PickupRequest = z.infer<typeof pickupRecord>;
 
+// ---- Posted documents
+
+/** Why a posted document's stock fields change, or why it is cancelled, re-activated or deleted: kept in the audit entry. */
+export const changeReason = () =>
+  optionalText(500).describe(
+    "why, in the user's words (at most 500 characters): kept in the audit entry of a change of a posted document's stock fields, a cancel, a re-activation or a delete",
+  );
+
+/** `DELETE` of a posted document: `?reason=` says why. */
+export const deleteReasonQuery = z.object({ reason: changeReason() });
+
 // ---- Outbound orders
 
 export const outboundBody = z.object({
@@ -155,7 +166,7 @@ export const outboundBody = z.object({
   outboundStatus: labelled(z.enum(OUTBOUND_STATUSES), CODE_LABELS.outboundStatus).optional(),
   remark: optionalText(1000),
 });
-export const outboundUpdateBody = outboundBody.omit({ outboundNumber: true }).partial();
+export const outboundUpdateBody = outboundBody.omit({ outboundNumber: true }).partial().extend({ reason: changeReason() });
 
 export const outboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   outboundNumber: filterText(),
@@ -244,7 +255,7 @@ export const inboundBody = z.object({
   operator: optionalText(100),
   remark: optionalText(1000),
 });
-export const inboundUpdateBody = inboundBody.omit({ inboundNumber: true }).partial();
+export const inboundUpdateBody = inboundBody.omit({ inboundNumber: true }).partial().extend({ reason: changeReason() });
 
 export const inboundListQuery = pagingQuery.extend(dateRangeQuery.shape).extend({
   inboundNumber: filterText(),
@@ -291,6 +302,7 @@ export const transferBody = z.object({
 /** From a stock summary row: the transfer date defaults to today. */
 export const stockTransferBody = transferBody.extend({ transferDate: optionalIsoDate() });
 export const transferUpdateBody = transferBody.partial().extend({
+  reason: changeReason(),
   /** ids of attachments to delete (JSON array, or comma-separated in a form) */
   removeFileIds: z.array(id()).max(200).optional(),
 });
@@ -346,6 +358,11 @@ export const summaryRow = named('StockSummaryRow', {
   outboundQuantity: z.number(),
   transferredQuantity: z.number(),
   currentStock: z.number(),
+  reservedQuantity: z
+    .number()
+    .nullable()
+    .describe("what approved and in-progress pickup requests of this warehouse and commodity have left to ship (their B/L's or none); null with asOf (reservations are today's)"),
+  availableQuantity: z.number().nullable().describe('currentStock − reservedQuantity: what another outbound order or transfer may take; null with asOf'),
 });
 
 export const ledgerQuery = pagingQuery.extend(dateRangeQuery.shape).extend({

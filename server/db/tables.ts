@@ -54,6 +54,8 @@ export interface AuditLogTable {
   entityId: number | null;
   before: string | null;
   after: string | null;
+  /** why, as the user said it (a change of a posted document; null: none given) */
+  reason: string | null;
 }
 
 /** One counted event of the login throttle (server/routes/auth/auth.service.ts). */

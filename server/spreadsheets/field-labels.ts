@@ -113,6 +113,7 @@ export const FIELD_LABELS = {
   progress: said('Progress', '执行进度'),
   quantity: said('Quantity', '数量'),
   quantityChange: said('Quantity change', '数量变动'),
+  reason: said('Reason', '原因'),
   receiptStatus: said('Receipt', '签收状态'),
   reconciliationNumber: said('Reconciliation no.', '对账单号'),
   recordDate: said('Record date', '记录日期'),

@@ -29,7 +29,17 @@ describe('one commodity, one key', () => {
     }
     const summary = await get(`/api/inventory/summary?warehouse=${w.code}`);
     expect(summary).toEqual([
-      { warehouse: w.name, warehouseId: w.id, commodity: 'Copper Cathode', inboundQuantity: 30, outboundQuantity: 30, transferredQuantity: 0, currentStock: 0 },
+      {
+        warehouse: w.name,
+        warehouseId: w.id,
+        commodity: 'Copper Cathode',
+        inboundQuantity: 30,
+        outboundQuantity: 30,
+        transferredQuantity: 0,
+        currentStock: 0,
+        reservedQuantity: 0,
+        availableQuantity: 0,
+      },
     ]);
     // nothing is left under any spelling
     const more = await app.request('POST', '/api/delivery-details', {

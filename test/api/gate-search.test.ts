@@ -22,7 +22,8 @@ beforeAll(async () => {
   token = (await signInAdmin(app)).token;
   await approveOwnRequests(app, token);
   warehouse = await makeWarehouse(app, token);
-  await makeInbound(app, token, { warehouse: warehouse.code, inboundWeight: 100 });
+  // the requests' B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
+  await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 100 });
   const base = { warehouse: warehouse.code };
   made.spaced = await makeApprovedPickup(app, token, { ...base, licensePlate: '沪A 12345' });
   made.dotted = await makePickup(app, token, { ...base, licensePlate: '沪A·12399' });

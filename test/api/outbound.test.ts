@@ -52,7 +52,9 @@ describe('outbound orders', () => {
   });
 
   it('deliveryOrderNumber must name a pickup request that is not cancelled', async () => {
-    const { w } = await stocked(10);
+    // 10 in all, 5 of them on the request's B/L (makePickup's BL001): an approval reserves in its lot (issue 27)
+    const { w } = await stocked(5);
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'BL001', inboundWeight: 5 });
     const base = { warehouse: w.code, commodity: 'copper', quantity: 1, outboundDate: '2026-11-20' };
     const none = await app.request('POST', '/api/delivery-details', { token, body: { ...base, deliveryOrderNumber: 'PU19990101-0001' } });
     expect(none.status).toBe(400);

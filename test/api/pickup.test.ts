@@ -12,6 +12,8 @@ beforeAll(async () => {
   token = (await signInAdmin(app)).token;
   await approveOwnRequests(app, token);
   warehouse = await makeWarehouse(app, token);
+  // the requests' B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
+  await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 100000 });
 });
 afterAll(() => app.close());
 
@@ -153,6 +155,7 @@ describe('pickup requests', () => {
     const w = await makeWarehouse(app, token);
     const x = await makePickup(app, token, { warehouse: w.code, blNumber: 'MSKU111', deliveryDate: '2026-09-01', driverName: 'Zhao Lei' });
     const y = await makePickup(app, token, { warehouse: w.name, blNumber: 'COSU222', deliveryDate: '2026-09-15' });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'COSU222', inboundWeight: 5 });
     await app.request('PUT', `/api/apply-delivery/${y.id}`, { token, body: { status: 'approved' } });
     const ids = async (qs: string) => (await app.request('GET', `/api/apply-delivery/list?warehouse=${w.code}&${qs}`, { token })).body.data.items.map((i: { id: number }) => i.id);
     expect(await ids('')).toEqual([y.id, x.id]);
@@ -203,7 +206,7 @@ describe('pickup requests', () => {
     expect((await app.request('DELETE', `/api/apply-delivery/${p.id}`, { token })).status).toBe(404);
 
     const w = await makeWarehouse(app, token);
-    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'BL001', inboundWeight: 5 });
     const used = await makeApprovedPickup(app, token, { warehouse: w.code });
     const o = await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: used.orderNumber });
     const refused = await app.request('DELETE', `/api/apply-delivery/${used.id}`, { token });
@@ -244,7 +247,7 @@ describe('pickup refusals in Chinese (Accept-Language: zh)', () => {
     expect(again.body.message).toBe(`提货申请 ${p.orderNumber} 已经取消`);
 
     const w = await makeWarehouse(app, token);
-    await makeInbound(app, token, { warehouse: w.code, inboundWeight: 5 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'BL001', inboundWeight: 5 });
     const used = await makeApprovedPickup(app, token, { warehouse: w.code });
     const o = await makeOutbound(app, token, { warehouse: w.code, deliveryOrderNumber: used.orderNumber });
     const refused = await app.request('DELETE', `/api/apply-delivery/${used.id}`, { token, headers: zh });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   token = (await signInAdmin(app)).token;
   await approveOwnRequests(app, token);
   const warehouse = await makeWarehouse(app, token);
-  inbound = await makeInbound(app, token, { warehouse: warehouse.code, inboundWeight: 50 });
+  // the request's B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
+  inbound = await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 50 });
   pickup = await makeApprovedPickup(app, token, { warehouse: warehouse.code, licensePlate: '沪A 12345' });
   outbound = await makeOutbound(app, token, { warehouse: warehouse.code, deliveryOrderNumber: pickup.orderNumber, quantity: 2 });
 });
@@ -90,6 +91,7 @@ describe('QR codes on printed slips', () => {
       const lanToken = (await signInAdmin(lan)).token;
       await approveOwnRequests(lan, lanToken);
       const warehouse = await makeWarehouse(lan, lanToken);
+      await makeInbound(lan, lanToken, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 5 });
       const request = await makeApprovedPickup(lan, lanToken, { warehouse: warehouse.code });
       const port = Number(new URL(lan.url).port);
       token = lanToken;

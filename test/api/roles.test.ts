@@ -318,10 +318,12 @@ describe('the settings', () => {
 describe('a second person approves', () => {
   it('refuses the creator approving its own request (403 naming the rule); another user approves, recorded on the request, its list, export and print page', async () => {
     const w = await makeWarehouse(app, admin.token);
-    await makeInbound(app, admin.token, { warehouse: w.code, inboundWeight: 50 });
+    const blNumber = uniqueName('BL');
+    // the request's B/L is received: an approval reserves in its lot (issue 27)
+    await makeInbound(app, admin.token, { warehouse: w.code, blNumber, inboundWeight: 50 });
     const manager = await account(['manager']);
     const other = await account(['manager']);
-    const pickup = await makePickup(app, manager.token, { warehouse: w.code, blNumber: uniqueName('BL') });
+    const pickup = await makePickup(app, manager.token, { warehouse: w.code, blNumber });
     expect(pickup).toMatchObject({ createdBy: manager.username, approvedBy: null, approvedTime: null });
     const audits = await count('auditLog');
     const own = await app.request('PUT', `/api/apply-delivery/${pickup.id}`, { token: manager.token, body: { status: 'approved' } });
@@ -352,6 +354,7 @@ describe('a second person approves', () => {
 
   it('lets a one-person office approve its own requests once the setting is off', async () => {
     const w = await makeWarehouse(app, admin.token);
+    await makeInbound(app, admin.token, { warehouse: w.code, blNumber: 'BL001', inboundWeight: 5 });
     const pickup = await makePickup(app, admin.token, { warehouse: w.code });
     expect((await app.request('PUT', `/api/apply-delivery/${pickup.id}`, { token: admin.token, body: { status: 'approved' } })).status).toBe(403);
     await app.request('PUT', '/api/settings', { token: admin.token, body: { secondPersonApproves: false } });

@@ -123,7 +123,8 @@ describe('stock ledger', () => {
 
     // asOf the last date of the run equals today's summary; asOf an earlier date sums the ledger up to it
     const asOf = (await app.request('GET', '/api/inventory/summary?asOf=2026-12-31', { token })).body.data;
-    expect(asOf).toEqual(summary);
+    // reservations are today's: asOf leaves them out (null)
+    expect(asOf).toEqual(summary.map((row: object) => ({ ...row, reservedQuantity: null, availableQuantity: null })));
     const early = (await app.request('GET', '/api/inventory/summary?asOf=2026-02-15', { token })).body.data as typeof summary;
     for (const s of early) {
       const sum = ledger

@@ -242,6 +242,9 @@ describe('exports', () => {
     await makeInbound(app, token, { warehouse: w.code, inboundWeight: 50 });
     // the outbound orders name B/L OEXP-1: its lot must hold what they take (issue 27)
     await makeInbound(app, token, { warehouse: w.code, blNumber: 'OEXP-1', inboundWeight: 5 });
+    // the requests' B/Ls are received: an approval reserves in its lot (issue 27)
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'PEXP-1', inboundWeight: 5.5 });
+    await makeInbound(app, token, { warehouse: w.code, blNumber: 'PEXP-2', inboundWeight: 5 });
     const p1 = await makeApprovedPickup(app, token, { warehouse: w.code, blNumber: 'PEXP-1', quantity: 5.5, driverName: '张师傅' });
     const p2 = await makePickup(app, token, { warehouse: w.code, blNumber: 'PEXP-2', deliveryDate: '2026-12-01' });
     await app.request('PUT', `/api/apply-delivery/${p2.id}`, { token, body: { status: 'approved' } });
@@ -350,7 +353,8 @@ describe('imports', () => {
     // the rows name B/Ls OIMP-1 and OIMP-2: their lots must hold what the rows take (issue 27)
     await makeInbound(app, token, { warehouse: w.code, blNumber: 'OIMP-1', inboundWeight: 6 });
     await makeInbound(app, token, { warehouse: w.code, blNumber: 'OIMP-2', inboundWeight: 4 });
-    const p = await makeApprovedPickup(app, token, { warehouse: w.code, quantity: 6 });
+    // the request names the B/L its row ships from: an approval reserves in its lot (issue 27)
+    const p = await makeApprovedPickup(app, token, { warehouse: w.code, blNumber: 'OIMP-1', quantity: 6 });
     const res = await upload(
       'outbound',
       await workbook([

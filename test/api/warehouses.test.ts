@@ -79,7 +79,17 @@ describe('warehouses', () => {
     expect(list.body.data.total).toBe(2);
     const summary = await app.request('GET', `/api/inventory/summary?warehouse=${w.code}`, { token });
     expect(summary.body.data).toEqual([
-      { warehouse: 'Renamed 仓', warehouseId: w.id, commodity: 'copper', inboundQuantity: 20, outboundQuantity: 0, transferredQuantity: 0, currentStock: 20 },
+      {
+        warehouse: 'Renamed 仓',
+        warehouseId: w.id,
+        commodity: 'copper',
+        inboundQuantity: 20,
+        outboundQuantity: 0,
+        transferredQuantity: 0,
+        currentStock: 20,
+        reservedQuantity: 0,
+        availableQuantity: 20,
+      },
     ]);
   });
 

@@ -7,7 +7,8 @@
 //                             link to this one) measured first, the same way, each figure next to it
 //   BENCH_ENGINES=sqlite      leave out PostgreSQL (default: sqlite,postgres; TEST_PG_URL as the tests)
 //   BENCH_ROWS=2000           fewer inbound/outbound rows (details: 5× as many), for development
-//   BENCH_PHASES=outbound     only these imports (inbound, outbound, details)
+//   BENCH_PHASES=outbound     only these imports (inbound, outbound, details; `single`: 500 outbound orders
+//                             created one by one through the JSON route's service function, not run by default)
 // Each phase runs in its own process (its own peak RSS: getrusage maxRSS), on a new database: a
 // SQLite file in a temp folder, or a new PostgreSQL database dropped afterwards. What a phase times is
 // the import function alone (read, check, write, commit), as the import route calls it.
@@ -30,6 +31,7 @@ import { createTestDatabase } from '../helpers/postgres.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const DETAIL_LINES = ROWS * 5;
+const SINGLE_ORDERS = 500;
 const WAREHOUSES = 5;
 const actor: AuthUser = { id: 1, username: 'bench', role: 'admin', roles: ['admin'], permissions: effectiveLevels(['admin'], {}), warehouseIds: null };
 const code = (i: number) => `BW${i}`;
@@ -137,6 +139,27 @@ async function phase(name: string, root: string, engine: string, dir: string): P
           });
       const { importOutbound } = await load('server/routes/warehouse/outbound-orders/outbound-orders.sheet.ts');
       work = () => importOutbound(db, actor, join(dir, 'outbound.xlsx'));
+    } else if (name === 'single') {
+      // a single outbound order (issue 27 item 6): 500 created one after another through the JSON
+      // route's service function, each its own transaction, without a B/L (FIFO over four lots), with
+      // two approved pickup requests a warehouse holding stock (reservations read on this code)
+      const { createInbound } = await load('server/routes/warehouse/inbound-orders/inbound-orders.service.ts');
+      const { createPickup, updatePickup } = await load('server/routes/warehouse/pickup-requests/pickup-requests.service.ts');
+      const { createOutbound } = await load('server/routes/warehouse/outbound-orders/outbound-orders.service.ts');
+      await db.insertInto('settings').values({ key: 'secondPersonApproves', value: 'false', updateTime: time }).execute();
+      for (let i = 0; i < WAREHOUSES; i++) {
+        for (let lot = 0; lot < 4; lot++)
+          await createInbound(db, actor, { warehouse: code(i), commodity: 'Copper cathode', blNumber: `SEED${i}-${lot}`, inboundWeight: 1000, inboundDate: `2026-11-0${lot + 1}` });
+        for (let r = 0; r < 2; r++) {
+          const request = await createPickup(db, actor, { warehouse: code(i), commodity: 'Copper cathode', blNumber: `SEED${i}-${r}`, quantity: 100, deliveryDate: '2026-11-20' });
+          await updatePickup(db, actor, request.id, { status: 'approved' });
+        }
+      }
+      work = async () => {
+        for (let n = 0; n < SINGLE_ORDERS; n++)
+          await createOutbound(db, actor, { warehouse: code(n % WAREHOUSES), commodity: 'Copper cathode', quantity: 1, outboundDate: '2026-11-21' });
+        return { imported: SINGLE_ORDERS };
+      };
     } else if (name === 'details') {
       const { id: folderId } = await db
         .insertInto('corpContractFolders')

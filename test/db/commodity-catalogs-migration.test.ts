@@ -117,7 +117,17 @@ describe('migration 010-commodity-catalogs', () => {
   it('after: one stock under the first spelling used, as the summary, asOf, lots and the report show it', async () => {
     const summary = await app.request('GET', '/api/inventory/summary', { token });
     expect(summary.body.data).toEqual([
-      { warehouse: '上海仓', warehouseId: 1, commodity: 'Copper cathode', inboundQuantity: 150, outboundQuantity: 50, transferredQuantity: 0, currentStock: 100 },
+      {
+        warehouse: '上海仓',
+        warehouseId: 1,
+        commodity: 'Copper cathode',
+        inboundQuantity: 150,
+        outboundQuantity: 50,
+        transferredQuantity: 0,
+        currentStock: 100,
+        reservedQuantity: 0,
+        availableQuantity: 100,
+      },
     ]);
     const asOf = await app.request('GET', '/api/inventory/summary?asOf=2026-10-02', { token });
     expect(asOf.body.data).toMatchObject([{ commodity: 'Copper cathode', inboundQuantity: 150, currentStock: 150 }]);

@@ -128,6 +128,13 @@ describe(`migrations 014–015 on a database of the last release (${onPostgres ?
     expect(request.body.data).toMatchObject({ orderNumber: 'PU20261001-0001', createdBy: 'li.wei', approvedBy: null, approvedTime: null });
     expect((await app.request('PUT', '/api/apply-delivery/1', { token: liWei, body: { status: 'approved' } })).status).toBe(403);
     const boss = (await signIn('boss')).body.data.token;
+    // its B/L is received first: approving reserves in its lot (issue 27)
+    const { warehouse, commodity, blNumber, quantity } = request.body.data;
+    const received = await app.request('POST', '/api/inventory/inbound', {
+      token: boss,
+      body: { warehouse, commodity, blNumber, inboundWeight: quantity, inboundDate: '2026-10-01' },
+    });
+    expect(received.status, received.body.message).toBe(200);
     expect((await app.request('PUT', '/api/apply-delivery/1', { token: boss, body: { status: 'approved' } })).body.data).toMatchObject({ approvedBy: 'boss' });
   });
 });

@@ -15,7 +15,8 @@ test.beforeEach(async ({ page }) => {
 
 test('numbers link to their records and stock totals stay per commodity', async ({ page }) => {
   await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
-  const inbound = await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 100, inboundDate: today });
+  // on the pickup's B/L: approving reserves in its lot (issue 27)
+  const inbound = await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, blNumber: `BLB${U}`, inboundWeight: 100, inboundDate: today });
   await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Iron ore ${U}`, inboundWeight: 5000, inboundDate: today });
   const pickup = await adminApi(page, 'POST', '/apply-delivery', {
     blNumber: `BLB${U}`,

@@ -105,6 +105,8 @@ test('a second person approves: the creator is refused as the service says, anot
   // the manager asks for a pickup (through the API), then tries to approve it on the page
   const signedIn = await page.request.post('/api/auth/login', { data: manager });
   const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+  // the request's B/L is received: approving reserves in its lot (issue 27)
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: `Copper ${U}`, inboundWeight: 2, inboundDate: today, blNumber: `BLS${U}` });
   const asked = await page.request.post('/api/apply-delivery', {
     data: { blNumber: `BLS${U}`, warehouse: WH.code, commodity: `Copper ${U}`, quantity: 2, unit: 't', deliveryDate: today },
     headers: { authorization: `Bearer ${token}` },
@@ -114,6 +116,8 @@ test('a second person approves: the creator is refused as the service says, anot
   await page.goto(`/warehouse/pickup-requests?blNumber=BLS${U}`);
   const own = page.getByRole('row').filter({ hasText: `BLS${U}` });
   await own.getByRole('button', { name: 'Approve' }).click();
+  // the dialog says what is available before approving (issue 27)
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(/was created by you: another user must approve it/)).toBeVisible();
 
   // the admin approves it; its details then say who and when
@@ -121,6 +125,7 @@ test('a second person approves: the creator is refused as the service says, anot
   await page.goto(`/warehouse/pickup-requests?blNumber=BLS${U}`);
   const row = page.getByRole('row').filter({ hasText: `BLS${U}` });
   await row.getByRole('button', { name: 'Approve' }).click();
+  await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Approve' }).click();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText('admin');
   await adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });

@@ -158,6 +158,10 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
   await expect(r).toContainText('沪A12345');
 
   await rowAction(r, 'Approve');
+  // approving reserves: the dialog says what is available first (issue 27)
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm.getByTestId('availability')).toContainText('100.250 available');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(r).toContainText('Approved');
   await expect.poll(() => rowActions(r)).toEqual(['Edit', 'Start pickup', 'Cancel request', 'Print', 'Delete']);
 
@@ -241,8 +245,8 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   ).toBe('solid');
   await popup.close();
 
-  // edit
-  await r.getByRole('button', { name: 'Edit' }).click();
+  // edit: for the admin (approve) a posted order's edit is "Correct…" (issue 27)
+  await r.getByRole('button', { name: 'Correct…' }).click();
   await d.getByLabel('Remark').fill('second truck follows');
   await save(page);
   await expect(r).toContainText(outboundNumber);
@@ -317,7 +321,7 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await detail.getByRole('button', { name: 'Close' }).first().click();
 
   // edit: cancelled gives the quantity back; the attachment is removed
-  await r.getByRole('button', { name: 'Edit' }).click();
+  await r.getByRole('button', { name: 'Correct…' }).click();
   await choose(page, d, 'Status', 'Cancelled');
   await d.getByRole('button', { name: 'Remove' }).click();
   await save(page);

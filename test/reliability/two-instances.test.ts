@@ -97,6 +97,45 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
     }
   });
 
+  it('20 approvals spread over both against stock for 5 requests, beside walk-in outbound orders: exactly 5 approved, nothing reserved is taken, lots = summary = ledger', async () => {
+    expect((await clients[0]!.request('PUT', '/api/settings', { token, body: { secondPersonApproves: false } })).status).toBe(200);
+    const warehouse = await makeWarehouse(clients[0]!, token);
+    await makeInbound(clients[1]!, token, { warehouse: warehouse.code, blNumber: 'TWO-RES', inboundWeight: 50 });
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await clients[i % 2]!.request('POST', '/api/apply-delivery', {
+          token,
+          body: { warehouse: warehouse.code, commodity: 'copper', blNumber: 'TWO-RES', quantity: 10, deliveryDate: '2026-11-22' },
+        });
+        expect(res.status).toBe(200);
+        return res.body.data as { id: number };
+      }),
+    );
+    const [approvals, walkIns] = await Promise.all([
+      Promise.all(requests.map((r, i) => clients[i % 2]!.request('PUT', `/api/apply-delivery/${r.id}`, { token, body: { status: 'approved' } }))),
+      Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          clients[i % 2]!.request('POST', '/api/delivery-details', { token, body: { warehouse: warehouse.code, commodity: 'copper', quantity: 5, outboundDate: '2026-11-02' } }),
+        ),
+      ),
+    ]);
+    const approved = approvals.filter((a) => a.status === 200).length;
+    const shipped = walkIns.filter((a) => a.status === 200).length;
+    expect(approvals.every((a) => a.status === 200 || a.status === 400)).toBe(true);
+    // every 10 t is either promised to one request or taken by two walk-ins, never both
+    expect(approved * 10 + shipped * 5).toBe(50);
+    const row = await stockOf(clients[1]!, token, warehouse.code);
+    expect(row).toMatchObject({ currentStock: 50 - shipped * 5, reservedQuantity: approved * 10, availableQuantity: 0 });
+    const lots = (await clients[0]!.request('GET', `/api/inventory/lots?warehouse=${warehouse.code}&inStock=all`, { token })).body.data.items;
+    expect(lots.map((l: { blNumber: string; currentStock: number }) => [l.blNumber, l.currentStock])).toEqual([['TWO-RES', 50 - shipped * 5]]);
+    const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+    try {
+      expect(await ledgerMismatches(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('a refresh token exchanged at both instances at once is exchanged once, and its family is revoked', async () => {
     const login = await clients[1]!.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'admin-password-1' } });
     const { refreshToken } = login.body.data;

@@ -35,6 +35,7 @@ export const auditRoutes = [
       { key: 'entityId', type: 'number' },
       { key: 'before', type: 'text', width: 60 },
       { key: 'after', type: 'text', width: 60 },
+      { key: 'reason', type: 'text', width: 40 },
     ]),
     rows: async (db, query) => auditRows(await allAudit(db, query)),
     title: said('Audit log', '审计日志'),

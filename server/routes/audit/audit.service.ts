@@ -16,6 +16,8 @@ export interface AuditEntry {
   entityId: number | null;
   before?: unknown;
   after?: unknown;
+  /** why, as the user said it (a change of a posted document) */
+  reason?: string | null;
 }
 
 export const recordAudit = (db: Queryable, entry: AuditEntry): Promise<void> => recordAudits(db, [entry]);
@@ -36,6 +38,7 @@ export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]
           entityId: entry.entityId,
           before: entry.before === undefined ? null : JSON.stringify(entry.before),
           after: entry.after === undefined ? null : JSON.stringify(entry.after),
+          reason: entry.reason ?? null,
         })),
       )
       .execute();
@@ -52,6 +55,7 @@ function present(row: Selectable<AuditLogTable>) {
     entityId: row.entityId,
     before: row.before === null ? null : JSON.parse(row.before),
     after: row.after === null ? null : JSON.parse(row.after),
+    reason: row.reason,
   };
 }
 

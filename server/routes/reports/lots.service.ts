@@ -11,6 +11,7 @@ import { withinScope, type Scope } from '../../db/scope.js';
 import { paginate, prefixEnd } from '../../db/paging.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
+import { readReservations, type Reservations } from '../warehouse/stock/reservations.js';
 
 type LotFilters = Partial<Omit<z.output<typeof lotQuery>, 'page' | 'pageSize' | 'sortOrder'>> & { exactBlNumber?: string };
 
@@ -112,8 +113,9 @@ async function withDates(db: Queryable, lots: Omit<LotSums, 'firstInbound' | 'la
 }
 
 /** A lot as the API answers it; `names` gives the catalog's spelling of each commodity key. */
-function presentLot(r: LotSums, names: Map<string, string>): Lot {
+function presentLot(r: LotSums, names: Map<string, string>, reservations: Reservations | null): Lot {
   const [inbound, outbound, transferred] = [Number(r.inbound), Number(r.outbound), Number(r.transferred)];
+  const reserved = reservations && r.blNumber !== '' ? reservations.reserved(r.warehouseId, r.commodity, r.blNumber) : 0;
   return {
     warehouse: r.warehouse,
     warehouseId: r.warehouseId,
@@ -123,6 +125,8 @@ function presentLot(r: LotSums, names: Map<string, string>): Lot {
     outboundQuantity: fromMilli(outbound),
     transferredQuantity: fromMilli(transferred),
     currentStock: fromMilli(inbound - outbound - transferred),
+    reservedQuantity: reservations ? fromMilli(reserved) : null,
+    availableQuantity: reservations ? fromMilli(inbound - outbound - transferred - reserved) : null,
     firstInboundDate: r.firstInbound,
     lastMovementDate: r.lastMovement,
   };
@@ -130,15 +134,17 @@ function presentLot(r: LotSums, names: Map<string, string>): Lot {
 
 export async function listLots(db: Queryable, q: z.output<typeof lotQuery>, scope: Scope) {
   const names = await commodityNamesByKey(db);
-  if (q.asOf) return paginate(db, await lotsQuery(db, q, scope), q, (r) => presentLot(r, names));
+  if (q.asOf) return paginate(db, await lotsQuery(db, q, scope), q, (r) => presentLot(r, names, null));
   const page = await paginate(db, await currentLotsQuery(db, q, scope), q, (row) => row);
-  return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names)) };
+  const reservations = await readReservations(db, [...new Set(page.items.map((l) => l.warehouseId))], undefined, scope);
+  return { ...page, items: (await withDates(db, page.items)).map((r) => presentLot(r, names, reservations)) };
 }
 
 /** Every lot the filters match in the reader's warehouses, for the export. */
 export async function allLots(db: Queryable, f: LotFilters, scope: Scope): Promise<Lot[]> {
   const names = await commodityNamesByKey(db);
-  return (await (await lotsQuery(db, f, scope)).execute()).map((r) => presentLot(r, names));
+  const reservations = f.asOf ? null : await readReservations(db, null, undefined, scope);
+  return (await (await lotsQuery(db, f, scope)).execute()).map((r) => presentLot(r, names, reservations));
 }
 
 /** Every lot of one B/L number in the reader's warehouses, in stock or not. */

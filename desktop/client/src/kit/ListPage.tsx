@@ -82,7 +82,11 @@ export interface ListPageProps<T extends { id: number }> {
   /** POST path (default: path) */
   create?: FormDef<T> & { submit?: (values: Record<string, unknown>) => Promise<unknown>; initial?: () => Record<string, unknown> };
   /** PUT path/:id (default) */
-  edit?: FormDef<T> & { initial: (row: T) => Record<string, unknown>; submit?: (row: T, values: Record<string, unknown>) => Promise<unknown> };
+  edit?: FormDef<T> & {
+    initial: (row: T) => Record<string, unknown>;
+    submit?: (row: T, values: Record<string, unknown>) => Promise<unknown>;
+    /** the row action's label (default Edit) */ label?: MessageKey;
+  };
   /** which rows offer Edit (default: all, when `edit` is given) */
   canEdit?: (row: T) => boolean;
   /** DELETE path/:id with confirmation */
@@ -275,7 +279,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
     (row: T): ReactNode => {
       const removable = typeof canDelete === 'function' ? canDelete(row) : !!canDelete;
       const all: RowAction<T>[] = [
-        ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: 'list.edit' as const, open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
+        ...(edit && (canEdit?.(row) ?? true) ? [{ key: 'edit', label: edit.label ?? ('list.edit' as const), open: (r: T) => setDrawer({ mode: 'edit', row: r }) }] : []),
         ...(actions?.(row) ?? []).filter((a) => pageCan(a.needs ?? 'write')),
         ...(removable ? [{ key: 'delete', label: 'list.delete' as const, confirm: 'list.deleteConfirm' as const, danger: true }] : []),
       ];

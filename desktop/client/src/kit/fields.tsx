@@ -1,5 +1,7 @@
 // Form fields declared by config, for search forms and for create/edit drawers.
+import { LockOutlined } from '@ant-design/icons';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { MessageKey, Translate } from '../i18n';
 import { FileDropzone, type FileRule } from './files';
@@ -31,9 +33,12 @@ export interface FieldDef {
   maxCount?: number;
   /** a custom input for kinds the kit does not know */
   render?: () => ReactNode;
+  /** shown, not changed: a stock field of a posted document for a user without approve (a lock and the word "posted") */
+  locked?: boolean;
 }
 
 export function fieldInput(field: FieldDef, t: Translate, search = false): ReactNode {
+  if (field.locked && !search) return <LockedInput field={field} t={t} />;
   if (field.render) return field.render();
   const placeholder = field.placeholder ? t(field.placeholder) : undefined;
   switch (field.kind ?? 'text') {
@@ -66,13 +71,29 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
   }
 }
 
+/** A locked field: its value as text, with a lock, read-only; the form still sends it as it is (the service sees no change). */
+function LockedInput({ field, t, value, id }: { field: FieldDef; t: Translate; value?: unknown; id?: string }) {
+  const option = field.options?.find((o) => o.value === value);
+  const text =
+    value == null
+      ? ''
+      : option
+        ? t(option.label)
+        : dayjs.isDayjs(value)
+          ? value.format(t('format.date'))
+          : typeof value === 'number'
+            ? value.toLocaleString(undefined, { maximumFractionDigits: 3 })
+            : String(value as string);
+  return <Input id={id} value={text} readOnly disabled prefix={<LockOutlined aria-hidden />} suffix={t('wh.posted.word')} data-testid={`locked-${field.name}`} />;
+}
+
 /** FileDropzone as a form control (antd injects value and onChange). */
 function FilesInput({ rule, maxCount, value, onChange }: { rule: FileRule; maxCount?: number; value?: File[]; onChange?: (files: File[]) => void }) {
   return <FileDropzone rule={rule} maxCount={maxCount} value={value ?? []} onChange={(files) => onChange?.(files)} />;
 }
 
 /** A quantity with its unit after it (antd injects value and onChange). */
-function QuantityInput({
+export function QuantityInput({
   unit,
   placeholder,
   ...control

@@ -2,7 +2,7 @@
 // Literal paths come before `/:id` ones.
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
+import { deleteReasonQuery, inboundBody, inboundListQuery, inboundRecord, inboundUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { sheetRoutes } from '../../../spreadsheets/sheet-routes.js';
 import { getSettings } from '../../settings/settings.service.js';
@@ -79,7 +79,8 @@ export const inboundOrderRoutes = [
     tag,
     summary: 'Change an inbound order (fields not sent stay as they are)',
     access: { area: 'warehouse', level: 'write' },
-    description: 'Refused (400) when the change would leave the stock of its warehouse and commodity below zero.',
+    description:
+      'Refused (400) when the change would leave the stock of its warehouse and commodity, or one of its lots, below zero. Posted: changing its warehouse, commodity, blNumber, inboundWeight or inboundDate needs approve access to warehouse (403 otherwise, nothing changed); the other fields need write. `reason` says why, kept in the audit entry.',
     body: inboundUpdateBody,
     response: inboundRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateInbound(db, user, id, body), 'inbound order updated'),
@@ -89,10 +90,12 @@ export const inboundOrderRoutes = [
     path: ['/inventory/inbound/delete/:id', '/inventory/inbound/:id'],
     tag,
     summary: 'Delete an inbound order (refused when its stock has already gone out)',
-    access: { area: 'warehouse', level: 'write' },
+    access: { area: 'warehouse', level: 'approve' },
+    description: 'A posted document: deleting it needs approve access to warehouse. `?reason=` says why, kept in the audit entry.',
+    query: deleteReasonQuery,
     response: deletedAnswer,
-    handler: async (ctx, { id, user, db }) => {
-      await deleteInbound(db, user, id);
+    handler: async (ctx, { id, query, user, db }) => {
+      await deleteInbound(db, user, id, query.reason ?? null);
       return reply({ id }, 'inbound order deleted');
     },
   }),

@@ -16,6 +16,7 @@ import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, wareho
 import type { Scope } from '../../../db/scope.js';
 import { numbersFor } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, moveStocks, type Movement } from '../stock/stock.service.js';
+import { changePosted } from '../stock/posted.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
@@ -138,7 +139,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
   return db.transaction().execute(async (trx) => {
     const before = await loadInbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
-    const { warehouse, inboundWeight, blWeight, ...fields } = input;
+    const { warehouse, inboundWeight, blWeight, reason, ...fields } = input;
     const changes: Updateable<InboundOrdersTable> = { ...fields, updateTime: now() };
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (inboundWeight !== undefined) changes.inboundWeightMilli = toMilli(inboundWeight);
@@ -146,18 +147,19 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
     await trx.updateTable('inboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadInbound(trx, id, null);
     await partiesOf(trx, [row.owner]);
-    await moveStock(trx, movementOf(before), movementOf(row));
+    await changePosted(trx, actor, said(`inbound order ${row.inboundNumber}`, `入库单 ${row.inboundNumber} `), movementOf(before), movementOf(row));
     const after = presentInbound(row);
-    await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after });
+    await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after, reason });
     return after;
   });
 }
 
-export function deleteInbound(db: Db, actor: AuthUser, id: number): Promise<void> {
+/** Deletes an inbound order (its route needs approve access: it is posted); refused when a lot it filled would go below zero. */
+export function deleteInbound(db: Db, actor: AuthUser, id: number, reason: string | null = null): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await loadInbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('inboundOrders').where('id', '=', id).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before) });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before), reason });
   });
 }

@@ -3,7 +3,16 @@
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { z } from 'zod';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { confirmReceiptBody, outboundBody, outboundListQuery, outboundRecord, outboundUpdateBody, postedOutboundRecord, receiptRecord } from '../../../../shared/warehouse.js';
+import {
+  confirmReceiptBody,
+  deleteReasonQuery,
+  outboundBody,
+  outboundListQuery,
+  outboundRecord,
+  outboundUpdateBody,
+  postedOutboundRecord,
+  receiptRecord,
+} from '../../../../shared/warehouse.js';
 import { recordAddress } from '../../../http/public-address.js';
 import { reply, route } from '../../../http/route.js';
 import { recordPath } from '../../../../shared/record-pages.js';
@@ -105,7 +114,7 @@ export const outboundOrderRoutes = [
     summary: 'Change an outbound order (fields not sent stay as they are)',
     access: { area: 'warehouse', level: 'write' },
     description:
-      'Setting outboundStatus to cancelled gives its quantity back to stock and to its pickup request (which moves back from completed to in_progress, or to approved when nothing is shipped); re-activating it or raising its quantity takes them again (refused when stock or the request is short).',
+      'Setting outboundStatus to cancelled gives its quantity back to stock and to its pickup request (which moves back from completed to in_progress, or to approved when nothing is shipped); re-activating it or raising its quantity takes them again (refused when stock or the request is short). Posted: changing its warehouse, commodity, blNumber, quantity or outboundDate, cancelling or re-activating it needs approve access to warehouse (403 otherwise, nothing changed); the other fields and receipt confirmations need write. `reason` says why, kept in the audit entry.',
     body: outboundUpdateBody,
     response: postedOutboundRecord,
     handler: async (ctx, { id, body, user, db }) => reply(await updateOutbound(db, user, id, body), 'outbound order updated'),
@@ -115,10 +124,12 @@ export const outboundOrderRoutes = [
     path: '/delivery-details/:id',
     tag: outboundTag,
     summary: 'Delete an outbound order (its quantity goes back to stock; both shapes share this path)',
-    access: { area: 'warehouse', level: 'write' },
+    access: { area: 'warehouse', level: 'approve' },
+    description: 'A posted document: deleting it needs approve access to warehouse. `?reason=` says why, kept in the audit entry.',
+    query: deleteReasonQuery,
     response: deletedAnswer,
-    handler: async (ctx, { id, user, db }) => {
-      await deleteOutbound(db, user, id);
+    handler: async (ctx, { id, query, user, db }) => {
+      await deleteOutbound(db, user, id, query.reason ?? null);
       return reply({ id }, 'outbound order deleted');
     },
   }),

@@ -17,11 +17,13 @@ import { OUTBOUND_KEYWORD_COLUMNS } from '../../../db/search.js';
 import type { Db, Queryable } from '../../../db/tables.js';
 import type { OutboundOrdersTable, OutboundReceiptsTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
-import { invalid, notFound } from '../../../http/errors.js';
+import { BatchRefusal, invalid, notFound, refusedField } from '../../../http/errors.js';
+import { getSettings } from '../../settings/settings.service.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
 import { chunked } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
 import { allocationsAnswer, blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
+import { changePosted } from '../stock/posted.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { followPickups } from '../pickup-requests/pickup-shipping.js';
@@ -101,6 +103,8 @@ const movementOf = (row: OutboundRow): Movement | null =>
  * passes its rows in batches. A refusal names its order's index (`BatchRefusal`).
  */
 export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof outboundBody>[]): Promise<PostedOutboundOrder[]> {
+  if ((await getSettings(db)).outboundNeedsPickup)
+    for (const [index, input] of inputs.entries()) if (!input.deliveryOrderNumber && input.outboundStatus !== 'cancelled') throw new BatchRefusal(index, needsPickup());
   const warehouses = await warehousesForMovements(db, actor, inputs);
   const numbers = await numbersFor(
     db,
@@ -160,28 +164,50 @@ export function updateOutbound(db: Db, actor: AuthUser, id: number, input: z.out
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     // fields not sent are undefined, and an update leaves undefined columns as they are
-    const { warehouse, quantity, ...fields } = input;
+    const { warehouse, quantity, reason, ...fields } = input;
     const changes: Updateable<OutboundOrdersTable> = { ...fields, updateTime: now() };
     if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     await trx.updateTable('outboundOrders').set(changes).where('id', '=', id).execute();
     const row = await loadOutbound(trx, id, null);
+    // an order that goes on counting, or counts again, without a request, while the setting is on
+    if (
+      !row.deliveryOrderNumber &&
+      row.outboundStatus !== 'cancelled' &&
+      (before.deliveryOrderNumber || before.outboundStatus === 'cancelled') &&
+      (await getSettings(trx)).outboundNeedsPickup
+    )
+      throw needsPickup();
     await followPickups(trx, actor, [{ before, after: row }]);
-    const after = presentPosted(row, await moveStock(trx, movementOf(before), movementOf(row)));
+    const after = presentPosted(row, await changePosted(trx, actor, documentWords(before), movementOf(before), movementOf(row)));
     const action = row.outboundStatus !== before.outboundStatus ? 'status' : 'update';
-    await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after });
+    await recordAudit(trx, { actor, action, entity: 'outboundOrder', entityId: id, before: presentOutbound(before), after, reason });
     return after;
   });
 }
 
-export function deleteOutbound(db: Db, actor: AuthUser, id: number): Promise<void> {
+/** While the setting outboundNeedsPickup is on, an outbound order names an approved or in-progress pickup request. */
+const needsPickup = () =>
+  refusedField(
+    'deliveryOrderNumber',
+    said(
+      'an outbound order must name an approved or in-progress pickup request in deliveryOrderNumber (the setting "outbound needs a pickup request" is on)',
+      '出库单必须在 deliveryOrderNumber 中填写一个已审核或提货中的提货申请（已开启“出库须有提货申请”设置）',
+    ),
+  );
+
+/** The order in words, for a refusal: "outbound order OB20261122-0001". */
+const documentWords = (row: OutboundRow) => said(`outbound order ${row.outboundNumber}`, `出库单 ${row.outboundNumber} `);
+
+/** Deletes an order (its route needs approve access: it is posted); its quantity goes back to stock and to its pickup request. */
+export function deleteOutbound(db: Db, actor: AuthUser, id: number, reason: string | null = null): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const before = await loadOutbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('outboundReceipts').where('outboundId', '=', id).execute();
     await trx.deleteFrom('outboundOrders').where('id', '=', id).execute();
     await followPickups(trx, actor, [{ before, after: null }]);
-    await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before) });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'outboundOrder', entityId: id, before: presentOutbound(before), reason });
   });
 }
 

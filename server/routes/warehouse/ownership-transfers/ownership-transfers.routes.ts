@@ -3,7 +3,7 @@
 // GET /api/ownership-files/ownership/<stored name> (the url in fileList).
 import { deletedAnswer } from '../../../../shared/validation.js';
 import { pagedSchema } from '../../../../shared/paging.js';
-import { stockTransferBody, transferBody, transferListQuery, transferRecord, postedTransferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
+import { deleteReasonQuery, stockTransferBody, transferBody, transferListQuery, transferRecord, postedTransferRecord, transferUpdateBody } from '../../../../shared/warehouse.js';
 import { reply, route } from '../../../http/route.js';
 import { DOCUMENTS } from '../../../http/upload.js';
 import { getSettings } from '../../settings/settings.service.js';
@@ -123,7 +123,8 @@ export const ownershipTransferRoutes = [
     tag,
     summary: 'Change an ownership transfer (JSON, or multipart to add files); fields not sent stay',
     access: { area: 'warehouse', level: 'write' },
-    description: '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock.',
+    description:
+      '`removeFileIds` (JSON array, or comma-separated in a form) deletes attachments; files sent in `files` are added. Cancelling gives the quantity back to stock. Posted: changing its warehouse, commodity, blNumber, quantity or transferDate, cancelling or re-activating it needs approve access to warehouse (403 otherwise, nothing changed); the other fields and attachments need write. `reason` says why, kept in the audit entry.',
     body: transferUpdateBody,
     upload: DOCUMENTS,
     response: postedTransferRecord,
@@ -134,10 +135,12 @@ export const ownershipTransferRoutes = [
     path: '/ownership-transfer/:id',
     tag,
     summary: 'Delete an ownership transfer and its files (both shapes share this path)',
-    access: { area: 'warehouse', level: 'write' },
+    access: { area: 'warehouse', level: 'approve' },
+    description: 'A posted document: deleting it needs approve access to warehouse. `?reason=` says why, kept in the audit entry.',
+    query: deleteReasonQuery,
     response: deletedAnswer,
-    handler: async (ctx, { id, user, db, store }) => {
-      await deleteTransfer(db, store, user, id);
+    handler: async (ctx, { id, query, user, db, store }) => {
+      await deleteTransfer(db, store, user, id, query.reason ?? null);
       return reply({ id }, 'ownership transfer deleted');
     },
   }),

@@ -22,6 +22,7 @@ import { partiesOf } from '../../catalogs/catalog-names.js';
 import { nextNumber } from '../stock/document-numbers.js';
 import { sentFields } from '../../../db/sent-fields.js';
 import { allocationsAnswer, blNumberOf, moveStock, type Movement } from '../stock/stock.service.js';
+import { changePosted } from '../stock/posted.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 
@@ -174,16 +175,22 @@ export function updateTransfer(
     await addFiles(trx, changes, id, uploads);
     await trx.updateTable('ownershipTransfers').set(update).where('id', '=', id).execute();
     await partiesOf(trx, [input.transferor, input.transferee]);
-    const taken = await moveStock(trx, movementOf(beforeRow), movementOf(await loadTransfer(trx, id, null)));
+    const taken = await changePosted(
+      trx,
+      actor,
+      said(`ownership transfer ${beforeRow.transferNumber}`, `货权转移 ${beforeRow.transferNumber} `),
+      movementOf(beforeRow),
+      movementOf(await loadTransfer(trx, id, null)),
+    );
     const after = { ...(await getTransfer(trx, id, null)), allocations: allocationsAnswer(taken) };
     const action = after.status !== before.status ? 'status' : 'update';
-    await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after });
+    await recordAudit(trx, { actor, action, entity: 'ownershipTransfer', entityId: id, before, after, reason: input.reason });
     return after;
   });
 }
 
 /** Deletes a transfer and its attachments; its quantity goes back to stock. */
-export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: number): Promise<void> {
+export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: number, reason: string | null = null): Promise<void> {
   return withFiles(db, store, async (trx, changes) => {
     const row = await loadTransfer(trx, id, actor);
     const before = await getTransfer(trx, id, null);
@@ -191,6 +198,6 @@ export function deleteTransfer(db: Db, store: FileStore, actor: AuthUser, id: nu
     for (const file of before.fileList) changes.remove(file.url);
     await trx.deleteFrom('ownershipFiles').where('transferId', '=', id).execute();
     await trx.deleteFrom('ownershipTransfers').where('id', '=', id).execute();
-    await recordAudit(trx, { actor, action: 'delete', entity: 'ownershipTransfer', entityId: id, before });
+    await recordAudit(trx, { actor, action: 'delete', entity: 'ownershipTransfer', entityId: id, before, reason });
   });
 }

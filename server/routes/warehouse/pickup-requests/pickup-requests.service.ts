@@ -17,6 +17,9 @@ import { nextNumbers } from '../stock/document-numbers.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
+import { forUpdate } from '../../../db/row-lock.js';
+import { RESERVING } from '../stock/reservations.js';
+import { refuseUnavailable } from '../stock/reserve.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
 
@@ -218,6 +221,41 @@ async function checkSecondPerson(db: Queryable, actor: AuthUser, pickup: PickupR
   );
 }
 
+const reserves = (status: PickupStatus) => (RESERVING as readonly PickupStatus[]).includes(status);
+const blOf = (value: string | null | undefined) => value?.trim() || null;
+
+/** Whether a change makes a request reserve more, or elsewhere: it is approved, or its place or quantity changes while it reserves. */
+function reservationGrows(before: PickupRow, changes: Updateable<PickupRequestsTable>): boolean {
+  if (!reserves((changes.status as PickupStatus | undefined) ?? before.status)) return false;
+  if (!reserves(before.status)) return true;
+  return (
+    (changes.warehouseId !== undefined && changes.warehouseId !== before.warehouseId) ||
+    (typeof changes.commodity === 'string' && nameKey(changes.commodity) !== nameKey(before.commodity)) ||
+    (changes.blNumber !== undefined && blOf(changes.blNumber as string | null) !== blOf(before.blNumber)) ||
+    (typeof changes.quantityMilli === 'number' && changes.quantityMilli > before.quantityMilli)
+  );
+}
+
+/**
+ * Refuses (400) a request that would reserve more than is available in its lot or its warehouse
+ * and commodity, naming the requests holding it (stock/reservations.ts). Its row is locked first,
+ * then its stock: the order an outbound order shipping against it takes them in (no deadlock).
+ */
+async function refuseUnreservable(trx: Queryable, before: PickupRow, changes: Updateable<PickupRequestsTable>, warehouse: string): Promise<void> {
+  await forUpdate(trx, trx.selectFrom('pickupRequests').select('id').where('id', '=', before.id)).execute();
+  const commodity = await commodityOf(trx, typeof changes.commodity === 'string' ? changes.commodity : before.commodity);
+  const quantityMilli = typeof changes.quantityMilli === 'number' ? changes.quantityMilli : before.quantityMilli;
+  await refuseUnavailable(trx, {
+    requestId: before.id,
+    warehouseId: (changes.warehouseId as number | undefined) ?? before.warehouseId,
+    warehouse,
+    commodity: commodity.name,
+    stockKey: commodity.nameKey,
+    blNumber: changes.blNumber !== undefined ? blOf(changes.blNumber as string | null) : blOf(before.blNumber),
+    remainingMilli: Math.max(quantityMilli - before.shippedMilli, 0),
+  });
+}
+
 export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.output<typeof pickupUpdateBody>): Promise<PickupRequest> {
   return db.transaction().execute(async (trx) => {
     const before = await loadPickup(trx, id, actor);
@@ -233,11 +271,13 @@ export function updatePickup(db: Db, actor: AuthUser, id: number, input: z.outpu
       changes.approvedBy = actor.username;
       changes.approvedTime = changes.updateTime;
     }
-    if (warehouse !== undefined) changes.warehouseId = (await warehouseForMovement(trx, actor, warehouse, before.warehouseId)).id;
+    let warehouseName: string | undefined;
+    if (warehouse !== undefined) ({ id: changes.warehouseId, name: warehouseName } = await warehouseForMovement(trx, actor, warehouse, before.warehouseId));
     if (quantity !== undefined) changes.quantityMilli = toMilli(quantity);
     if (fields.licensePlate !== undefined) changes.plateKey = fields.licensePlate === null ? null : plateKey(fields.licensePlate);
     if (before.shippedMilli > 0) checkShippedEdit(before, changes);
     if (input.commodity !== undefined) await commodityOf(trx, input.commodity);
+    if (reservationGrows(before, changes)) await refuseUnreservable(trx, before, changes, warehouseName ?? before.warehouse);
     await trx.updateTable('pickupRequests').set(changes).where('id', '=', id).execute();
     const after = await getPickup(trx, id, null);
     const action = after.status !== before.status ? 'status' : 'update';

@@ -19,6 +19,7 @@ import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
+import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
 export interface Movement {
@@ -169,6 +170,10 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     stocks,
     moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber),
   );
+  // what approved and in-progress pickup requests hold: an outbound order or transfer takes only what is
+  // available (one shipping against a request has already lowered that request's reservation: its
+  // outbound order is written, and counted as shipped, before its stock moves)
+  const reservations = moves.some((c) => c.after && c.after.kind !== 'inbound') ? await reservationsOfStocks(db, stocks) : null;
   const queues = new Map<string, FifoQueue>();
   const entryTime = now();
   const ledger: Insertable<StockLedgerTable>[] = [];
@@ -192,7 +197,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
       let queue = queues.get(keyOf(after));
       if (!queue) queues.set(keyOf(after), (queue = fifoQueue(lots, after)));
       while (queue.length && queue[0]!.lot.current <= 0) queue.shift();
-      for (const a of fifo(queue, after)) apply({ m: after, blNumber: a.blNumber, change: -a.quantityMilli });
+      for (const a of fifo(queue, after, reservations)) apply({ m: after, blNumber: a.blNumber, change: -a.quantityMilli });
     }
     if (after && after.kind !== 'inbound') allocations[index] = entriesOfChange.filter((e) => e.m === after).map((e) => ({ blNumber: e.blNumber, quantityMilli: -e.change }));
     // entries that add stock go first, so when the end result is not below zero, no running balance in between is either
@@ -249,10 +254,48 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
         ),
       );
     }
+    if (after && after.kind !== 'inbound' && reservations) {
+      const key = keyOf(after);
+      const t = touched.get(key);
+      const end = balances.get(key)!;
+      const reserved = reservations.reserved(after.warehouseId, after.stockKey, null);
+      if (t && end - reserved < 0 && end < t.start)
+        throw new BatchRefusal(
+          index,
+          reservedRefusal({
+            warehouse: await warehouseName(db, after.warehouseId),
+            commodity: after.stockName,
+            unit: await unitOfKey(db, after.stockKey),
+            blNumber: null,
+            holdsMilli: end + after.quantityMilli,
+            holders: reservations.holders(after.warehouseId, after.stockKey, null),
+            requestedMilli: after.quantityMilli,
+          }),
+        );
+    }
     for (const e of entriesOfChange) {
       const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!;
       if (lot.current < 0 && lot.current < lot.start!) throw new BatchRefusal(index, await lotRefusal(db, e, lot, after));
     }
+    if (after && after.kind !== 'inbound' && reservations)
+      for (const e of entriesOfChange) {
+        if (e.m !== after || e.blNumber === null) continue;
+        const lot = lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!;
+        const reserved = reservations.reserved(e.m.warehouseId, e.m.stockKey, e.blNumber);
+        if (lot.current - reserved < 0 && lot.current < lot.start!)
+          throw new BatchRefusal(
+            index,
+            reservedRefusal({
+              warehouse: await warehouseName(db, e.m.warehouseId),
+              commodity: e.m.stockName,
+              unit: await unitOfKey(db, e.m.stockKey),
+              blNumber: e.blNumber,
+              holdsMilli: lot.current - e.change,
+              holders: reservations.holders(e.m.warehouseId, e.m.stockKey, e.blNumber),
+              requestedMilli: -e.change,
+            }),
+          );
+      }
     for (const e of entriesOfChange) lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!.start = undefined;
   }
   for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
@@ -339,14 +382,16 @@ function fifoQueue(lots: Map<string, LotState>, m: KeyedMovement): FifoQueue {
     .sort((a, b) => (a.lot.firstInbound ?? '9999').localeCompare(b.lot.firstInbound ?? '9999') || (a.blNumber ?? '').localeCompare(b.blNumber ?? ''));
 }
 
-/** What a movement without a B/L takes from the queue of its stock's lots (emptied lots leave its front). */
-function fifo(queue: FifoQueue, m: KeyedMovement): Allocation[] {
+/** What a movement without a B/L takes from the queue of its stock's lots, leaving what requests naming a lot's B/L reserve (emptied lots leave its front). */
+function fifo(queue: FifoQueue, m: KeyedMovement, reservations: Reservations | null): Allocation[] {
   const taken: Allocation[] = [];
   let left = m.quantityMilli;
   for (const { blNumber, lot } of queue) {
     if (left === 0) break;
-    if (lot.current <= 0) continue;
-    const q = Math.min(left, lot.current);
+    // what the lot holds that no request naming its B/L has reserved
+    const available = lot.current - (blNumber && reservations ? reservations.reserved(m.warehouseId, m.stockKey, blNumber) : 0);
+    if (available <= 0) continue;
+    const q = Math.min(left, available);
     taken.push({ blNumber, quantityMilli: q });
     left -= q;
   }
@@ -408,15 +453,21 @@ export async function listSummary(db: Queryable, q: z.output<typeof summaryQuery
   if (commodityKey) query = query.where('b.commodity', '=', commodityKey);
   const rows = await query.orderBy('w.name').orderBy('b.commodity').execute();
   const names = await commodityNamesByKey(db);
-  return rows.map((r) => ({
-    warehouse: r.warehouse,
-    warehouseId: r.warehouseId,
-    commodity: names.get(r.commodity) ?? r.commodity,
-    inboundQuantity: fromMilli(r.inboundMilli),
-    outboundQuantity: fromMilli(r.outboundMilli),
-    transferredQuantity: fromMilli(r.transferredMilli),
-    currentStock: fromMilli(r.currentMilli),
-  }));
+  const reservations = await readReservations(db, warehouseId === undefined ? null : [warehouseId], undefined, scope);
+  return rows.map((r) => {
+    const reserved = reservations.reserved(r.warehouseId, r.commodity, null);
+    return {
+      warehouse: r.warehouse,
+      warehouseId: r.warehouseId,
+      commodity: names.get(r.commodity) ?? r.commodity,
+      inboundQuantity: fromMilli(r.inboundMilli),
+      outboundQuantity: fromMilli(r.outboundMilli),
+      transferredQuantity: fromMilli(r.transferredMilli),
+      currentStock: fromMilli(r.currentMilli),
+      reservedQuantity: fromMilli(reserved),
+      availableQuantity: fromMilli(r.currentMilli - reserved),
+    };
+  });
 }
 
 /** The summary as it stood at the end of `asOf`: the ledger's entries of that business date and before. */
@@ -459,6 +510,8 @@ async function summaryAsOf(db: Queryable, asOf: string, warehouseId: number | un
       outboundQuantity: fromMilli(r.outbound),
       transferredQuantity: fromMilli(r.transfer),
       currentStock: fromMilli(r.inbound - r.outbound - r.transfer),
+      reservedQuantity: null,
+      availableQuantity: null,
     }));
 }
 

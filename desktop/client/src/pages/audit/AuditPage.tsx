@@ -43,7 +43,14 @@ function Changes({ row }: { row: AuditRecord }) {
   const formatDate = useFormatDate();
   const all = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const fields = all.filter((f) => !hidden(f, all));
-  if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
+  // why, as the user said it: a change of a posted document (issue 27)
+  const reason = row.reason ? (
+    <Typography.Paragraph data-testid="audit-reason">
+      <Typography.Text strong>{t('wh.posted.auditReason')}: </Typography.Text>
+      {row.reason}
+    </Typography.Paragraph>
+  ) : null;
+  if (fields.length === 0) return reason ?? <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
   const rows = fields.map((field) => {
     const shown = (v: unknown) => (typeof v === 'string' ? valueLabel(row.entity, field, v, t) : undefined) ?? show(v, formatDate);
     return {
@@ -55,18 +62,21 @@ function Changes({ row }: { row: AuditRecord }) {
     };
   });
   return (
-    <Table
-      size="small"
-      rowKey="field"
-      pagination={false}
-      dataSource={rows}
-      rowClassName={(r) => (r.changed && row.before && row.after ? 'audit-changed' : '')}
-      columns={[
-        { key: 'field', dataIndex: 'name', title: t('audit.field'), width: 200 },
-        ...(row.before ? [{ key: 'before', dataIndex: 'before', title: t('audit.before') }] : []),
-        ...(row.after ? [{ key: 'after', dataIndex: 'after', title: t('audit.after') }] : []),
-      ]}
-    />
+    <>
+      {reason}
+      <Table
+        size="small"
+        rowKey="field"
+        pagination={false}
+        dataSource={rows}
+        rowClassName={(r) => (r.changed && row.before && row.after ? 'audit-changed' : '')}
+        columns={[
+          { key: 'field', dataIndex: 'name', title: t('audit.field'), width: 200 },
+          ...(row.before ? [{ key: 'before', dataIndex: 'before', title: t('audit.before') }] : []),
+          ...(row.after ? [{ key: 'after', dataIndex: 'after', title: t('audit.after') }] : []),
+        ]}
+      />
+    </>
   );
 }
 

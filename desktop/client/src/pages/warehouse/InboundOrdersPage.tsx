@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { ListPage } from '../../kit/ListPage';
 import { invalidateStock } from './warehouseUi';
 import { filterFields, formFields, tableColumns } from './warehouseFields';
+import { usePostedEdit } from './posted';
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
 
@@ -34,6 +35,9 @@ const fields = formFields(
 );
 const editFields = fields.filter((f) => f.name !== 'inboundNumber');
 
+/** The stock fields of a posted inbound order. */
+const STOCK_FIELDS = ['warehouse', 'commodity', 'blNumber', 'inboundWeight', 'inboundDate'];
+
 const columns = tableColumns<InboundOrder>([
   'inboundNumber',
   'inboundDate',
@@ -52,6 +56,7 @@ export default function InboundOrdersPage() {
   const t = useT();
   const queryClient = useQueryClient();
   const print = usePrintAction<InboundOrder>(INBOUND_PATH);
+  const posted = usePostedEdit(editFields, STOCK_FIELDS);
   return (
     <ListPage<InboundOrder>
       title="menu.inboundOrders"
@@ -62,9 +67,10 @@ export default function InboundOrdersPage() {
       toolbar={<SheetButtons base="/inventory" importPath="/inventory/upload" listPath={INBOUND_PATH} fileName="inbound-orders" />}
       create={{ fields, schema: inboundBody, title: () => t('wh.inbound.createTitle') }}
       edit={{
-        fields: editFields,
+        fields: posted.fields,
+        label: posted.label,
         schema: inboundUpdateBody,
-        title: (row) => t('wh.inbound.editTitle', { number: row?.inboundNumber ?? '' }),
+        title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.inbound.editTitle', { number: row?.inboundNumber ?? '' }),
         initial: (row) => ({ ...row }),
       }}
       canDelete

@@ -18,6 +18,10 @@ import { filterFields, formFields, tableColumns, withUnit } from './warehouseFie
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
 import { useDrawerSize } from '../../kit/usePhone';
+import { usePostedCancel, usePostedEdit } from './posted';
+
+/** The stock fields of a posted outbound order (its status: a cancel or re-activation). */
+const STOCK_FIELDS = ['warehouse', 'commodity', 'blNumber', 'quantity', 'outboundDate', 'outboundStatus'];
 
 type Receipt = z.infer<typeof receiptRecord>;
 
@@ -94,11 +98,19 @@ export default function OutboundOrdersPage() {
   const receiptInitial = useMemo(() => (confirming ? { receivedQuantity: confirming.quantity } : undefined), [confirming]);
 
   const print = usePrintAction<OutboundOrder>(OUTBOUND_PATH);
+  const posted = usePostedEdit(editFields, STOCK_FIELDS);
+  const cancel = usePostedCancel<OutboundOrder>(
+    OUTBOUND_PATH,
+    'outboundStatus',
+    (r) => r.outboundNumber,
+    (r) => r.outboundStatus !== 'cancelled',
+  );
 
   const actions = (row: OutboundOrder): RowAction<OutboundOrder>[] => [
     ...(row.outboundStatus !== 'cancelled' ? [{ key: 'confirm-receipt', label: 'wh.outbound.confirmReceipt' as const, open: setConfirming }] : []),
     { key: 'receipts', label: 'wh.outbound.history', open: setHistoryOf, needs: 'read' },
     print,
+    ...cancel.action(row),
   ];
 
   return (
@@ -112,9 +124,10 @@ export default function OutboundOrdersPage() {
         toolbar={<SheetButtons base={OUTBOUND_PATH} importPath={`${OUTBOUND_PATH}/import`} listPath={OUTBOUND_PATH} fileName="outbound-orders" />}
         create={{ fields: outboundFields, schema: outboundBody, title: () => t('wh.outbound.createTitle'), initial: () => ({ outboundDate: todayIso() }) }}
         edit={{
-          fields: editFields,
+          fields: posted.fields,
+          label: posted.label,
           schema: outboundUpdateBody,
-          title: (row) => t('wh.outbound.editTitle', { number: row?.outboundNumber ?? '' }),
+          title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.outbound.editTitle', { number: row?.outboundNumber ?? '' }),
           initial: (row) => ({ ...row }),
         }}
         canDelete
@@ -136,6 +149,7 @@ export default function OutboundOrdersPage() {
         }}
       />
       <ReceiptHistory order={historyOf} onClose={() => setHistoryOf(null)} />
+      {cancel.dialog}
     </>
   );
 }

@@ -16,6 +16,7 @@ import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { BlLink } from '../reports/BlLink';
 import { usePrintAction } from './usePrint';
 import { useDrawerSize } from '../../kit/usePhone';
+import { usePostedCancel, usePostedEdit } from './posted';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
@@ -24,6 +25,9 @@ const FILES_AREA = 'ownership-files';
 const filters = filterFields(['transferNumber', 'blNumber', 'transferStatus', 'transferor', 'transferee', 'warehouse', 'commodity', 'transferDate']);
 
 const fields = formFields(['transferDate', 'warehouse', 'commodity', 'quantity', 'transferor', 'transferee', 'blNumber', 'transferStatus', 'remark'], transferBody);
+
+/** The stock fields of a posted transfer (its status: a cancel or re-activation). */
+const STOCK_FIELDS = ['transferDate', 'warehouse', 'commodity', 'quantity', 'blNumber', 'status'];
 
 const columns = tableColumns<OwnershipTransfer>([
   'transferNumber',
@@ -124,7 +128,18 @@ export default function OwnershipTransfersPage() {
   const [detail, setDetail] = useState<OwnershipTransfer | null>(null);
 
   const print = usePrintAction<OwnershipTransfer>(TRANSFER_PATH);
-  const actions = (): RowAction<OwnershipTransfer>[] => [{ key: 'details', label: 'wh.transfer.details', open: setDetail, needs: 'read' }, print];
+  const posted = usePostedEdit(fields, STOCK_FIELDS);
+  const cancel = usePostedCancel<OwnershipTransfer>(
+    TRANSFER_PATH,
+    'status',
+    (r) => r.transferNumber,
+    (r) => r.status !== 'cancelled',
+  );
+  const actions = (row: OwnershipTransfer): RowAction<OwnershipTransfer>[] => [
+    { key: 'details', label: 'wh.transfer.details', open: setDetail, needs: 'read' },
+    print,
+    ...cancel.action(row),
+  ];
 
   const attachments = (row?: OwnershipTransfer) => (
     <AttachmentsReset onOpen={() => (setFiles([]), setRemoveIds([]), setProgress(0))}>
@@ -156,9 +171,10 @@ export default function OwnershipTransfersPage() {
           },
         }}
         edit={{
-          fields,
+          fields: posted.fields,
+          label: posted.label,
           schema: transferUpdateBody,
-          title: (row) => t('wh.transfer.editTitle', { number: row?.transferNumber ?? '' }),
+          title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.transfer.editTitle', { number: row?.transferNumber ?? '' }),
           initial: (row) => ({ ...row }),
           extra: attachments,
           submit: async (row, values) => {
@@ -181,6 +197,7 @@ export default function OwnershipTransfersPage() {
         onChanged={() => invalidateStock(queryClient)}
       />
       <TransferDetail transfer={detail} onClose={() => setDetail(null)} />
+      {cancel.dialog}
     </>
   );
 }

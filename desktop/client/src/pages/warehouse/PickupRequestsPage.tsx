@@ -6,7 +6,9 @@
 import { pickupBody, pickupUpdateBody, type PickupRequest } from '../../../../../shared/warehouse';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { Descriptions } from 'antd';
+import { App, Descriptions } from 'antd';
+import { errorText } from '../../api/errors';
+import { Availability } from './Availability';
 import { useFormatDate, useT, type MessageKey } from '../../i18n';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { filterFields, formFields, tableColumns, withUnit } from './warehouseFields';
@@ -74,6 +76,11 @@ function PickupDetails({ row }: { row: PickupRequest }) {
       <Descriptions.Item label={t('wh.f.approvedTime')}>{formatDate(row.approvedTime)}</Descriptions.Item>
       <Descriptions.Item label={t('wh.f.driverIdCard')}>{row.driverIdCard}</Descriptions.Item>
       <Descriptions.Item label={t('wh.f.remark')}>{row.remark}</Descriptions.Item>
+      {row.status === 'pending' && (
+        <Descriptions.Item label={t('wh.pickup.availableWhenApproved')}>
+          <Availability warehouse={row.warehouse} commodity={row.commodity} blNumber={row.blNumber} />
+        </Descriptions.Item>
+      )}
     </Descriptions>
   );
 }
@@ -84,15 +91,39 @@ export default function PickupRequestsPage() {
   const done = (status: Status) => (row: PickupRequest) => t('wh.pickup.changed', { number: row.orderNumber, status: t(`wh.pickup.${status}`) });
 
   const print = usePrintAction<PickupRequest>(PICKUP_PATH);
+  const { modal, message } = App.useApp();
+  // approving reserves the request's quantity: the dialog says what is available first (issue 27)
+  const approve = (row: PickupRequest) =>
+    modal.confirm({
+      title: t('wh.pickup.approveTitle', { number: row.orderNumber }),
+      content: (
+        <>
+          {t('wh.pickup.approveText', { quantity: withUnit(row.remainingQuantity, row) })}
+          <Availability warehouse={row.warehouse} commodity={row.commodity} blNumber={row.blNumber} />
+        </>
+      ),
+      okText: t('wh.pickup.approve'),
+      onOk: async () => {
+        try {
+          await api.put(`${PICKUP_PATH}/${row.id}`, { status: 'approved' });
+          void message.success(done('approved')(row));
+          void queryClient.invalidateQueries({ queryKey: [PICKUP_PATH] });
+          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        } catch (err) {
+          void message.error(errorText(err, t));
+        }
+      },
+    });
   const actions = (row: PickupRequest): RowAction<PickupRequest>[] => {
     const list: RowAction<PickupRequest>[] = [];
     const next = NEXT[row.status];
-    if (next)
+    if (next?.status === 'approved') list.push({ key: 'approved', label: next.label, needs: 'approve', open: approve });
+    else if (next)
       list.push({
         key: next.status,
         label: next.label,
         confirm: next.confirm,
-        needs: next.status === 'approved' ? 'approve' : 'write',
+        needs: 'write',
         run: (r) => api.put(`${PICKUP_PATH}/${r.id}`, { status: next.status }),
         done: done(next.status),
       });

@@ -10,6 +10,7 @@ import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { formFields } from './warehouseFields';
+import { OutboundQuantity } from './Availability';
 import { formatQuantity, PICKUP_PATH } from './warehouseUi';
 
 /** Today in the browser's own calendar, as business dates are written. */
@@ -71,7 +72,7 @@ export const outboundFields = formFields(
     'warehouse',
     'commodity',
     'commodityCode',
-    'quantity',
+    ['quantity', { input: () => <OutboundQuantity /> }],
     'unit',
     'outboundDate',
     'outboundStatus',

@@ -1,0 +1,148 @@
+// Posted documents and reservations in the browser (issue 27): a warehouse clerk sees the stock fields
+// of a posted outbound order locked ("posted") and changes the others; a manager corrects the
+// quantity with a reason, which the audit log shows; the outbound form shows what is available for
+// the warehouse, commodity and B/L chosen, and what an order without a B/L would take, before saving.
+// Screenshots (1366×768 and 390×844, English and Chinese) of the locked form and the availability.
+import type { Page } from '@playwright/test';
+import { accountWith, adminApi, expect, signInAsAdmin, storeSession, test } from './fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const U = Date.now().toString(36).slice(-5).toUpperCase();
+const WH = { code: `PD-${U}`, name: `Posted ${U}` };
+const COMMODITY = `Nickel ${U}`;
+const BL = `PBL${U}`;
+const OLD = `POLD${U}`;
+const today = new Date().toISOString().slice(0, 10);
+let outboundNumber = '';
+let clerk = { username: '', password: '' };
+
+const drawer = (page: Page) => page.getByRole('dialog');
+const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ hasText: text });
+
+async function shoot(page: Page, name: string, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInAsAdmin(page);
+  await adminApi(page, 'POST', '/inventory/warehouses', { code: WH.code, name: WH.name });
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: COMMODITY, blNumber: OLD, inboundWeight: 10, inboundDate: '2026-11-01' });
+  await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH.code, commodity: COMMODITY, blNumber: BL, inboundWeight: 100, inboundDate: '2026-11-02' });
+  const order = await adminApi<{ outboundNumber: string }>(page, 'POST', '/delivery-details', {
+    warehouse: WH.code,
+    commodity: COMMODITY,
+    blNumber: BL,
+    quantity: 10,
+    unit: 't',
+    outboundDate: today,
+  });
+  outboundNumber = order.outboundNumber;
+  // a request approved for 30 t of B/L BL: reserved
+  const request = await adminApi<{ id: number }>(page, 'POST', '/apply-delivery', {
+    warehouse: WH.code,
+    commodity: COMMODITY,
+    blNumber: BL,
+    quantity: 30,
+    unit: 't',
+    deliveryDate: today,
+  });
+  await adminApi(page, 'PUT', `/apply-delivery/${request.id}`, { status: 'approved' });
+  clerk = await accountWith(page, `clerk.${U}`.toLowerCase(), ['warehouse']);
+  await page.close();
+});
+
+test('a warehouse clerk sees the stock fields of a posted order locked and changes the others', async ({ page }) => {
+  await signInAsAdmin(page);
+  await storeSession(page, clerk);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/warehouse/outbound-orders?outboundNumber=${outboundNumber}`);
+  const r = row(page, outboundNumber);
+  await r.getByRole('button', { name: 'Edit' }).click();
+  const d = drawer(page);
+  for (const field of ['warehouse', 'commodity', 'blNumber', 'quantity', 'outboundDate', 'outboundStatus']) {
+    const locked = d.getByTestId(`locked-${field}`);
+    await expect(locked).toBeDisabled();
+  }
+  await expect(d.getByTestId('locked-quantity')).toHaveValue('10');
+  await expect(d.locator('.ant-input-affix-wrapper-disabled').first()).toContainText('posted');
+  await expect(d.locator('.anticon-lock').first()).toBeVisible();
+  await shoot(page, 'posted-locked', { width: 1366, height: 768 });
+  await shoot(page, 'posted-locked-phone', { width: 390, height: 844 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await d.getByLabel('Remark').fill('gate pass checked');
+  await d.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(d).toBeHidden();
+  await expect(page.getByText('Correct…')).toHaveCount(0);
+
+  // in Chinese: 已过账
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
+  await page.goto(`/warehouse/outbound-orders?outboundNumber=${outboundNumber}`);
+  await row(page, outboundNumber).getByRole('button', { name: '编辑' }).click();
+  await expect(drawer(page).locator('.ant-input-affix-wrapper-disabled').first()).toContainText('已过账');
+  await shoot(page, 'posted-locked-zh', { width: 1366, height: 768 });
+  await shoot(page, 'posted-locked-phone-zh', { width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
+});
+
+// evaluate() runs in the browser; the root tsconfig has no DOM types
+declare const localStorage: { setItem(key: string, value: string): void };
+
+test('a manager corrects the quantity with a reason; the audit log shows the reason', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/warehouse/outbound-orders?outboundNumber=${outboundNumber}`);
+  const r = row(page, outboundNumber);
+  await r.getByRole('button', { name: 'Correct…' }).click();
+  const d = drawer(page);
+  await expect(d).toContainText(`Correct posted ${outboundNumber}`);
+  await d.getByLabel('Quantity').fill('8');
+  await d.getByLabel('Reason').fill('weighbridge slip says 8 t');
+  await d.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(d).toBeHidden();
+  await expect(r).toContainText('8.000');
+
+  await page.goto('/admin/audit?entity=outboundOrder');
+  const entry = page.locator('tr.ant-table-row').first();
+  await entry.locator('.ant-table-row-expand-icon').click();
+  await expect(page.getByTestId('audit-reason').first()).toContainText('weighbridge slip says 8 t');
+});
+
+test('the outbound form shows what is available and what an order without a B/L would take', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/warehouse/outbound-orders');
+  await page.getByRole('button', { name: 'New' }).click();
+  const d = drawer(page);
+  await d.getByLabel('Warehouse').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`${WH.name} (${WH.code})`, { exact: true }).click();
+  await d.getByLabel('Commodity', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('Quantity').fill('15');
+  // 110 in, 8 out; 30 reserved by the approved request on BL
+  const available = d.getByTestId('availability');
+  await expect(available).toContainText('In the warehouse: 72.000 available (30.000 reserved)');
+  // oldest lot first: OLD's 10, then what BL has unreserved
+  await expect(available).toContainText(`Would take: ${OLD} 10.000, ${BL} 5.000`);
+  await shoot(page, 'posted-available', { width: 1366, height: 768 });
+  await d.getByLabel('B/L no.').fill(BL);
+  await expect(available).toContainText(`B/L ${BL}: 62.000 available (30.000 reserved)`);
+  await shoot(page, 'posted-available-phone', { width: 390, height: 844 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await d.getByRole('button', { name: 'Cancel' }).click();
+
+  // in Chinese
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
+  await page.goto('/warehouse/outbound-orders');
+  await page.getByRole('button', { name: /^新\s*建$/ }).click();
+  await d.getByLabel('仓库').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(`${WH.name} (${WH.code})`, { exact: true }).click();
+  await d.getByLabel('货物', { exact: true }).fill(COMMODITY);
+  await d.getByLabel('数量').fill('15');
+  await expect(available).toContainText('仓库内：可用 72.000（已预留 30.000）');
+  await expect(available).toContainText(`将出库：${OLD} 10.000, ${BL} 5.000`);
+  await shoot(page, 'posted-available-zh', { width: 1366, height: 768 });
+  await shoot(page, 'posted-available-phone-zh', { width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
+});
