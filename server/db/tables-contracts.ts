@@ -18,6 +18,12 @@ export interface ContractsTable {
   pickUpTime: string | null;
   packaging: string | null;
   remarks: string | null;
+  /** the unit of count; set from the commodity catalog when a contract is created without one */
+  unit: string | null;
+  /** the currency of unitPrice (3 capital letters) */
+  currency: Generated<string>;
+  /** percent the outturn may fall short of the B/L weight; null: none agreed */
+  weightTolerance: number | null;
   createTime: string;
   updateTime: string;
 }

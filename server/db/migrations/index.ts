@@ -18,6 +18,7 @@ import * as m015 from './015-pickup-approval.js';
 import * as m017 from './017-progress.js';
 import * as m018 from './018-postgres-lists.js';
 import * as m019 from './019-plate-keys.js';
+import * as m023 from './023-contract-trading.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-progress': m017,
   '018-postgres-lists': m018,
   '019-plate-keys': m019,
+  '023-contract-trading': m023,
 };
