@@ -66,8 +66,29 @@ export interface ArchiveFilesTable extends StoredFileColumns {
   batchId: number;
 }
 
+/** Each B/L number of a contract's list, one row each (kept with the contract): "which contracts list this B/L" from an index. */
+export interface ContractBlsTable {
+  contractId: number;
+  blNumber: string;
+}
+
+/**
+ * What each contract's documents moved in each warehouse, as the contract execution report counts
+ * it: received, the inbound orders with its code as contractNumber or one of its B/L numbers;
+ * delivered, the outbound orders and ownership transfers of its B/L numbers (cancelled ones not).
+ * Kept in the transaction of every stock write and recounted when a contract changes.
+ */
+export interface ContractExecutionTable {
+  contractId: number;
+  warehouseId: number;
+  receivedMilli: number;
+  deliveredMilli: number;
+}
+
 export interface ContractTables {
   contracts: ContractsTable;
+  contractBls: ContractBlsTable;
+  contractExecution: ContractExecutionTable;
   contractFiles: ContractFilesTable;
   archiveFolders: ArchiveFoldersTable;
   archiveBatches: ArchiveBatchesTable;

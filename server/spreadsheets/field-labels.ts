@@ -93,6 +93,7 @@ export const FIELD_LABELS = {
   licensePlate: said('License plate', '车牌号'),
   lineNo: said('Line no.', '行号'),
   margin: said('Margin', '利润率'),
+  month: said('Month', '月份'),
   name: said('Name', '名称'),
   netPosition: said('Net position', '净头寸'),
   number: said('Number', '编号'),
