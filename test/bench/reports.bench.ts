@@ -17,6 +17,7 @@ const ENTRIES = Math.round(1_000_000 / Number(process.env.BENCH_SCALE ?? 1));
 const WAREHOUSES = 20;
 const COMMODITIES = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const CONTRACTS = Math.round(50_000 / Number(process.env.BENCH_SCALE ?? 1));
 const log = (line = '') => console.log(line);
 
 /** Median of `RUNS` timed calls (after one warm-up), in ms. */
@@ -64,6 +65,36 @@ try {
         `BL${String(lot).padStart(8, '0')}`,
         inbound ? 100_000 : -20_000,
       );
+    }
+  })();
+  // the trading desk: an inbound order per inbound entry (its B/L weight 0.1 % or, every 7th lot, 1 %
+  // above its outturn) and 50,000 contracts on those B/Ls with what their documents moved
+  // (contractExecution, as the stock writes keep it)
+  const addInbound = sqlite.prepare(
+    `insert into inboundOrders (inboundNumber, warehouseId, commodity, blNumber, blWeightMilli, inboundWeightMilli, contractNumber, inboundDate, createTime, updateTime) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const lots = Math.floor(total / 5);
+  const addContract = sqlite.prepare(
+    `insert into contracts (name, contractType, contractCode, buyParty, sellParty, commodity, count, unitPrice, blNumber, deliveryTime, unit, currency, weightTolerance, createTime, updateTime) values (?, ?, ?, 'B', 'S', ?, 1000, 100, ?, ?, 't', ?, 0.5, ?, ?)`,
+  );
+  const addContractBl = sqlite.prepare('insert into contractBls (contractId, blNumber) values (?, ?)');
+  const addExecution = sqlite.prepare('insert into contractExecution (contractId, warehouseId, receivedMilli, deliveredMilli) values (?, ?, ?, ?)');
+  sqlite.transaction(() => {
+    for (let lot = 0; lot < lots; lot++) {
+      const stock = lot % stocks;
+      const bl = `BL${String(lot).padStart(8, '0')}`;
+      addInbound.run(`IN${lot}`, 1 + (stock % WAREHOUSES), `commodity-${Math.floor(stock / WAREHOUSES)}`, bl, lot % 7 === 0 ? 101_000 : 100_100, 100_000, null, '2026-10-01', time, time);
+    }
+    for (let i = 0; i < CONTRACTS; i++) {
+      const lot = (i * 4) % lots;
+      const stock = lot % stocks;
+      const bl = `BL${String(lot).padStart(8, '0')}`;
+      const type = i % 5 < 2 ? '1' : i % 5 < 3 ? '2' : '3';
+      const id = Number(
+        addContract.run(`C${i}`, type, `PC${i}`, `commodity-${Math.floor(stock / WAREHOUSES)}`, bl, `2026-${String(1 + (i % 12)).padStart(2, '0')}`, i % 2 ? 'USD' : 'CNY', time, time).lastInsertRowid,
+      );
+      addContractBl.run(id, bl);
+      addExecution.run(id, 1 + (stock % WAREHOUSES), type === '3' ? 0 : 100_000, type === '3' ? 80_000 : 0);
     }
   })();
   await fillDayTables(db as never);
@@ -146,6 +177,44 @@ try {
       'lot list, B/L prefix BL0001',
       await median(() => call('GET', '/inventory/lots?blNumber=BL0001&inStock=all', undefined, token)),
       await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)),
+    );
+    // the trading desk, beside the stock summary of the same stocks
+    const positionGroups = bare.prepare(
+      `select contractType, commodity, unit, substr(deliveryTime, 1, 7) m, sum(count) from contracts group by contractType, commodity, unit, m`,
+    );
+    const positionExecuted = bare.prepare(
+      `select c.contractType, c.commodity, c.unit, substr(c.deliveryTime, 1, 7) m, sum(e.receivedMilli), sum(e.deliveredMilli) from contractExecution e join contracts c on c.id = e.contractId group by c.contractType, c.commodity, c.unit, m`,
+    );
+    const stockByCommodity = bare.prepare('select commodity, sum(currentMilli) from stockBalances group by commodity');
+    const position = await call('GET', '/reports/position', undefined, token);
+    log(`position: ${position.items.length} rows over ${CONTRACTS.toLocaleString('en-US')} contracts`);
+    row(
+      'stock summary, first page (every stock)',
+      await median(() => call('GET', '/inventory/summary', undefined, token)),
+      await median(() => balances.all()),
+    );
+    row(
+      `open position (${CONTRACTS.toLocaleString('en-US')} contracts, every commodity, by month)`,
+      await median(() => call('GET', '/reports/position', undefined, token)),
+      await median(() => [positionGroups.all(), positionExecuted.all(), stockByCommodity.all()]),
+    );
+    row(
+      '  contract execution, first page (adds up the documents per request: what position avoids)',
+      await median(() => call('GET', '/reports/contract-execution', undefined, token)),
+      NaN,
+    );
+    const weightsBare = bare.prepare(
+      `select warehouseId, commodity, blNumber, sum(coalesce(blWeightMilli, inboundWeightMilli)), sum(inboundWeightMilli) from inboundOrders where blNumber is not null group by warehouseId, commodity, blNumber`,
+    );
+    row(
+      `B/L weights, first page (${lots.toLocaleString('en-US')} lots, out of tolerance first)`,
+      await median(() => call('GET', '/reports/weights', undefined, token)),
+      await median(() => weightsBare.all()),
+    );
+    row(
+      'B/L weights of one B/L prefix (BL0001)',
+      await median(() => call('GET', '/reports/weights?blNumber=BL0001', undefined, token)),
+      NaN,
     );
     // one timed call: grouping every lot-day is the slow path, kept for asOf
     const start = performance.now();
