@@ -17,20 +17,20 @@ import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 export type WeightFilters = Partial<Omit<z.output<typeof weightsQuery>, 'page' | 'pageSize'>> & { exactBlNumber?: string };
 type Reader = Scope & { permissions: Permissions };
 
-/** The purchase or upstream contract that lists each B/L (the newest when several do). */
+/** The purchase or upstream contract that lists each B/L (the newest when several do): the B/L rows first, then their contracts by id (two indexed reads). */
 async function contractsOfBls(db: Queryable, bls: readonly string[]) {
-  const found = new Map<string, { id: number; contractCode: string; weightTolerance: number | null; unitPrice: number; currency: string }>();
+  const listing = new Map<number, string[]>();
   for (const piece of chunked([...new Set(bls)]))
-    for (const r of await db
-      .selectFrom('contractBls as b')
-      .innerJoin('contracts as c', 'c.id', 'b.contractId')
-      .select(['b.blNumber', 'c.id', 'c.contractCode', 'c.weightTolerance', 'c.unitPrice', 'c.currency'])
-      .where('b.blNumber', 'in', piece)
-      .where('c.contractType', 'in', ['1', '2'])
-      .execute()) {
-      const { blNumber, ...c } = r;
-      if ((found.get(blNumber)?.id ?? 0) < c.id) found.set(blNumber, c);
-    }
+    for (const r of await db.selectFrom('contractBls').select(['contractId', 'blNumber']).where('blNumber', 'in', piece).execute()) listing.set(r.contractId, [...(listing.get(r.contractId) ?? []), r.blNumber]);
+  const found = new Map<string, { id: number; contractCode: string; weightTolerance: number | null; unitPrice: number; currency: string }>();
+  for (const ids of chunked([...listing.keys()]))
+    for (const c of await db
+      .selectFrom('contracts')
+      .select(['id', 'contractCode', 'weightTolerance', 'unitPrice', 'currency'])
+      .where('id', 'in', ids)
+      .where('contractType', 'in', ['1', '2'])
+      .execute())
+      for (const blNumber of listing.get(c.id) ?? []) if ((found.get(blNumber)?.id ?? 0) < c.id) found.set(blNumber, c);
   return found;
 }
 
