@@ -50,7 +50,11 @@ const TOLERANCE_RANGE = bilingual(said('must be a percent from 0 to 100, like 0.
 export const DEFAULT_CURRENCY = 'CNY';
 
 /** A currency code: 3 capital letters (ISO 4217 style: CNY, USD, EUR). */
-export const currencyCode = () => z.string().trim().regex(/^[A-Z]{3}$/, { error: CURRENCY_FORMAT });
+export const currencyCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: CURRENCY_FORMAT });
 
 /** The weight tolerance of a contract: a percent from 0 to 100; '' or null clears it. */
 const weightTolerance = () => z.number({ error: TOLERANCE_RANGE }).min(0, { error: TOLERANCE_RANGE }).max(100, { error: TOLERANCE_RANGE }).nullish();

@@ -67,7 +67,6 @@ export const weightRow = named('WeightRow', {
 });
 export type WeightRow = z.infer<typeof weightRow>;
 
-
 export const timelineEntry = named('TimelineEntry', {
   businessDate: recordDate(),
   entryTime: recordTime(),
@@ -174,7 +173,9 @@ export const positionQuery = z.object({
   commodity: filterText().describe('one commodity (any spelling of its catalog entry)'),
   asOf: isoDate()
     .optional()
-    .describe('the position at the end of this business date: every contract, the documents dated by then, the stock as it stood (added up from the documents: slower than the current position)'),
+    .describe(
+      'the position at the end of this business date: every contract, the documents dated by then, the stock as it stood (added up from the documents: slower than the current position)',
+    ),
 });
 
 const positionFigures = {
@@ -213,9 +214,5 @@ export const weightsQuery = pagingQuery.extend({
   warehouse: filterText().describe('warehouse code or name'),
   commodity: filterText().describe('one commodity (any spelling of its catalog entry)'),
   blNumber: filterText().describe('B/L number, from the start'),
-  outOfTolerance: z
-    .enum(['true', 'false'])
-    .optional()
-    .describe('true: only the lots short beyond their tolerance; false: only the others'),
+  outOfTolerance: z.enum(['true', 'false']).optional().describe('true: only the lots short beyond their tolerance; false: only the others'),
 });
-

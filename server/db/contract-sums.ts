@@ -89,7 +89,10 @@ export async function addToContractSums(db: Queryable, deltas: readonly Contract
   );
   const sums: Sums = new Map();
   for (const d of relevant) {
-    const ids = new Set([...(d.blNumber !== null ? (byBl.get(d.blNumber) ?? []) : []), ...(d.contractNumber !== null && d.receivedMilli !== 0 ? (byCode.get(d.contractNumber) ?? []) : [])]);
+    const ids = new Set([
+      ...(d.blNumber !== null ? (byBl.get(d.blNumber) ?? []) : []),
+      ...(d.contractNumber !== null && d.receivedMilli !== 0 ? (byCode.get(d.contractNumber) ?? []) : []),
+    ]);
     // an outbound order or transfer is a contract's only through its B/L
     const byBlOnly = new Set(d.blNumber !== null ? (byBl.get(d.blNumber) ?? []) : []);
     for (const id of ids) addTo(sums, id, d.warehouseId, d.receivedMilli, byBlOnly.has(id) ? d.deliveredMilli : 0);
@@ -131,7 +134,8 @@ export async function countFromDocuments(db: Queryable, contracts: readonly Cont
     if (opts.asOf) q = q.where('inboundDate', '<=', opts.asOf);
     return scoped(q);
   };
-  for (const codePiece of chunked(codes)) inbound.push(...(await inboundGroups().where('contractNumber', 'in', codePiece).groupBy(['warehouseId', 'contractNumber', 'blNumber']).execute()));
+  for (const codePiece of chunked(codes))
+    inbound.push(...(await inboundGroups().where('contractNumber', 'in', codePiece).groupBy(['warehouseId', 'contractNumber', 'blNumber']).execute()));
   const codeSet = new Set(codes);
   const delivered: { warehouseId: number; blNumber: string | null; milli: number }[] = [];
   for (const blPiece of chunked(bls)) {
@@ -166,7 +170,11 @@ export async function countFromDocuments(db: Queryable, contracts: readonly Cont
 }
 
 /** A stored contract's keys: its code and its distinct B/L numbers. */
-export const keysOf = (c: { id: number; contractCode: string; blNumber: string }): ContractKeys => ({ id: c.id, code: c.contractCode, bls: [...new Set(splitBlNumbers(c.blNumber))] });
+export const keysOf = (c: { id: number; contractCode: string; blNumber: string }): ContractKeys => ({
+  id: c.id,
+  code: c.contractCode,
+  bls: [...new Set(splitBlNumbers(c.blNumber))],
+});
 
 /**
  * Recounts the contracts `ids` from their documents (after they were created or changed): their B/L

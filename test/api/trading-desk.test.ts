@@ -50,7 +50,12 @@ describe('business contracts: unit, currency, weightTolerance', () => {
     const at = (row: unknown[], key: string) => row[header!.indexOf(key)];
     const row = rows.find((r) => at(r, 'contractCode') === given.contractCode)!;
     expect([at(row, 'unit'), at(row, 'currency'), at(row, 'weightTolerance')]).toEqual(['bags', 'EUR', undefined]);
-    expect(at(rows.find((r) => at(r, 'contractCode') === plain.contractCode)!, 'unit')).toBe('t');
+    expect(
+      at(
+        rows.find((r) => at(r, 'contractCode') === plain.contractCode)!,
+        'unit',
+      ),
+    ).toBe('t');
   });
 
   it('refuses a tolerance outside 0–100 and a currency that is not 3 capital letters, naming the field and keeping nothing', async () => {
@@ -100,7 +105,16 @@ describe('the open position and the B/L weights of a seeded company', () => {
     for (const name of ['Copper cathode', 'Soybeans']) await app.request('POST', '/api/commodities', { token: admin, body: { name, unit: 't' } });
     a = await makeWarehouse(app, admin);
     const b = await makeWarehouse(app, admin);
-    p1 = await contract({ contractType: '1', commodity: 'copper cathode', count: '100', unitPrice: '8000', currency: 'USD', weightTolerance: '0.5', BLNumber: 'CU-BL1;CU-BL2', deliveryTime: '2026-12' });
+    p1 = await contract({
+      contractType: '1',
+      commodity: 'copper cathode',
+      count: '100',
+      unitPrice: '8000',
+      currency: 'USD',
+      weightTolerance: '0.5',
+      BLNumber: 'CU-BL1;CU-BL2',
+      deliveryTime: '2026-12',
+    });
     p2 = await contract({ contractType: '2', commodity: 'Soybeans', count: '500', unitPrice: '4000', weightTolerance: '1', BLNumber: 'SB-BL1', deliveryTime: '2027-01-15' });
     await makeInbound(app, admin, { warehouse: a.code, commodity: 'Copper cathode', blNumber: 'CU-BL1', blWeight: 50, inboundWeight: 49.5 });
     await makeInbound(app, admin, { warehouse: a.code, commodity: 'Copper cathode', blNumber: 'CU-BL2', blWeight: 30, inboundWeight: 29.9 });

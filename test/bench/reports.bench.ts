@@ -83,7 +83,18 @@ try {
     for (let lot = 0; lot < lots; lot++) {
       const stock = lot % stocks;
       const bl = `BL${String(lot).padStart(8, '0')}`;
-      addInbound.run(`IN${lot}`, 1 + (stock % WAREHOUSES), `commodity-${Math.floor(stock / WAREHOUSES)}`, bl, lot % 7 === 0 ? 101_000 : 100_100, 100_000, null, '2026-10-01', time, time);
+      addInbound.run(
+        `IN${lot}`,
+        1 + (stock % WAREHOUSES),
+        `commodity-${Math.floor(stock / WAREHOUSES)}`,
+        bl,
+        lot % 7 === 0 ? 101_000 : 100_100,
+        100_000,
+        null,
+        '2026-10-01',
+        time,
+        time,
+      );
     }
     for (let i = 0; i < CONTRACTS; i++) {
       const lot = (i * 4) % lots;
@@ -91,7 +102,17 @@ try {
       const bl = `BL${String(lot).padStart(8, '0')}`;
       const type = i % 5 < 2 ? '1' : i % 5 < 3 ? '2' : '3';
       const id = Number(
-        addContract.run(`C${i}`, type, `PC${i}`, `commodity-${Math.floor(stock / WAREHOUSES)}`, bl, `2026-${String(1 + (i % 12)).padStart(2, '0')}`, i % 2 ? 'USD' : 'CNY', time, time).lastInsertRowid,
+        addContract.run(
+          `C${i}`,
+          type,
+          `PC${i}`,
+          `commodity-${Math.floor(stock / WAREHOUSES)}`,
+          bl,
+          `2026-${String(1 + (i % 12)).padStart(2, '0')}`,
+          i % 2 ? 'USD' : 'CNY',
+          time,
+          time,
+        ).lastInsertRowid,
       );
       addContractBl.run(id, bl);
       addExecution.run(id, 1 + (stock % WAREHOUSES), type === '3' ? 0 : 100_000, type === '3' ? 80_000 : 0);
@@ -179,20 +200,14 @@ try {
       await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)),
     );
     // the trading desk, beside the stock summary of the same stocks
-    const positionGroups = bare.prepare(
-      `select contractType, commodity, unit, substr(deliveryTime, 1, 7) m, sum(count) from contracts group by contractType, commodity, unit, m`,
-    );
+    const positionGroups = bare.prepare(`select contractType, commodity, unit, substr(deliveryTime, 1, 7) m, sum(count) from contracts group by contractType, commodity, unit, m`);
     const positionExecuted = bare.prepare(
       `select c.contractType, c.commodity, c.unit, substr(c.deliveryTime, 1, 7) m, sum(e.receivedMilli), sum(e.deliveredMilli) from contractExecution e join contracts c on c.id = e.contractId group by c.contractType, c.commodity, c.unit, m`,
     );
     const stockByCommodity = bare.prepare('select commodity, sum(currentMilli) from stockBalances group by commodity');
     const position = await call('GET', '/reports/position', undefined, token);
     log(`position: ${position.items.length} rows over ${CONTRACTS.toLocaleString('en-US')} contracts`);
-    row(
-      'stock summary, first page (every stock)',
-      await median(() => call('GET', '/inventory/summary', undefined, token)),
-      await median(() => balances.all()),
-    );
+    row('stock summary, first page (every stock)', await median(() => call('GET', '/inventory/summary', undefined, token)), await median(() => balances.all()));
     row(
       `open position (${CONTRACTS.toLocaleString('en-US')} contracts, every commodity, by month)`,
       await median(() => call('GET', '/reports/position', undefined, token)),
@@ -213,11 +228,7 @@ try {
       await median(() => call('GET', '/reports/weights', undefined, token)),
       await median(() => weightsBare.all()),
     );
-    row(
-      'B/L weights of one B/L prefix (BL0001)',
-      await median(() => call('GET', '/reports/weights?blNumber=BL0001', undefined, token)),
-      NaN,
-    );
+    row('B/L weights of one B/L prefix (BL0001)', await median(() => call('GET', '/reports/weights?blNumber=BL0001', undefined, token)), NaN);
     // one timed call: grouping every lot-day is the slow path, kept for asOf
     const start = performance.now();
     const asOf = await call('GET', '/inventory/lots?asOf=2026-10-15&pageSize=20', undefined, token).then(

@@ -20,8 +20,23 @@ async function seed(page: Page) {
   await adminApi(page, 'POST', '/commodities', { name: COMMODITY, unit: 't' });
   await adminApi(page, 'POST', '/inventory/warehouses', { code: WH, name: `Desk ${WH}` });
   const contract = (fields: Record<string, string>) =>
-    adminApi(page, 'POST', '/contract/upload', { buyParty: 'Us', sellParty: 'Them', commodity: COMMODITY, deliveryTime: month, ...fields, files: { name: 'c.pdf', mimeType: 'application/pdf', buffer: PDF } }, true);
-  await contract({ name: `Zinc buy ${U}`, contractType: '1', contractCode: `ZB-${U}`, count: '100', unitPrice: '2500', currency: 'USD', weightTolerance: '0.5', BLNumber: BL.join(';') });
+    adminApi(
+      page,
+      'POST',
+      '/contract/upload',
+      { buyParty: 'Us', sellParty: 'Them', commodity: COMMODITY, deliveryTime: month, ...fields, files: { name: 'c.pdf', mimeType: 'application/pdf', buffer: PDF } },
+      true,
+    );
+  await contract({
+    name: `Zinc buy ${U}`,
+    contractType: '1',
+    contractCode: `ZB-${U}`,
+    count: '100',
+    unitPrice: '2500',
+    currency: 'USD',
+    weightTolerance: '0.5',
+    BLNumber: BL.join(';'),
+  });
   await contract({ name: `Zinc sell ${U}`, contractType: '3', contractCode: `ZS-${U}`, count: '60', unitPrice: '2700', BLNumber: BL[0]! });
   await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH, commodity: COMMODITY, blNumber: BL[0], blWeight: 50, inboundWeight: 49, inboundDate: today });
   await adminApi(page, 'POST', '/inventory/inbound', { warehouse: WH, commodity: COMMODITY, blNumber: BL[1], blWeight: 30, inboundWeight: 29.95, inboundDate: today });

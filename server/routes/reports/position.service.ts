@@ -70,10 +70,7 @@ async function currentGroups(db: Queryable, scope: Scope): Promise<ContractGroup
 
 /** The groups at the end of `asOf`: every contract (they carry no signing date), their documents dated by then. */
 async function groupsAsOf(db: Queryable, asOf: string, scope: Scope): Promise<ContractGroup[]> {
-  const contracts = await db
-    .selectFrom('contracts')
-    .select(['id', 'contractCode', 'blNumber', 'contractType', 'commodity', 'unit', 'deliveryTime', 'count'])
-    .execute();
+  const contracts = await db.selectFrom('contracts').select(['id', 'contractCode', 'blNumber', 'contractType', 'commodity', 'unit', 'deliveryTime', 'count']).execute();
   const sums = await countFromDocuments(db, contracts.map(keysOf), { asOf, scope });
   const byContract = new Map<number, { received: number; delivered: number }>();
   for (const s of sums.values()) {
@@ -97,7 +94,14 @@ async function groupsAsOf(db: Queryable, asOf: string, scope: Scope): Promise<Co
 
 /** Current stock per stock key in the reader's warehouses; with `asOf`, less what moved after that day. */
 async function stockByKey(db: Queryable, scope: Scope, asOf: string | undefined, key: string | undefined): Promise<Map<string, number>> {
-  let balances = withinScope(db.selectFrom('stockBalances as b').select(['b.commodity', sql<number>`sum(b."currentMilli")`.as('milli')]).groupBy('b.commodity'), 'b.warehouseId', scope);
+  let balances = withinScope(
+    db
+      .selectFrom('stockBalances as b')
+      .select(['b.commodity', sql<number>`sum(b."currentMilli")`.as('milli')])
+      .groupBy('b.commodity'),
+    'b.warehouseId',
+    scope,
+  );
   if (key !== undefined) balances = balances.where('b.commodity', '=', key);
   const stock = new Map((await balances.execute()).map((r) => [r.commodity, Number(r.milli)]));
   if (asOf) {
@@ -171,9 +175,7 @@ export async function openPosition(db: Queryable, q: z.output<typeof positionQue
   const items: PositionRow[] = [...rows.values()].map((r) => {
     const inStock = r.unit === (catalog.get(r.key)?.unit ?? null) ? (stock.get(r.key) ?? 0) : 0;
     const o = open(r.total);
-    const byMonth = [...r.months]
-      .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0))
-      .map(([month, f]) => ({ month, ...shown(f) }));
+    const byMonth = [...r.months].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0)).map(([month, f]) => ({ month, ...shown(f) }));
     return {
       commodity: catalog.get(r.key)?.name ?? r.key,
       unit: r.unit,

@@ -90,9 +90,7 @@ export const ALL_MONTHS_LABEL = 'All 全部';
 function onlyFilters(query: Record<string, unknown>, filters: readonly string[]): void {
   const unknown = Object.keys(query).find((key) => !filters.includes(key));
   if (unknown !== undefined)
-    throw invalid(
-      said(`${unknown} is not a filter of this report: use ${filters.join(', ')}`, `${unknown} 不是此报表的筛选条件：可用 ${filters.join('、')}`),
-    );
+    throw invalid(said(`${unknown} is not a filter of this report: use ${filters.join(', ')}`, `${unknown} 不是此报表的筛选条件：可用 ${filters.join('、')}`));
 }
 const POSITION_FILTERS = Object.keys(positionQuery.shape);
 const WEIGHT_FILTERS = Object.keys(weightsQuery.shape);

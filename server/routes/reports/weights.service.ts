@@ -21,7 +21,8 @@ type Reader = Scope & { permissions: Permissions };
 async function contractsOfBls(db: Queryable, bls: readonly string[]) {
   const listing = new Map<number, string[]>();
   for (const piece of chunked([...new Set(bls)]))
-    for (const r of await db.selectFrom('contractBls').select(['contractId', 'blNumber']).where('blNumber', 'in', piece).execute()) listing.set(r.contractId, [...(listing.get(r.contractId) ?? []), r.blNumber]);
+    for (const r of await db.selectFrom('contractBls').select(['contractId', 'blNumber']).where('blNumber', 'in', piece).execute())
+      listing.set(r.contractId, [...(listing.get(r.contractId) ?? []), r.blNumber]);
   const found = new Map<string, { id: number; contractCode: string; weightTolerance: number | null; unitPrice: number; currency: string }>();
   for (const ids of chunked([...listing.keys()]))
     for (const c of await db

@@ -157,7 +157,8 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     .filter(({ before, after }, i) => {
       if (!(before && after && same(before, after))) return true;
       // only the contract number changed: the ledger stays, the contracts' received quantities move
-      if ((before.contractNumber ?? null) !== (after.contractNumber ?? null)) contractDeltas.push(contractDelta(before, before.blNumber, -before.quantityMilli), contractDelta(after, after.blNumber, after.quantityMilli));
+      if ((before.contractNumber ?? null) !== (after.contractNumber ?? null))
+        contractDeltas.push(contractDelta(before, before.blNumber, -before.quantityMilli), contractDelta(after, after.blNumber, after.quantityMilli));
       if (after.kind !== 'inbound') allocations[i] = [{ blNumber: after.blNumber, quantityMilli: after.quantityMilli }];
       return false;
     });

@@ -48,7 +48,12 @@ const catalog = {
   /** 3 capital letters; empty: CNY */
   currency: { label: 'desk.currency', placeholder: 'desk.currencyHint' },
   /** a percent as typed (0.5 is 0.5 %), not a fraction */
-  weightTolerance: { label: 'desk.weightTolerance', kind: 'number', hint: 'desk.weightToleranceHint', cell: (value) => (value === null || value === undefined ? '' : `${value as number} %`) },
+  weightTolerance: {
+    label: 'desk.weightTolerance',
+    kind: 'number',
+    hint: 'desk.weightToleranceHint',
+    cell: (value) => (value === null || value === undefined ? '' : `${value as number} %`),
+  },
   deliveryTime: { label: 'contracts.deliveryTime' },
   pickUpTime: { label: 'contracts.pickUpTime' },
   packaging: { label: 'contracts.packaging' },

@@ -58,7 +58,13 @@ export default function PositionPage() {
     title: t(`desk.f.${key}` as MessageKey),
     align: 'right' as const,
     render: (v: number, r: T) => {
-      const text = strong ? <Typography.Text strong type={v < 0 ? 'danger' : undefined}>{formatQuantity(v)}</Typography.Text> : formatQuantity(v);
+      const text = strong ? (
+        <Typography.Text strong type={v < 0 ? 'danger' : undefined}>
+          {formatQuantity(v)}
+        </Typography.Text>
+      ) : (
+        formatQuantity(v)
+      );
       const link = behind(key, commodity(r));
       return link ? (
         <Link to={link} title={t('desk.contractsBehind')}>

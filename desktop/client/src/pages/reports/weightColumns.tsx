@@ -25,7 +25,13 @@ export function useWeightColumns() {
       align: 'right' as const,
       render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{formatQuantity(v)}</Typography.Text>,
     },
-    { key: 'differencePercent', dataIndex: 'differencePercent', title: t('desk.f.differencePercent'), align: 'right' as const, render: (v: number | null) => (v === null ? '–' : `${v} %`) },
+    {
+      key: 'differencePercent',
+      dataIndex: 'differencePercent',
+      title: t('desk.f.differencePercent'),
+      align: 'right' as const,
+      render: (v: number | null) => (v === null ? '–' : `${v} %`),
+    },
     { key: 'contractCode', dataIndex: 'contractCode', title: t('desk.f.contractCode') },
     { key: 'tolerance', dataIndex: 'tolerance', title: t('desk.f.tolerance'), align: 'right' as const, render: (v: number | null) => (v === null ? '–' : `${v} %`) },
     {
@@ -48,4 +54,3 @@ export function useWeightColumns() {
       : []),
   ];
 }
-
