@@ -245,3 +245,27 @@ describe('the open position and the B/L weights of a seeded company', () => {
     }
   });
 });
+
+describe('kept sums under concurrent writes', () => {
+  it('equal a recount from the documents after stock writes and contract edits race each other', async () => {
+    const { makeWarehouse, makeInbound } = await import('../helpers/warehouse.js');
+    const w = await makeWarehouse(app, admin);
+    const bought = await contract({ contractType: '1', commodity: 'Race ore', count: '1000', BLNumber: 'RACE-1' });
+    // inbound orders on RACE-1..RACE-4 while the contract's B/L list keeps changing
+    const writes = [
+      ...Array.from({ length: 12 }, (_, i) => makeInbound(app, admin, { warehouse: w.code, commodity: 'Race ore', blNumber: `RACE-${1 + (i % 4)}`, inboundWeight: 1 + i })),
+      ...['RACE-1;RACE-2', 'RACE-2;RACE-3', 'RACE-1;RACE-3;RACE-4', 'RACE-1;RACE-2;RACE-3'].map((blNumber) =>
+        app.request('PUT', `/api/contract/${bought.id}`, { token: admin, body: { blNumber } }).then((res) => expect(res.status, res.body.message).toBe(200)),
+      ),
+    ];
+    await Promise.all(writes);
+    const listed = (await app.request('GET', `/api/contract/${bought.id}`, { token: admin })).body.data.blNumber as string;
+    const execution = (await app.request('GET', '/api/reports/contract-execution?pageSize=100', { token: admin })).body.data.items as { contractCode: string; executed: number }[];
+    const recounted = execution.find((e) => e.contractCode === bought.contractCode)!.executed;
+    // by hand: the orders of the B/Ls the list ends with (order i weighs 1 + i, on RACE-(1 + i % 4))
+    const expected = Array.from({ length: 12 }, (_, i) => i).filter((i) => listed.split(';').includes(`RACE-${1 + (i % 4)}`)).reduce((sum, i) => sum + 1 + i, 0);
+    expect(recounted).toBe(expected);
+    const race = (await app.request('GET', '/api/reports/position?commodity=Race%20ore', { token: admin })).body.data.items[0];
+    expect(race).toMatchObject({ purchased: 1000, received: expected });
+  });
+});

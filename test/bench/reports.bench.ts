@@ -130,11 +130,14 @@ try {
   const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', dailyBackup: false });
   try {
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${server.url}/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(`${server.url}/api${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // a kept-alive socket the server closed during a long baseline answers ECONNRESET: send again once
+      const res = await send().catch(() => send());
       const json = (await res.json()) as { success: boolean; message: string; data: any };
       if (!json.success) throw new Error(`${path}: ${json.message}`);
       return json.data;
