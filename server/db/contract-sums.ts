@@ -77,6 +77,79 @@ async function upsert(db: Queryable, sums: Sums) {
       .execute();
 }
 
+/** The attributes that place a contract in the position's groups. */
+interface Placed {
+  id: number;
+  contractType: string;
+  commodity: string;
+  unit: string | null;
+  deliveryTime: string | null;
+  count: number;
+}
+
+/** A contract's group: its type, commodity as typed, unit ('' none) and delivery month (the first 7 characters of deliveryTime, '' none). */
+const groupOf = (c: Placed) => ({ contractType: c.contractType, commodity: c.commodity, unit: c.unit ?? '', month: c.deliveryTime?.slice(0, 7) ?? '' });
+const GROUP = ['contractType', 'commodity', 'unit', 'month'] as const;
+
+async function placed(db: Queryable, ids: readonly number[]): Promise<Map<number, Placed>> {
+  const found = new Map<number, Placed>();
+  for (const piece of chunked([...new Set(ids)]))
+    for (const c of await db.selectFrom('contracts').select(['id', 'contractType', 'commodity', 'unit', 'deliveryTime', 'count']).where('id', 'in', piece).execute())
+      found.set(c.id, c);
+  return found;
+}
+
+/**
+ * Adds to the position's groups (`positionCounts`: contract quantities per group; `positionExecuted`:
+ * what their documents moved per group and warehouse) the contracts' counts times `countSign` and the
+ * execution rows given, each placed by its contract.
+ */
+async function addToGroups(
+  db: Queryable,
+  contracts: Map<number, Placed>,
+  countSign: number,
+  rows: Iterable<{ contractId: number; warehouseId: number; receivedMilli: number; deliveredMilli: number }>,
+) {
+  const counts = new Map<string, Record<string, string | number>>();
+  if (countSign !== 0)
+    for (const c of contracts.values()) {
+      const g = groupOf(c);
+      const key = GROUP.map((k) => g[k]).join('\u0000');
+      const row = counts.get(key) ?? { ...g, countMilli: 0 };
+      (row.countMilli as number) += countSign * Math.round(c.count * 1000);
+      counts.set(key, row);
+    }
+  const executed = new Map<string, Record<string, string | number>>();
+  for (const r of rows) {
+    const c = contracts.get(r.contractId);
+    if (!c || (r.receivedMilli === 0 && r.deliveredMilli === 0)) continue;
+    const g = { ...groupOf(c), warehouseId: r.warehouseId };
+    const key = [...GROUP.map((k) => g[k]), r.warehouseId].join('\u0000');
+    const row = executed.get(key) ?? { ...g, receivedMilli: 0, deliveredMilli: 0 };
+    (row.receivedMilli as number) += r.receivedMilli;
+    (row.deliveredMilli as number) += r.deliveredMilli;
+    executed.set(key, row);
+  }
+  const any = db as unknown as Kysely<any>;
+  for (const piece of chunked([...counts.values()]))
+    await any
+      .insertInto('positionCounts')
+      .values(piece)
+      .onConflict((oc) => oc.columns([...GROUP]).doUpdateSet((eb) => ({ countMilli: eb('positionCounts.countMilli', '+', eb.ref('excluded.countMilli')) })))
+      .execute();
+  for (const piece of chunked([...executed.values()]))
+    await any
+      .insertInto('positionExecuted')
+      .values(piece)
+      .onConflict((oc) =>
+        oc.columns([...GROUP, 'warehouseId']).doUpdateSet((eb) => ({
+          receivedMilli: eb('positionExecuted.receivedMilli', '+', eb.ref('excluded.receivedMilli')),
+          deliveredMilli: eb('positionExecuted.deliveredMilli', '+', eb.ref('excluded.deliveredMilli')),
+        })),
+      )
+      .execute();
+}
+
 /** Adds a stock write's changes to the contracts its documents name (each contract once per entry). */
 export async function addToContractSums(db: Queryable, deltas: readonly ContractDelta[]): Promise<void> {
   const relevant = deltas.filter((d) => (d.contractNumber !== null && d.receivedMilli !== 0) || (d.blNumber !== null && (d.receivedMilli !== 0 || d.deliveredMilli !== 0)));
@@ -98,6 +171,7 @@ export async function addToContractSums(db: Queryable, deltas: readonly Contract
     for (const id of ids) addTo(sums, id, d.warehouseId, d.receivedMilli, byBlOnly.has(id) ? d.deliveredMilli : 0);
   }
   await upsert(db, sums);
+  await addToGroups(db, await placed(db, [...new Set([...sums.values()].map((r) => r.contractId))]), 0, sums.values());
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {
@@ -177,17 +251,38 @@ export const keysOf = (c: { id: number; contractCode: string; blNumber: string }
 });
 
 /**
- * Recounts the contracts `ids` from their documents (after they were created or changed): their B/L
- * rows and their execution rows are written afresh. The caller holds `lockContractSums`.
+ * Takes the contracts `ids` out of every kept sum (their B/L rows, their execution rows, their part
+ * of the position's groups), before they change or go. The caller holds `lockContractSums`.
+ */
+export async function withdrawContracts(db: Queryable, ids: readonly number[]): Promise<void> {
+  for (const piece of chunked([...new Set(ids)], 200)) {
+    const contracts = await placed(db, piece);
+    const rows = await db.selectFrom('contractExecution').selectAll().where('contractId', 'in', piece).execute();
+    await addToGroups(
+      db,
+      contracts,
+      -1,
+      rows.map((r) => ({ contractId: r.contractId, warehouseId: r.warehouseId, receivedMilli: -Number(r.receivedMilli), deliveredMilli: -Number(r.deliveredMilli) })),
+    );
+    await db.deleteFrom('contractBls').where('contractId', 'in', piece).execute();
+    await db.deleteFrom('contractExecution').where('contractId', 'in', piece).execute();
+  }
+}
+
+/**
+ * Counts the contracts `ids` (new, or withdrawn before they changed) from their documents: their
+ * B/L rows, their execution rows and their part of the position's groups. The caller holds
+ * `lockContractSums`.
  */
 export async function recountContracts(db: Queryable, ids: readonly number[]): Promise<void> {
   for (const piece of chunked([...new Set(ids)], 200)) {
-    await db.deleteFrom('contractBls').where('contractId', 'in', piece).execute();
-    await db.deleteFrom('contractExecution').where('contractId', 'in', piece).execute();
-    const contracts = (await db.selectFrom('contracts').select(['id', 'contractCode', 'blNumber']).where('id', 'in', piece).execute()).map(keysOf);
-    if (contracts.length === 0) continue;
-    for (const rows of chunked(contracts.flatMap((c) => c.bls.map((blNumber) => ({ contractId: c.id, blNumber }))))) await db.insertInto('contractBls').values(rows).execute();
-    await upsert(db, await countFromDocuments(db, contracts));
+    const contracts = await placed(db, piece);
+    const keys = (await db.selectFrom('contracts').select(['id', 'contractCode', 'blNumber']).where('id', 'in', piece).execute()).map(keysOf);
+    if (keys.length === 0) continue;
+    for (const rows of chunked(keys.flatMap((c) => c.bls.map((blNumber) => ({ contractId: c.id, blNumber }))))) await db.insertInto('contractBls').values(rows).execute();
+    const sums = await countFromDocuments(db, keys);
+    await upsert(db, sums);
+    await addToGroups(db, contracts, 1, sums.values());
   }
 }
 

@@ -85,7 +85,29 @@ export interface ContractExecutionTable {
   deliveredMilli: number;
 }
 
+/** The open position's contract quantities per group: type, commodity as typed, unit and delivery month ('' none). */
+export interface PositionCountsTable {
+  contractType: string;
+  commodity: string;
+  unit: string;
+  month: string;
+  countMilli: number;
+}
+
+/** What the documents of each group's contracts moved per warehouse (the sum of their contractExecution rows). */
+export interface PositionExecutedTable {
+  contractType: string;
+  commodity: string;
+  unit: string;
+  month: string;
+  warehouseId: number;
+  receivedMilli: number;
+  deliveredMilli: number;
+}
+
 export interface ContractTables {
+  positionCounts: PositionCountsTable;
+  positionExecuted: PositionExecutedTable;
   contracts: ContractsTable;
   contractBls: ContractBlsTable;
   contractExecution: ContractExecutionTable;

@@ -118,6 +118,12 @@ try {
       addExecution.run(id, 1 + (stock % WAREHOUSES), type === '3' ? 0 : 100_000, type === '3' ? 80_000 : 0);
     }
   })();
+  // the position's groups of them, as the same writes keep them
+  sqlite.exec(`insert into positionCounts (contractType, commodity, unit, month, countMilli)
+    select contractType, commodity, coalesce(unit, ''), coalesce(substr(deliveryTime, 1, 7), ''), sum(cast(round(count * 1000) as integer)) from contracts group by 1, 2, 3, 4`);
+  sqlite.exec(`insert into positionExecuted (contractType, commodity, unit, month, warehouseId, receivedMilli, deliveredMilli)
+    select c.contractType, c.commodity, coalesce(c.unit, ''), coalesce(substr(c.deliveryTime, 1, 7), ''), e.warehouseId, sum(e.receivedMilli), sum(e.deliveredMilli)
+    from contractExecution e join contracts c on c.id = e.contractId group by 1, 2, 3, 4, 5`);
   await fillDayTables(db as never);
   sqlite.exec(`insert into stockBalances (warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli, currentMilli)
     select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
@@ -203,9 +209,9 @@ try {
       await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)),
     );
     // the trading desk, beside the stock summary of the same stocks
-    const positionGroups = bare.prepare(`select contractType, commodity, unit, substr(deliveryTime, 1, 7) m, sum(count) from contracts group by contractType, commodity, unit, m`);
+    const positionGroups = bare.prepare('select * from positionCounts');
     const positionExecuted = bare.prepare(
-      `select c.contractType, c.commodity, c.unit, substr(c.deliveryTime, 1, 7) m, sum(e.receivedMilli), sum(e.deliveredMilli) from contractExecution e join contracts c on c.id = e.contractId group by c.contractType, c.commodity, c.unit, m`,
+      'select contractType, commodity, unit, month, sum(receivedMilli), sum(deliveredMilli) from positionExecuted group by contractType, commodity, unit, month',
     );
     const stockByCommodity = bare.prepare('select commodity, sum(currentMilli) from stockBalances group by commodity');
     const position = await call('GET', '/reports/position', undefined, token);

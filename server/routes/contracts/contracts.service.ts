@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_CURRENCY, type Contract, type CreateContractInput, type listContractsQuery, type UpdateContractInput, type updateFilesBody } from '../../../shared/contracts.js';
 import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
-import { lockContractSums, recountContracts } from '../../db/contract-sums.js';
+import { lockContractSums, recountContracts, withdrawContracts } from '../../db/contract-sums.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import { ofRows } from '../../db/lists.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
@@ -204,14 +204,15 @@ export function createContracts(db: Db, store: FileStore, actor: AuthUser, input
 
 async function applyChanges(trx: Queryable, actor: AuthUser, before: Contract, input: UpdateContractInput) {
   await lockContractSums(trx);
+  // what the contract counts, and where the position groups it, may change with any field
+  await withdrawContracts(trx, [before.id]);
   const row = await trx
     .updateTable('contracts')
     .set({ ...columnsOf(input), updateTime: now() })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  // what the contract counts depends on its code and B/L list
-  if (row.contractCode !== before.contractCode || row.blNumber !== before.blNumber) await recountContracts(trx, [row.id]);
+  await recountContracts(trx, [row.id]);
   const after = presentContract(row, await filesOf(trx, before.id));
   await recordAudit(trx, { actor, action: 'update', entity: 'contract', entityId: before.id, before, after });
   return after;
@@ -252,8 +253,7 @@ export function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: nu
     const before = await getContract(trx, id);
     await trx.deleteFrom('contractFiles').where('contractId', '=', id).execute();
     await lockContractSums(trx);
-    await trx.deleteFrom('contractExecution').where('contractId', '=', id).execute();
-    await trx.deleteFrom('contractBls').where('contractId', '=', id).execute();
+    await withdrawContracts(trx, [id]);
     await trx.deleteFrom('contracts').where('id', '=', id).execute();
     for (const f of before.files) changes.remove(f.url);
     await recordAudit(trx, { actor, action: 'delete', entity: 'contract', entityId: id, before });

@@ -1,8 +1,8 @@
 // The open position (decisions.md, "Trading desk"): per commodity and unit, what the contracts bought
 // and sold, what came in and went out against them, the stock, and what is still open, by delivery
 // month. The current position reads `contractExecution` (what each contract's documents moved per
-// warehouse, kept by every stock write: server/db/contract-sums.ts) grouped with the contracts in
-// SQL, and `stockBalances`; `asOf` adds up the documents dated by then (slower: it reads them all).
+// warehouse, kept by every stock write: server/db/contract-sums.ts) through the kept groups of it
+// (`positionCounts`, `positionExecuted`), and `stockBalances`; `asOf` adds up the documents dated by then (slower: it reads them all).
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { PositionReport, PositionRow, positionQuery } from '../../../shared/reports.js';
@@ -27,45 +27,33 @@ const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const monthOf = (start: string | null) => (start !== null && MONTH_RE.test(start) ? start : null);
 const groupKey = (g: Omit<ContractGroup, 'countMilli' | 'receivedMilli' | 'deliveredMilli'>) => [g.contractType, g.commodity, g.unit ?? '', g.month ?? ''].join('\u0000');
 
-/** The current groups: two grouped reads (the contracts; their execution rows in the reader's warehouses). */
+/** The current groups: the kept groups (a few rows per commodity and month), their executed quantities in the reader's warehouses. */
 async function currentGroups(db: Queryable, scope: Scope): Promise<ContractGroup[]> {
-  const month = sql<string | null>`substr(c."deliveryTime", 1, 7)`;
-  const counted = await db
-    .selectFrom('contracts as c')
-    .select(['c.contractType', 'c.commodity', 'c.unit', month.as('month'), sql<number>`sum(c."count")`.as('count')])
-    .groupBy(['c.contractType', 'c.commodity', 'c.unit', month])
-    .execute();
+  const counted = await db.selectFrom('positionCounts').selectAll().execute();
   const executed = await withinScope(
     db
-      .selectFrom('contractExecution as e')
-      .innerJoin('contracts as c', 'c.id', 'e.contractId')
-      .select([
-        'c.contractType',
-        'c.commodity',
-        'c.unit',
-        month.as('month'),
-        sql<number>`sum(e."receivedMilli")`.as('received'),
-        sql<number>`sum(e."deliveredMilli")`.as('delivered'),
-      ])
-      .groupBy(['c.contractType', 'c.commodity', 'c.unit', month]),
+      .selectFrom('positionExecuted as e')
+      .select(['e.contractType', 'e.commodity', 'e.unit', 'e.month', sql<number>`sum(e."receivedMilli")`.as('received'), sql<number>`sum(e."deliveredMilli")`.as('delivered')])
+      .groupBy(['e.contractType', 'e.commodity', 'e.unit', 'e.month']),
     'e.warehouseId',
     scope,
   ).execute();
   const groups = new Map<string, ContractGroup>();
-  const groupOf = (r: { contractType: string; commodity: string; unit: string | null; month: string | null }) => {
-    const g = { contractType: r.contractType, commodity: r.commodity, unit: r.unit, month: monthOf(r.month) };
+  const groupOf = (r: { contractType: string; commodity: string; unit: string; month: string }) => {
+    const g = { contractType: r.contractType, commodity: r.commodity, unit: r.unit === '' ? null : r.unit, month: monthOf(r.month) };
     const key = groupKey(g);
     let found = groups.get(key);
     if (!found) groups.set(key, (found = { ...g, countMilli: 0, receivedMilli: 0, deliveredMilli: 0 }));
     return found;
   };
-  for (const r of counted) groupOf(r).countMilli += toMilli(Number(r.count));
+  for (const r of counted) groupOf(r).countMilli += Number(r.countMilli);
   for (const r of executed) {
     const g = groupOf(r);
     g.receivedMilli += Number(r.received);
     g.deliveredMilli += Number(r.delivered);
   }
-  return [...groups.values()];
+  // a group whose contracts all went
+  return [...groups.values()].filter((g) => g.countMilli !== 0 || g.receivedMilli !== 0 || g.deliveredMilli !== 0);
 }
 
 /** The groups at the end of `asOf`: every contract (they carry no signing date), their documents dated by then. */
