@@ -263,7 +263,9 @@ describe('kept sums under concurrent writes', () => {
     const execution = (await app.request('GET', '/api/reports/contract-execution?pageSize=100', { token: admin })).body.data.items as { contractCode: string; executed: number }[];
     const recounted = execution.find((e) => e.contractCode === bought.contractCode)!.executed;
     // by hand: the orders of the B/Ls the list ends with (order i weighs 1 + i, on RACE-(1 + i % 4))
-    const expected = Array.from({ length: 12 }, (_, i) => i).filter((i) => listed.split(';').includes(`RACE-${1 + (i % 4)}`)).reduce((sum, i) => sum + 1 + i, 0);
+    const expected = Array.from({ length: 12 }, (_, i) => i)
+      .filter((i) => listed.split(';').includes(`RACE-${1 + (i % 4)}`))
+      .reduce((sum, i) => sum + 1 + i, 0);
     expect(recounted).toBe(expected);
     const race = (await app.request('GET', '/api/reports/position?commodity=Race%20ore', { token: admin })).body.data.items[0];
     expect(race).toMatchObject({ purchased: 1000, received: expected });
