@@ -43,6 +43,22 @@ const blNumbers = () =>
       return parts.join(';');
     });
 
+const CURRENCY_FORMAT = bilingual(said('must be a currency code of 3 capital letters, like CNY or USD', '必须是 3 个大写字母的币种代码，例如 CNY 或 USD'));
+const TOLERANCE_RANGE = bilingual(said('must be a percent from 0 to 100, like 0.5', '必须是 0 到 100 之间的百分比，例如 0.5'));
+
+/** The currency of a contract when none is given. */
+export const DEFAULT_CURRENCY = 'CNY';
+
+/** A currency code: 3 capital letters (ISO 4217 style: CNY, USD, EUR). */
+export const currencyCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: CURRENCY_FORMAT });
+
+/** The weight tolerance of a contract: a percent from 0 to 100; '' or null clears it. */
+const weightTolerance = () => z.number({ error: TOLERANCE_RANGE }).min(0, { error: TOLERANCE_RANGE }).max(100, { error: TOLERANCE_RANGE }).nullish();
+
 /** Every field of a contract form; BLNumber (the form's spelling) or blNumber. */
 const contractFields = z.object({
   name: text(200),
@@ -59,6 +75,12 @@ const contractFields = z.object({
   pickUpTime: optionalText(100),
   packaging: optionalText(200),
   remarks: optionalText(2000),
+  /** the unit of count (t, bags…); not sent on create: the commodity catalog's unit */
+  unit: optionalText(20),
+  /** the currency of unitPrice; not sent on create: CNY */
+  currency: currencyCode().optional(),
+  /** percent (0–100) the outturn weight may fall short of the B/L weight before a claim */
+  weightTolerance: weightTolerance(),
 });
 
 /** POST /contract/upload fields (and each item of batch-upload's `contracts`). */
@@ -131,6 +153,9 @@ export const contractRecord = named('Contract', {
   pickUpTime: z.string().nullable(),
   packaging: z.string().nullable(),
   remarks: z.string().nullable(),
+  unit: z.string().nullable(),
+  currency: z.string(),
+  weightTolerance: z.number().nullable(),
   createTime: recordTime(),
   updateTime: recordTime(),
   files: z.array(fileRecord),

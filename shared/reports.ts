@@ -53,6 +53,25 @@ export type Lot = z.infer<typeof lotRow>;
 
 // ---- The B/L trace
 
+/** A lot's weights against its B/L (GET /reports/weights, the B/L trace). */
+export const weightRow = named('WeightRow', {
+  warehouse: z.string(),
+  warehouseId: z.number().int(),
+  commodity: catalogName('commodity'),
+  blNumber: z.string(),
+  blWeight: z.number().describe("the sum of the lot's inbound orders' B/L weights (an order without one counts its outturn)"),
+  outturnWeight: z.number().describe("the sum of the lot's inbound weights"),
+  difference: z.number().describe('outturnWeight − blWeight'),
+  differencePercent: z.number().nullable().describe('difference / blWeight × 100 to 3 decimals; null when blWeight is 0'),
+  contractCode: z.string().nullable().describe('the purchase or upstream contract that lists the B/L (the newest when several do)'),
+  tolerance: z.number().nullable().describe("that contract's weightTolerance; null: no contract, or none agreed"),
+  outOfTolerance: z.boolean().describe('short by more than the tolerance'),
+  claimQuantity: z.number().describe('the shortfall beyond the tolerance: blWeight − outturnWeight − blWeight × tolerance / 100 (0 when within or no tolerance)'),
+  claimAmount: z.number().nullable().optional().describe("claimQuantity × the contract's unitPrice, in its currency; only with read access to finance (absent otherwise)"),
+  currency: z.string().nullable().describe("the contract's currency"),
+});
+export type WeightRow = z.infer<typeof weightRow>;
+
 export const timelineEntry = named('TimelineEntry', {
   businessDate: recordDate(),
   entryTime: recordTime(),
@@ -81,6 +100,7 @@ export const blTrace = named('BlTrace', {
       'with read access to finance: per finance kind the reader may read (profit records and cost breakdowns need profit), the records that name the B/L (or its contracts), as their detail routes present them',
     ),
   lots: z.array(lotRow),
+  weights: z.array(weightRow).describe("its lots' B/L and outturn weights, as GET /reports/weights answers them"),
   timeline: z.array(timelineEntry),
 });
 export type BlTrace = z.infer<typeof blTrace>;
@@ -151,3 +171,53 @@ export const stockChart = named('StockChart', {
     .describe('per commodity that moved in the last 12 months, each of the 12 months (0 without movement)'),
 });
 export type StockChart = z.infer<typeof stockChart>;
+
+// ---- The open position (trading desk)
+
+export const positionQuery = z.object({
+  commodity: filterText().describe('one commodity (any spelling of its catalog entry)'),
+  asOf: isoDate()
+    .optional()
+    .describe(
+      'the position at the end of this business date: every contract, the documents dated by then, the stock as it stood (added up from the documents: slower than the current position)',
+    ),
+});
+
+const positionFigures = {
+  purchased: z.number().describe('the quantity of the purchase (1) and upstream (2) contracts'),
+  sold: z.number().describe('the quantity of the downstream (3) contracts'),
+  received: z.number().describe('what came in against the purchase and upstream contracts, as the contract execution report counts it'),
+  delivered: z.number().describe('what went out or was transferred against the downstream contracts, as the contract execution report counts it'),
+  openToReceive: z.number().describe('max(purchased − received, 0)'),
+  openToDeliver: z.number().describe('max(sold − delivered, 0)'),
+};
+
+export const positionMonth = named('PositionMonth', {
+  month: z.string().nullable().describe("the contracts' delivery month YYYY-MM (the start of deliveryTime); null: contracts whose deliveryTime does not start with one"),
+  ...positionFigures,
+});
+
+export const positionRow = named('PositionRow', {
+  commodity: catalogName('commodity'),
+  unit: z.string().nullable().describe("the contracts' unit; the row of the catalog's unit (or of no unit when the catalog has none) carries the stock"),
+  ...positionFigures,
+  inStock: z.number().describe("the commodity's current stock in the reader's warehouses (on the row of the catalog's unit; 0 on the rows of other units)"),
+  netPosition: z.number().describe('inStock + openToReceive − openToDeliver'),
+  byMonth: z.array(positionMonth).describe('by delivery month, oldest first, the contracts without one last'),
+});
+export type PositionRow = z.infer<typeof positionRow>;
+
+export const positionReport = named('PositionReport', {
+  asOf: recordDate().nullable(),
+  items: z.array(positionRow),
+});
+export type PositionReport = z.infer<typeof positionReport>;
+
+// ---- B/L weights and claims (trading desk)
+
+export const weightsQuery = pagingQuery.extend({
+  warehouse: filterText().describe('warehouse code or name'),
+  commodity: filterText().describe('one commodity (any spelling of its catalog entry)'),
+  blNumber: filterText().describe('B/L number, from the start'),
+  outOfTolerance: z.enum(['true', 'false']).optional().describe('true: only the lots short beyond their tolerance; false: only the others'),
+});

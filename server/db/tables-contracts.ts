@@ -18,6 +18,12 @@ export interface ContractsTable {
   pickUpTime: string | null;
   packaging: string | null;
   remarks: string | null;
+  /** the unit of count; set from the commodity catalog when a contract is created without one */
+  unit: string | null;
+  /** the currency of unitPrice (3 capital letters) */
+  currency: Generated<string>;
+  /** percent the outturn may fall short of the B/L weight; null: none agreed */
+  weightTolerance: number | null;
   createTime: string;
   updateTime: string;
 }
@@ -60,8 +66,51 @@ export interface ArchiveFilesTable extends StoredFileColumns {
   batchId: number;
 }
 
+/** Each B/L number of a contract's list, one row each (kept with the contract): "which contracts list this B/L" from an index. */
+export interface ContractBlsTable {
+  contractId: number;
+  blNumber: string;
+}
+
+/**
+ * What each contract's documents moved in each warehouse, as the contract execution report counts
+ * it: received, the inbound orders with its code as contractNumber or one of its B/L numbers;
+ * delivered, the outbound orders and ownership transfers of its B/L numbers (cancelled ones not).
+ * Kept in the transaction of every stock write and recounted when a contract changes.
+ */
+export interface ContractExecutionTable {
+  contractId: number;
+  warehouseId: number;
+  receivedMilli: number;
+  deliveredMilli: number;
+}
+
+/** The open position's contract quantities per group: type, commodity as typed, unit and delivery month ('' none). */
+export interface PositionCountsTable {
+  contractType: string;
+  commodity: string;
+  unit: string;
+  month: string;
+  countMilli: number;
+}
+
+/** What the documents of each group's contracts moved per warehouse (the sum of their contractExecution rows). */
+export interface PositionExecutedTable {
+  contractType: string;
+  commodity: string;
+  unit: string;
+  month: string;
+  warehouseId: number;
+  receivedMilli: number;
+  deliveredMilli: number;
+}
+
 export interface ContractTables {
+  positionCounts: PositionCountsTable;
+  positionExecuted: PositionExecutedTable;
   contracts: ContractsTable;
+  contractBls: ContractBlsTable;
+  contractExecution: ContractExecutionTable;
   contractFiles: ContractFilesTable;
   archiveFolders: ArchiveFoldersTable;
   archiveBatches: ArchiveBatchesTable;

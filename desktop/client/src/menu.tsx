@@ -108,6 +108,8 @@ export const MENU: MenuGroup[] = [
     items: [
       page('/reports/stock-movement', 'menu.stockMovement', 'stock', () => import('./pages/reports/StockMovementPage')),
       page('/reports/contract-execution', 'menu.contractExecution', 'stock', () => import('./pages/reports/ContractExecutionPage')),
+      page('/reports/position', 'menu.position', 'stock', () => import('./pages/reports/PositionPage')),
+      page('/reports/weights', 'menu.weights', 'stock', () => import('./pages/reports/WeightsPage')),
     ],
   },
   {

@@ -19,6 +19,8 @@ import * as m017 from './017-progress.js';
 import * as m018 from './018-postgres-lists.js';
 import * as m019 from './019-plate-keys.js';
 import * as m020 from './020-audit-reasons.js';
+import * as m023 from './023-contract-trading.js';
+import * as m024 from './024-contract-execution.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '018-postgres-lists': m018,
   '019-plate-keys': m019,
   '020-audit-reasons': m020,
+  '023-contract-trading': m023,
+  '024-contract-execution': m024,
 };

@@ -1,8 +1,10 @@
 // Business contracts and their attachments (docs/api/contracts.md): queries and rules.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Contract, CreateContractInput, listContractsQuery, UpdateContractInput, updateFilesBody } from '../../../shared/contracts.js';
+import { DEFAULT_CURRENCY, type Contract, type CreateContractInput, type listContractsQuery, type UpdateContractInput, type updateFilesBody } from '../../../shared/contracts.js';
+import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
+import { lockContractSums, recountContracts, withdrawContracts } from '../../db/contract-sums.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import { ofRows } from '../../db/lists.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
@@ -40,6 +42,9 @@ export function presentContract(row: ContractRow, files: FileRow[]): Contract {
     pickUpTime: row.pickUpTime,
     packaging: row.packaging,
     remarks: row.remarks,
+    unit: row.unit,
+    currency: row.currency,
+    weightTolerance: row.weightTolerance,
     createTime: row.createTime,
     updateTime: row.updateTime,
     files: files.map(presentFile),
@@ -63,6 +68,9 @@ function columnsOf(input: UpdateContractInput): Updateable<ContractsTable> {
     pickUpTime: input.pickUpTime,
     packaging: input.packaging,
     remarks: input.remarks,
+    unit: input.unit,
+    currency: input.currency,
+    weightTolerance: input.weightTolerance,
   };
   for (const key of Object.keys(columns) as (keyof typeof columns)[]) if (columns[key] === undefined) delete columns[key];
   return columns;
@@ -129,10 +137,29 @@ function attach(trx: Queryable, changes: FileChanges, contractId: number, upload
   return trx.insertInto('contractFiles').values(rows).execute();
 }
 
+/** The unit the commodity catalog gives a typed commodity name (null: not in the catalog, or no unit there). */
+async function catalogUnit(db: Queryable, commodity: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('commodityNames as k')
+    .innerJoin('commodities as c', 'c.id', 'k.commodityId')
+    .select('c.unit')
+    .where('k.nameKey', '=', nameKey(commodity))
+    .executeTakeFirst();
+  return row?.unit ?? null;
+}
+
 async function insertContract(trx: Queryable, changes: FileChanges, actor: AuthUser, input: CreateContractInput, uploads: UploadedFile[]) {
   const time = now();
-  const values = { ...columnsOf(input), createTime: time, updateTime: time } as Insertable<ContractsTable>;
+  const values = {
+    ...columnsOf(input),
+    unit: input.unit ?? (await catalogUnit(trx, input.commodity)),
+    currency: input.currency ?? DEFAULT_CURRENCY,
+    createTime: time,
+    updateTime: time,
+  } as Insertable<ContractsTable>;
+  await lockContractSums(trx);
   const row = await trx.insertInto('contracts').values(values).returningAll().executeTakeFirstOrThrow();
+  await recountContracts(trx, [row.id]);
   await attach(trx, changes, row.id, uploads, time);
   const contract = presentContract(row, await filesOf(trx, row.id));
   await recordAudit(trx, { actor, action: 'create', entity: 'contract', entityId: row.id, after: contract });
@@ -176,12 +203,16 @@ export function createContracts(db: Db, store: FileStore, actor: AuthUser, input
 }
 
 async function applyChanges(trx: Queryable, actor: AuthUser, before: Contract, input: UpdateContractInput) {
+  await lockContractSums(trx);
+  // what the contract counts, and where the position groups it, may change with any field
+  await withdrawContracts(trx, [before.id]);
   const row = await trx
     .updateTable('contracts')
     .set({ ...columnsOf(input), updateTime: now() })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recountContracts(trx, [row.id]);
   const after = presentContract(row, await filesOf(trx, before.id));
   await recordAudit(trx, { actor, action: 'update', entity: 'contract', entityId: before.id, before, after });
   return after;
@@ -221,6 +252,8 @@ export function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: nu
   return withFiles(db, store, async (trx, changes) => {
     const before = await getContract(trx, id);
     await trx.deleteFrom('contractFiles').where('contractId', '=', id).execute();
+    await lockContractSums(trx);
+    await withdrawContracts(trx, [id]);
     await trx.deleteFrom('contracts').where('id', '=', id).execute();
     for (const f of before.files) changes.remove(f.url);
     await recordAudit(trx, { actor, action: 'delete', entity: 'contract', entityId: id, before });

@@ -10,6 +10,11 @@ import { exportRoute } from '../../spreadsheets/sheet-routes.js';
 import { allLots, listLots } from './lots.service.js';
 import { contractExecution, listExecution, stockChart as chartOf, stockMovement } from './reports.service.js';
 import { traceBl } from './trace.service.js';
+import { positionQuery, positionReport, weightRow, weightsQuery } from '../../../shared/reports.js';
+import { mayRead } from '../../../shared/permissions.js';
+import { invalid } from '../../http/errors.js';
+import { openPosition } from './position.service.js';
+import { listWeights, weightRows } from './weights.service.js';
 
 const LOT_COLUMNS = sheetColumns([
   { key: 'warehouse', type: 'text' },
@@ -47,6 +52,48 @@ const EXECUTION_COLUMNS = sheetColumns([
   { key: 'transferredQuantity', type: 'number' },
   { key: 'blNumbers', type: 'text', width: 30 },
 ]);
+
+const POSITION_COLUMNS = sheetColumns([
+  { key: 'commodity', type: 'text' },
+  { key: 'unit', type: 'text' },
+  { key: 'month', type: 'text' },
+  { key: 'purchased', type: 'number' },
+  { key: 'sold', type: 'number' },
+  { key: 'received', type: 'number' },
+  { key: 'delivered', type: 'number' },
+  { key: 'inStock', type: 'number' },
+  { key: 'openToReceive', type: 'number' },
+  { key: 'openToDeliver', type: 'number' },
+  { key: 'netPosition', type: 'number' },
+]);
+
+const WEIGHT_COLUMNS = sheetColumns([
+  { key: 'warehouse', type: 'text' },
+  { key: 'commodity', type: 'text' },
+  { key: 'blNumber', type: 'text', width: 20 },
+  { key: 'blWeight', type: 'number' },
+  { key: 'outturnWeight', type: 'number' },
+  { key: 'difference', type: 'number' },
+  { key: 'differencePercent', type: 'number' },
+  { key: 'contractCode', type: 'text', width: 18 },
+  { key: 'tolerance', type: 'number' },
+  { key: 'outOfTolerance', type: 'text' },
+  { key: 'claimQuantity', type: 'number' },
+  { key: 'claimAmount', type: 'number' },
+  { key: 'currency', type: 'text' },
+]);
+
+/** The label of a position export's month cell on a commodity's total row. */
+export const ALL_MONTHS_LABEL = 'All 全部';
+
+/** A query parameter that is not one of the report's filters is refused (400 naming it), not ignored. */
+function onlyFilters(query: Record<string, unknown>, filters: readonly string[]): void {
+  const unknown = Object.keys(query).find((key) => !filters.includes(key));
+  if (unknown !== undefined)
+    throw invalid(said(`${unknown} is not a filter of this report: use ${filters.join(', ')}`, `${unknown} 不是此报表的筛选条件：可用 ${filters.join('、')}`));
+}
+const POSITION_FILTERS = Object.keys(positionQuery.shape);
+const WEIGHT_FILTERS = Object.keys(weightsQuery.shape);
 
 /** The label of the totals row of the movement export (its warehouse cell). */
 export const TOTALS_LABEL = 'Total 合计';
@@ -151,5 +198,64 @@ export const reportRoutes = [
     access: { area: 'stock', level: 'read' },
     response: stockChart,
     handler: (ctx, { user, db }) => chartOf(db, today(), user),
+  }),
+  route({
+    method: 'get',
+    path: '/reports/position',
+    tag,
+    summary: 'The open position: per commodity and unit, contracts bought and sold, received and delivered, stock, open quantities, net position, by delivery month',
+    access: { area: 'stock', level: 'read' },
+    description:
+      "purchased: the quantity (count) of the purchase (1) and upstream (2) contracts; sold: of the downstream (3) ones; received and delivered: as GET /reports/contract-execution counts them (executed), in the reader's warehouses; inStock: the commodity's current stock in the reader's warehouses; openToReceive = max(purchased − received, 0); openToDeliver = max(sold − delivered, 0); netPosition = inStock + openToReceive − openToDeliver. A row per commodity (its catalog entry: every spelling is one commodity) and unit (a contract without a unit counts in the catalog's unit; the stock sits on the row of the catalog's unit, 0 on others). byMonth: the same figures per delivery month (the YYYY-MM that starts deliveryTime; null when it does not start with one), each month's open quantities by the same formula. A query parameter other than commodity and asOf is refused (400).",
+    query: positionQuery,
+    response: positionReport,
+    handler: (ctx, { query, user, db }) => {
+      onlyFilters(ctx.query, POSITION_FILTERS);
+      return openPosition(db, query, user);
+    },
+  }),
+  exportRoute({
+    tag,
+    noun: `open position (per commodity and unit a row with month "${ALL_MONTHS_LABEL}", then its delivery months)`,
+    kind: 'position',
+    path: '/reports/position/export',
+    access: { area: 'stock', level: 'read' },
+    listPath: '/reports/position',
+    listQuery: positionQuery,
+    columns: POSITION_COLUMNS,
+    rows: async (db, query, _layout, reader) =>
+      (await openPosition(db, query, reader)).items.flatMap(({ byMonth, ...row }) => [
+        { ...row, month: ALL_MONTHS_LABEL },
+        ...byMonth.map((m) => ({ commodity: row.commodity, unit: row.unit, ...m, month: m.month ?? '—' })),
+      ]),
+    title: said('Open position', '头寸报表'),
+  }),
+  route({
+    method: 'get',
+    path: '/reports/weights',
+    tag,
+    summary: 'B/L weights and claims: per lot, B/L weight against outturn, the contract tolerance, the claim; out-of-tolerance lots first',
+    access: { area: 'stock', level: 'read' },
+    description:
+      "One row per lot with a B/L number (warehouse, commodity, B/L) in the reader's warehouses: blWeight and outturnWeight sum its inbound orders (an order without a B/L weight counts its outturn); difference = outturn − B/L; differencePercent = difference / blWeight × 100. The tolerance, unit price and currency come from the purchase or upstream contract that lists the B/L (the newest when several do; none: tolerance null, never out of tolerance). claimQuantity = the shortfall beyond the tolerance (blWeight − outturnWeight − blWeight × tolerance / 100; 0 within it); claimAmount = claimQuantity × unitPrice, only with read access to finance (absent otherwise, and left out of the export). Out-of-tolerance lots first (the largest claim first), then by warehouse, commodity and B/L. A query parameter that is not a filter is refused (400).",
+    query: weightsQuery,
+    response: pagedSchema(weightRow),
+    handler: (ctx, { query, user, db }) => {
+      onlyFilters(ctx.query, WEIGHT_FILTERS);
+      return listWeights(db, query, user);
+    },
+  }),
+  exportRoute({
+    tag,
+    noun: 'B/L weights and claims (claimAmount only with read access to finance)',
+    kind: 'weights',
+    path: '/reports/weights/export',
+    access: { area: 'stock', level: 'read' },
+    listPath: '/reports/weights',
+    listQuery: weightsQuery.omit({ page: true, pageSize: true, sortOrder: true }),
+    columns: WEIGHT_COLUMNS,
+    columnsFor: (reader) => (mayRead(reader.permissions, 'finance') ? WEIGHT_COLUMNS : WEIGHT_COLUMNS.filter((c) => c.key !== 'claimAmount')),
+    rows: async (db, query, _layout, reader) => (await weightRows(db, query, reader)).map((r) => ({ ...r, outOfTolerance: r.outOfTolerance ? 'Yes 是' : 'No 否' })),
+    title: said('B/L weights and claims', '提单重量与索赔'),
   }),
 ];

@@ -77,6 +77,7 @@ const movementOf = (row: InboundRow): Movement => ({
   commodity: row.commodity,
   quantityMilli: row.inboundWeightMilli,
   businessDate: row.inboundDate,
+  contractNumber: row.contractNumber,
 });
 
 /**

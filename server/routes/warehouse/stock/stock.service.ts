@@ -18,6 +18,7 @@ import { BatchRefusal, invalid } from '../../../http/errors.js';
 import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
+import { addToContractSums, type ContractDelta } from '../../../db/contract-sums.js';
 import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
@@ -33,6 +34,8 @@ export interface Movement {
   commodity: string;
   quantityMilli: number;
   businessDate: string;
+  /** an inbound order's contract number (the contracts whose received quantity it counts in) */
+  contractNumber?: string | null;
 }
 
 /** A document's B/L number as the ledger keeps it: trimmed, blank as none. */
@@ -48,6 +51,15 @@ const signOf = (kind: LedgerKind) => (kind === 'inbound' ? 1 : -1);
 const keyOf = (m: { warehouseId: number; stockKey: string }) => `${m.warehouseId}\u0000${m.stockKey}`;
 const same = (a: KeyedMovement, b: KeyedMovement) =>
   keyOf(a) === keyOf(b) && a.quantityMilli === b.quantityMilli && a.businessDate === b.businessDate && a.documentNumber === b.documentNumber && a.blNumber === b.blNumber;
+
+/** What an entry (a change of stock, signed) of a document's movement counts for its contracts: by the document's own B/L and contract number. */
+const contractDelta = (m: Movement, blNumber: string | null, change: number): ContractDelta => ({
+  warehouseId: m.warehouseId,
+  contractNumber: m.contractNumber ?? null,
+  blNumber,
+  receivedMilli: m.kind === 'inbound' ? change : 0,
+  deliveredMilli: m.kind === 'inbound' ? 0 : -change,
+});
 
 /** The balances of the stocks (absent: 0), one query per ROWS_PER_STATEMENT commodities (on the table's key). */
 async function balancesOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[]): Promise<Map<string, number>> {
@@ -133,6 +145,7 @@ interface Entry {
  */
 export async function moveStocks(db: Queryable, changes: readonly StockChange[]): Promise<Allocation[][]> {
   const allocations: Allocation[][] = changes.map(() => []);
+  const contractDeltas: ContractDelta[] = [];
   const typed = changes.flatMap((c) => [c.before, c.after]).filter((m): m is Movement => m !== null);
   if (typed.length === 0) return allocations;
   const entries = await commoditiesOf(
@@ -144,10 +157,16 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     .map((c, index) => ({ index, before: keyed(c.before), after: keyed(c.after) }))
     .filter(({ before, after }, i) => {
       if (!(before && after && same(before, after))) return true;
+      // only the contract number changed: the ledger stays, the contracts' received quantities move
+      if ((before.contractNumber ?? null) !== (after.contractNumber ?? null))
+        contractDeltas.push(contractDelta(before, before.blNumber, -before.quantityMilli), contractDelta(after, after.blNumber, after.quantityMilli));
       if (after.kind !== 'inbound') allocations[i] = [{ blNumber: after.blNumber, quantityMilli: after.quantityMilli }];
       return false;
     });
-  if (moves.length === 0) return allocations;
+  if (moves.length === 0) {
+    await addToContractSums(db, contractDeltas);
+    return allocations;
+  }
   const reversals = await heldByDocuments(
     db,
     moves.map((c) => c.before).filter((m) => m !== null),
@@ -225,6 +244,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
       const delta = { inbound: 0, outbound: 0, transfer: 0 };
       delta[e.m.kind] = signOf(e.m.kind) * e.change;
       deltas.push({ warehouseId: e.m.warehouseId, commodity: e.m.stockKey, blNumber: e.blNumber, businessDate: e.m.businessDate, ...delta, current: e.change });
+      contractDeltas.push(contractDelta(e.m, e.m.blNumber, e.change));
     }
     for (const [key, t] of touched) {
       const end = balances.get(key)!;
@@ -300,6 +320,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   }
   for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
   await addToSums(db, deltas);
+  await addToContractSums(db, contractDeltas);
   return allocations;
 }
 

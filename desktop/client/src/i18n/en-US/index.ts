@@ -9,6 +9,7 @@ import contracts from './contracts';
 import dashboard from './dashboard';
 import warehouse from './warehouse';
 import reports from './reports';
+import desk from './desk';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
@@ -193,6 +194,7 @@ export const messages = {
   ...company,
   ...warehouse,
   ...reports,
+  ...desk,
   ...dashboard,
   ...backups,
   ...progress,

@@ -8,6 +8,7 @@ import corpContracts from './corp-contracts';
 import dashboard from './dashboard';
 import warehouse from './warehouse';
 import reports from './reports';
+import desk from './desk';
 import progress from './progress';
 import masterData from './master-data';
 import shell from './shell';
@@ -192,6 +193,7 @@ export const messages: Messages = {
   ...company,
   ...warehouse,
   ...reports,
+  ...desk,
   ...dashboard,
   ...backups,
   ...progress,

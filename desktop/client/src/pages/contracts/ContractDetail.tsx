@@ -85,6 +85,9 @@ export function ContractDetail({ id, onClose }: { id: number | null; onClose(): 
             <Descriptions.Item label={t('contracts.packaging')}>{c.packaging}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.count')}>{formatQuantity(c.count)}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.unitPrice')}>{formatUnitPrice(c.unitPrice)}</Descriptions.Item>
+            <Descriptions.Item label={t('desk.unit')}>{c.unit}</Descriptions.Item>
+            <Descriptions.Item label={t('desk.currency')}>{c.currency}</Descriptions.Item>
+            <Descriptions.Item label={t('desk.weightTolerance')}>{c.weightTolerance === null ? '' : `${c.weightTolerance} %`}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.deliveryTime')}>{c.deliveryTime}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.pickUpTime')}>{c.pickUpTime}</Descriptions.Item>
             <Descriptions.Item label={t('contracts.blNumber')} span={2}>

@@ -50,8 +50,10 @@ export default function ContractsPage() {
     'sellParty',
     'commodity',
     'count',
+    'unit',
     'createTime',
     'unitPrice',
+    'currency',
     'blNumber',
     'files',
   ]);

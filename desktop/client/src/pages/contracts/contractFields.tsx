@@ -43,6 +43,17 @@ const catalog = {
       </Space>
     ),
   },
+  /** empty: the service takes the commodity catalog's unit */
+  unit: { label: 'desk.unit', hint: 'desk.unitHint' },
+  /** 3 capital letters; empty: CNY */
+  currency: { label: 'desk.currency', placeholder: 'desk.currencyHint' },
+  /** a percent as typed (0.5 is 0.5 %), not a fraction */
+  weightTolerance: {
+    label: 'desk.weightTolerance',
+    kind: 'number',
+    hint: 'desk.weightToleranceHint',
+    cell: (value) => (value === null || value === undefined ? '' : `${value as number} %`),
+  },
   deliveryTime: { label: 'contracts.deliveryTime' },
   pickUpTime: { label: 'contracts.pickUpTime' },
   packaging: { label: 'contracts.packaging' },
@@ -72,6 +83,9 @@ export const contractFields = formFields([
   'count',
   'unitPrice',
   'blNumber',
+  'unit',
+  'currency',
+  'weightTolerance',
   'deliveryTime',
   'pickUpTime',
   'packaging',

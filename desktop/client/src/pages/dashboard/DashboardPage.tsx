@@ -18,6 +18,7 @@ import { useCan } from '../../kit/access';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { actionMap, AuditRecordName } from '../audit/names';
 import { DashboardCharts } from '../reports/DashboardCharts';
+import { PositionCard } from '../reports/PositionCard';
 import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
 
 type SummaryRow = z.infer<typeof summaryRow>;
@@ -167,6 +168,11 @@ export default function DashboardPage() {
         {stock && (
           <Col xs={24} xl={12}>
             <StockPanel />
+          </Col>
+        )}
+        {stock && (
+          <Col xs={24} xl={12}>
+            <PositionCard />
           </Col>
         )}
         {files && (

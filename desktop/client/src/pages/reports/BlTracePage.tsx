@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Input, Row, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { BlTrace, Lot, TimelineEntry } from '../../../../../shared/reports';
+import type { BlTrace, Lot, TimelineEntry, WeightRow } from '../../../../../shared/reports';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
@@ -12,6 +12,7 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, ledgerKindMap, outboundStatusMap, pickupStatusMap, transferStatusMap } from '../warehouse/warehouseUi';
 import { StepChart } from './charts';
 import { quantityColumn } from './reportUi';
+import { useWeightColumns } from './weightColumns';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
@@ -201,6 +202,7 @@ function HistoryTimeline({ timeline }: { timeline: TimelineEntry[] }) {
 
 export default function BlTracePage() {
   const t = useT();
+  const weightColumns = useWeightColumns();
   const [params, setParams] = useSearchParams();
   const bl = params.get('bl')?.trim() ?? '';
   const trace = useQuery({
@@ -255,6 +257,18 @@ export default function BlTracePage() {
                   </div>
                 )}
               </Card>
+              {data.weights.length > 0 && (
+                <Card size="small" title={t('desk.trace.weights')} data-testid="trace-weights">
+                  <Table<WeightRow>
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    rowKey={(r) => `${r.warehouseId}\u0000${r.commodity}`}
+                    dataSource={data.weights}
+                    columns={weightColumns.filter((c) => c.key !== 'blNumber')}
+                  />
+                </Card>
+              )}
               <Card size="small" title={t('rp.trace.documents')}>
                 <Documents trace={data} />
               </Card>
