@@ -18,6 +18,8 @@ import * as m015 from './015-pickup-approval.js';
 import * as m017 from './017-progress.js';
 import * as m018 from './018-postgres-lists.js';
 import * as m019 from './019-plate-keys.js';
+import * as m026 from './026-exchange-rates.js';
+import * as m027 from './027-bl-documents.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '017-progress': m017,
   '018-postgres-lists': m018,
   '019-plate-keys': m019,
+  '026-exchange-rates': m026,
+  '027-bl-documents': m027,
 };
