@@ -108,6 +108,8 @@ export const MENU: MenuGroup[] = [
     items: [
       page('/reports/stock-movement', 'menu.stockMovement', 'stock', () => import('./pages/reports/StockMovementPage')),
       page('/reports/contract-execution', 'menu.contractExecution', 'stock', () => import('./pages/reports/ContractExecutionPage')),
+      page('/reports/pnl', 'menu.pnl', 'profit', () => import('./pages/trading/PnlPage')),
+      page('/reports/missing-documents', 'menu.missingDocuments', 'contracts', () => import('./pages/trading/MissingDocumentsPage')),
     ],
   },
   {
@@ -128,6 +130,7 @@ export const MENU: MenuGroup[] = [
       page('/admin/audit', 'menu.audit', 'audit', () => import('./pages/audit/AuditPage')),
       page('/admin/backups', 'menu.backups', 'admin', () => import('./pages/backups/BackupsPage')),
       page('/admin/settings', 'menu.settings', 'admin', () => import('./pages/settings/SettingsPage')),
+      page('/admin/exchange-rates', 'menu.exchangeRates', 'admin', () => import('./pages/trading/ExchangeRatesPage')),
     ],
   },
 ];

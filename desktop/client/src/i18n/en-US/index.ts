@@ -14,6 +14,7 @@ import masterData from './master-data';
 import shell from './shell';
 import phone from './phone';
 import access from './access';
+import trading from './trading';
 import { codeWords } from '../codes';
 
 export { default as antdLocale } from 'antd/locale/en_US';
@@ -200,6 +201,7 @@ export const messages = {
   ...shell,
   ...phone,
   ...access,
+  ...trading,
   ...codeWords('en'),
 } satisfies Record<string, string>;
 

@@ -12,6 +12,8 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, ledgerKindMap, outboundStatusMap, pickupStatusMap, transferStatusMap } from '../warehouse/warehouseUi';
 import { StepChart } from './charts';
 import { quantityColumn } from './reportUi';
+import { BlDocumentsCard } from '../trading/BlDocumentsCard';
+import { useCan } from '../../kit/access';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
@@ -209,6 +211,7 @@ export default function BlTracePage() {
     enabled: bl !== '',
   });
   const data = trace.data;
+  const mayReadDocuments = useCan('contracts');
   const empty = data && data.timeline.length === 0 && !data.contracts?.length && !data.pickupRequests?.length && Object.values(data.finance ?? {}).every((s) => !s?.count);
 
   return (
@@ -267,6 +270,7 @@ export default function BlTracePage() {
           </Col>
         </Row>
       )}
+      {bl && mayReadDocuments && <BlDocumentsCard blNumber={bl} />}
     </Space>
   );
 }
