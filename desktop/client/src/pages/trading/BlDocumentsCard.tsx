@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { useCan } from '../../kit/access';
+import { usePhone } from '../../kit/usePhone';
 import { Confirm } from '../../kit/Confirm';
 import { FILE_RULES, fileHref, uploadForm } from '../../kit/files';
 import { FileLinks, formatSize } from '../../kit/FileList';
@@ -26,6 +27,7 @@ export function BlDocumentsCard({ blNumber }: { blNumber: string }) {
   const path = `/bl/${encodeURIComponent(blNumber)}/documents`;
   const set = useQuery({ queryKey: ['/bl/documents', blNumber], queryFn: ({ signal }) => api.get<BlDocumentSet>(path, undefined, signal) });
   const [busy, setBusy] = useState<string>();
+  const phone = usePhone();
   const refresh = (next: BlDocumentSet) => queryClient.setQueryData(['/bl/documents', blNumber], next);
 
   const send = async (kind: string, files: File[]) => {
@@ -39,6 +41,25 @@ export function BlDocumentsCard({ blNumber }: { blNumber: string }) {
       setBusy(undefined);
     }
   };
+
+  const dropZone = (k: KindRow) => (
+    <Upload.Dragger
+      multiple
+      showUploadList={false}
+      accept={FILE_RULES.documents.accept}
+      disabled={busy !== undefined}
+      data-testid={`drop-${k.kind}`}
+      beforeUpload={(file, batch) => {
+        // antd calls this once per file of a drop; send the whole drop on its first file
+        if (file === batch[0]) void send(k.kind, batch);
+        return false;
+      }}
+    >
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <InboxOutlined /> {t('td.docs.drop')}
+      </Typography.Text>
+    </Upload.Dragger>
+  );
 
   const data = set.data;
   return (
@@ -60,7 +81,7 @@ export function BlDocumentsCard({ blNumber }: { blNumber: string }) {
             key: 'kind',
             title: t('td.docs.kind'),
             render: (_: unknown, k) => (
-              <Space orientation="vertical" size={4}>
+              <Space orientation="vertical" size={4} style={{ width: '100%' }}>
                 <Space size={4} wrap>
                   <Typography.Text strong>{kindLabel(t, k)}</Typography.Text>
                   {k.required && <Typography.Text type="secondary">({t('td.docs.required')})</Typography.Text>}
@@ -88,36 +109,11 @@ export function BlDocumentsCard({ blNumber }: { blNumber: string }) {
                     )}
                   </Space>
                 ))}
+                {mayWrite && phone && dropZone(k)}
               </Space>
             ),
           },
-          ...(mayWrite
-            ? [
-                {
-                  key: 'drop',
-                  width: 220,
-                  title: '',
-                  render: (_: unknown, k: KindRow) => (
-                    <Upload.Dragger
-                      multiple
-                      showUploadList={false}
-                      accept={FILE_RULES.documents.accept}
-                      disabled={busy !== undefined}
-                      data-testid={`drop-${k.kind}`}
-                      beforeUpload={(file, batch) => {
-                        // antd calls this once per file of a drop; send the whole drop on its first file
-                        if (file === batch[0]) void send(k.kind, batch);
-                        return false;
-                      }}
-                    >
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        <InboxOutlined /> {t('td.docs.drop')}
-                      </Typography.Text>
-                    </Upload.Dragger>
-                  ),
-                },
-              ]
-            : []),
+          ...(mayWrite && !phone ? [{ key: 'drop', width: 220, title: '', render: (_: unknown, k: KindRow) => dropZone(k) }] : []),
         ]}
       />
     </Card>

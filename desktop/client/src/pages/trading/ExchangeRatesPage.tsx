@@ -72,20 +72,29 @@ export default function ExchangeRatesPage() {
             {(fields, { add, remove }) => (
               <Space orientation="vertical" style={{ width: '100%' }}>
                 {fields.length === 0 && <Typography.Text type="secondary">{t('td.rates.none')}</Typography.Text>}
+                {fields.length > 0 && (
+                  <Space size={4} aria-hidden>
+                    <Typography.Text strong style={{ display: 'inline-block', width: 72 }}>
+                      {t('td.rates.currency')}
+                    </Typography.Text>
+                    <Typography.Text strong style={{ display: 'inline-block', width: 124 }}>
+                      {t('td.rates.month')}
+                    </Typography.Text>
+                    <Typography.Text strong>{t('td.rates.rate')}</Typography.Text>
+                  </Space>
+                )}
                 {fields.map((field) => (
-                  <Space key={field.key} wrap align="start" data-testid="rate-row">
-                    <Form.Item name={[field.name, 'currency']} label={t('td.rates.currency')} rules={[{ required: true, message: t('validation.required') }]}>
-                      <Input style={{ width: 100 }} maxLength={3} placeholder="USD" />
+                  <Space key={field.key} size={4} align="start" data-testid="rate-row">
+                    <Form.Item name={[field.name, 'currency']} rules={[{ required: true, message: t('validation.required') }]} style={{ marginBottom: 8 }}>
+                      <Input style={{ width: 72 }} maxLength={3} placeholder="USD" aria-label={t('td.rates.currency')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'month']} label={t('td.rates.month')} rules={[{ required: true, message: t('validation.required') }]}>
-                      <DatePicker picker="month" style={{ width: 140 }} />
+                    <Form.Item name={[field.name, 'month']} rules={[{ required: true, message: t('validation.required') }]} style={{ marginBottom: 8 }}>
+                      <DatePicker picker="month" style={{ width: 124 }} aria-label={t('td.rates.month')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'rate']} label={t('td.rates.rate')} rules={[{ required: true, message: t('validation.required') }]}>
-                      <InputNumber style={{ width: 140 }} min={0} step={0.0001} />
+                    <Form.Item name={[field.name, 'rate']} rules={[{ required: true, message: t('validation.required') }]} style={{ marginBottom: 8 }}>
+                      <InputNumber style={{ width: 100 }} step={0.0001} aria-label={t('td.rates.rate')} />
                     </Form.Item>
-                    <Form.Item label=" ">
-                      <Button icon={<DeleteOutlined />} aria-label={t('list.delete')} onClick={() => remove(field.name)} />
-                    </Form.Item>
+                    <Button icon={<DeleteOutlined />} aria-label={t('list.delete')} onClick={() => remove(field.name)} />
                   </Space>
                 ))}
                 <Space wrap>

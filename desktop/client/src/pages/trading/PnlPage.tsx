@@ -112,16 +112,7 @@ export default function PnlPage() {
                 render: (v: string) => <Link to={`/contracts?keyword=${encodeURIComponent(v)}`}>{v}</Link>,
               }
             : { key: 'blNumber', dataIndex: 'blNumber', title: t('wh.f.blNumber'), fixed: 'left', render: (v: string) => <BlLink value={v} /> },
-          { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
-          { key: 'deliveredQuantity', dataIndex: 'deliveredQuantity', title: t('td.f.deliveredQuantity'), align: 'right', render: (v: number) => formatQuantity(v) },
-          amount('revenue', 'td.f.revenue'),
-          amount('purchaseCost', 'td.f.purchaseCost'),
-          amount('freight', 'td.f.freight'),
-          amount('miscCharges', 'td.f.miscCharges'),
-          amount('serviceFees', 'td.f.serviceFees'),
-          amount('otherCosts', 'td.f.otherCosts'),
           { ...amount('profit', 'td.f.profit'), render: (v: number | null) => <Typography.Text strong>{money(v)}</Typography.Text> },
-          { key: 'margin', dataIndex: 'margin', title: t('td.f.margin'), align: 'right', render: (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(2)}%`) },
           amount('recordedProfit', 'td.f.recordedProfit'),
           {
             ...amount('difference', 'td.f.difference'),
@@ -144,6 +135,15 @@ export default function PnlPage() {
                 </Tag>
               )),
           },
+          { key: 'margin', dataIndex: 'margin', title: t('td.f.margin'), align: 'right', render: (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(2)}%`) },
+          { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
+          { key: 'deliveredQuantity', dataIndex: 'deliveredQuantity', title: t('td.f.deliveredQuantity'), align: 'right', render: (v: number) => formatQuantity(v) },
+          amount('revenue', 'td.f.revenue'),
+          amount('purchaseCost', 'td.f.purchaseCost'),
+          amount('freight', 'td.f.freight'),
+          amount('miscCharges', 'td.f.miscCharges'),
+          amount('serviceFees', 'td.f.serviceFees'),
+          amount('otherCosts', 'td.f.otherCosts'),
         ]}
         pagination={{
           current: Number(query.page ?? 1),
