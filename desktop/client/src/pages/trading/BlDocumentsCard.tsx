@@ -43,22 +43,23 @@ export function BlDocumentsCard({ blNumber }: { blNumber: string }) {
   };
 
   const dropZone = (k: KindRow) => (
-    <Upload.Dragger
-      multiple
-      showUploadList={false}
-      accept={FILE_RULES.documents.accept}
-      disabled={busy !== undefined}
-      data-testid={`drop-${k.kind}`}
-      beforeUpload={(file, batch) => {
-        // antd calls this once per file of a drop; send the whole drop on its first file
-        if (file === batch[0]) void send(k.kind, batch);
-        return false;
-      }}
-    >
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        <InboxOutlined /> {t('td.docs.drop')}
-      </Typography.Text>
-    </Upload.Dragger>
+    <div data-testid={`drop-${k.kind}`}>
+      <Upload.Dragger
+        multiple
+        showUploadList={false}
+        accept={FILE_RULES.documents.accept}
+        disabled={busy !== undefined}
+        beforeUpload={(file, batch) => {
+          // antd calls this once per file of a drop; send the whole drop on its first file
+          if (file === batch[0]) void send(k.kind, batch);
+          return false;
+        }}
+      >
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <InboxOutlined /> {t('td.docs.drop')}
+        </Typography.Text>
+      </Upload.Dragger>
+    </div>
   );
 
   const data = set.data;
