@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../server/db/database.js';
 import { fillDayTables } from '../../server/db/migrations/009-lots.js';
 import { startServer } from '../../server/start.js';
+import { seedTrading } from './trading-seed.js';
 
 const ENTRIES = Math.round(1_000_000 / Number(process.env.BENCH_SCALE ?? 1));
 const WAREHOUSES = 20;
@@ -70,6 +71,7 @@ try {
   sqlite.exec(`insert into stockBalances (warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli, currentMilli)
     select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
   const lotDays = sqlite.prepare('select count(*) from stockLotDays').pluck().get() as number;
+  log(`trading desk: ${seedTrading(sqlite, time)}`);
   await db.destroy();
   log(
     `seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
@@ -146,6 +148,36 @@ try {
       'lot list, B/L prefix BL0001',
       await median(() => call('GET', '/inventory/lots?blNumber=BL0001&inStock=all', undefined, token)),
       await median(() => withDates(lotPrefix.all('BL0001', 'BL0001\u{10FFFF}') as never)),
+    );
+    // the trading desk's reports (test/bench/trading-seed.ts), beside the stock summary
+    const pnlBare = [
+      bare.prepare(`select * from contracts where contractType in ('1', '2', '3') order by id`),
+      bare.prepare(
+        `select blNumber, substr(outboundDate, 1, 7) m, sum(quantityMilli) from outboundOrders where blNumber is not null and outboundStatus != 'cancelled' group by blNumber, m`,
+      ),
+      bare.prepare(
+        `select kind, blNumber, contractNumber, currency, substr(coalesce(recordDate, createTime), 1, 7) m, sum(amountCents), sum(coalesce(costCents, 0)) from financeRecords where kind in ('freight-charges', 'misc-charges', 'service-fees', 'cost-breakdowns', 'profit-records') group by kind, blNumber, contractNumber, currency, m`,
+      ),
+    ];
+    row('stock summary (GET /inventory/summary), first page', await median(() => call('GET', '/inventory/summary', undefined, token)), await median(() => balances.all()));
+    row(
+      'profit and loss by B/L (50,000 contracts, 100,000 finance records), first page',
+      await median(() => call('GET', '/reports/pnl?groupBy=bl', undefined, token)),
+      await median(() => pnlBare.map((q) => q.all())),
+    );
+    row(
+      'profit and loss by contract, first page',
+      await median(() => call('GET', '/reports/pnl?groupBy=contract', undefined, token)),
+      await median(() => pnlBare.map((q) => q.all())),
+    );
+    const lotsInStock = bare.prepare(
+      `select l.blNumber, l.commodity, w.name from stockLots l join warehouses w on w.id = l.warehouseId where l.inboundMilli - l.outboundMilli - l.transferredMilli > 0 and l.blNumber != ''`,
+    );
+    const contractRows = bare.prepare('select contractType, contractCode, commodity, count, blNumber from contracts');
+    row(
+      'missing documents, first page (every B/L in stock or of an open contract)',
+      await median(() => call('GET', '/reports/missing-documents', undefined, token)),
+      await median(() => [lotsInStock.all(), contractRows.all()]),
     );
     // one timed call: grouping every lot-day is the slow path, kept for asOf
     const start = performance.now();

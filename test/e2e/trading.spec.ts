@@ -7,7 +7,7 @@ import { adminApi, expect, openFromMenu, PDF, signInAsAdmin, test } from './fixt
 test.describe.configure({ mode: 'serial' });
 
 const U = Date.now().toString(36).slice(-5).toUpperCase();
-const BL = [`TDA${U}`, `TDB${U}`];
+const BL = [`TDA${U}`, `TDB${U}`] as const;
 const WH = `TD-${U}`;
 const COMMODITY = `Cobalt ${U}`;
 

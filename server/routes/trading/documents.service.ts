@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { commoditiesKnown, commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { documentKindsOf } from './document-kinds.js';
+import { lotSumsByBl } from './lot-sums.js';
 
 const MAX_BL_LENGTH = 100;
 
@@ -175,45 +176,31 @@ async function keyOf(db: Queryable, commodity: string): Promise<string> {
 
 /**
  * The business contracts still open (remaining > 0), as the contract execution report counts them:
- * purchase and upstream contracts by the inbound orders of their code or their B/Ls (each group once),
- * downstream ones by the outbound orders and transfers of their B/Ls; cancelled documents aside.
+ * purchase and upstream contracts by what came in on their B/Ls and by the inbound orders of their
+ * code without one of their B/Ls, downstream ones by what went out or was transferred on their B/Ls;
+ * the B/Ls' quantities as the ledger keeps them per lot (cancelled documents net out).
  */
 async function openContracts(db: Queryable): Promise<{ commodity: string; bls: string[] }[]> {
   const contracts = await db.selectFrom('contracts').select(['contractType', 'contractCode', 'commodity', 'count', 'blNumber']).execute();
+  const lots = await lotSumsByBl(db, { warehouseIds: null });
+  const byCode = new Map<string, { blNumber: string | null; milli: number }[]>();
   const inbound = await db
     .selectFrom('inboundOrders')
     .select(['contractNumber', 'blNumber', (eb) => eb.fn.sum<number>('inboundWeightMilli').as('milli')])
-    .where((eb) => eb.or([eb('contractNumber', 'is not', null), eb('blNumber', 'is not', null)]))
+    .where('contractNumber', 'is not', null)
     .groupBy(['contractNumber', 'blNumber'])
     .execute();
-  const byCode = new Map<string, number[]>();
-  const byBl = new Map<string, number[]>();
-  inbound.forEach((g, i) => {
-    if (g.contractNumber !== null) byCode.set(g.contractNumber, byCode.get(g.contractNumber)?.concat(i) ?? [i]);
-    if (g.blNumber !== null) byBl.set(g.blNumber, byBl.get(g.blNumber)?.concat(i) ?? [i]);
-  });
-  const out = new Map<string, number>();
-  for (const table of ['outboundOrders', 'ownershipTransfers'] as const) {
-    const status = table === 'outboundOrders' ? 'outboundStatus' : 'status';
-    const rows = await db
-      .selectFrom(table as 'outboundOrders')
-      .select(['blNumber', (eb) => eb.fn.sum<number>('quantityMilli').as('milli')])
-      .where('blNumber', 'is not', null)
-      .where(status as 'outboundStatus', '!=', 'cancelled')
-      .groupBy('blNumber')
-      .execute();
-    for (const r of rows) out.set(r.blNumber!, (out.get(r.blNumber!) ?? 0) + Number(r.milli));
-  }
+  for (const g of inbound) byCode.set(g.contractNumber!, (byCode.get(g.contractNumber!) ?? []).concat({ blNumber: g.blNumber, milli: Number(g.milli) }));
   const open: { commodity: string; bls: string[] }[] = [];
   for (const c of contracts) {
     const bls = splitBlNumbers(c.blNumber);
     if (bls.length === 0) continue;
     let executed = 0;
-    if (c.contractType === '3') executed = bls.reduce((t, bl) => t + (out.get(bl) ?? 0), 0);
+    if (c.contractType === '3') executed = bls.reduce((t, bl) => t + (lots.get(bl)?.deliveredMilli ?? 0), 0);
     else {
-      const groups = new Set<number>(byCode.get(c.contractCode) ?? []);
-      for (const bl of bls) for (const i of byBl.get(bl) ?? []) groups.add(i);
-      for (const i of groups) executed += Number(inbound[i]!.milli);
+      executed = bls.reduce((t, bl) => t + (lots.get(bl)?.inboundMilli ?? 0), 0);
+      // each group of inbound orders counts once: those on one of its B/Ls are in the lots already
+      for (const g of byCode.get(c.contractCode) ?? []) if (g.blNumber === null || !bls.includes(g.blNumber)) executed += g.milli;
     }
     if (toMilli(c.count) - executed > 0) open.push({ commodity: c.commodity, bls });
   }

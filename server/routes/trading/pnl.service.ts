@@ -3,8 +3,8 @@
 //
 // - A B/L's sale is its first downstream (3) contract that lists it, its purchase its first purchase
 //   (1) or upstream (2) contract that lists it (by id): their unit prices price what was delivered.
-// - Delivered: the B/L's outbound orders and ownership transfers (cancelled ones aside; the reader's
-//   warehouses; dated within startDate–endDate), as the contract execution report counts them, by
+// - Delivered: the B/L's outbound and transferred quantities as the ledger keeps them per lot and day
+//   (a cancelled document's reversal nets out; the reader's warehouses; within startDate–endDate), by
 //   month. revenue = sale price × delivered, purchaseCost = purchase price × delivered, each month
 //   at that month's rate of the contract's currency.
 // - Freight charges, misc charges, service fees, cost breakdowns and profit records (dated within the
@@ -19,11 +19,15 @@ import type { z } from 'zod';
 import { splitBlNumbers } from '../../../shared/contracts.js';
 import { BASE_CURRENCY, type PnlRow, type pnlQuery } from '../../../shared/trading.js';
 import type { Queryable } from '../../db/tables.js';
-import { withinScope, type Scope } from '../../db/scope.js';
+import type { Scope } from '../../db/scope.js';
 import { checkPeriod } from '../reports/reports.service.js';
 import { marginOf } from '../finance/finance.kinds.js';
 import { commoditiesKnown, commodityStockKey } from '../catalogs/catalog-names.js';
 import { contractCurrency, rateTable, type RateOf } from './exchange-rates.service.js';
+import { deliveredByMonth, lotSumsByBl } from './lot-sums.js';
+
+/** The month of a B/L's whole delivery when only base-currency prices apply to it (their rate is 1 in every month). */
+const ANY_MONTH = '';
 
 type Filters = Omit<z.output<typeof pnlQuery>, 'page' | 'pageSize' | 'sortOrder'>;
 
@@ -87,33 +91,17 @@ export async function pnlRows(db: Queryable, q: Filters, scope: Scope): Promise<
     for (const bl of splitBlNumbers(row.blNumber)) if (!byBl.has(bl)) byBl.set(bl, c);
   }
 
-  // deliveries per B/L and month, in the reader's warehouses
-  const deliveries = new Map<string, Map<string, number>>();
-  const addDelivered = (rows: { blNumber: string | null; month: string; milli: number | string }[]) => {
-    for (const r of rows) {
-      const months = deliveries.get(r.blNumber!) ?? new Map<string, number>();
-      months.set(r.month, (months.get(r.month) ?? 0) + Number(r.milli));
-      deliveries.set(r.blNumber!, months);
-    }
-  };
-  let outbound = db
-    .selectFrom('outboundOrders')
-    .select(['blNumber', sql<string>`substr("outboundDate", 1, 7)`.as('month'), sql<number>`sum("quantityMilli")`.as('milli')])
-    .where('blNumber', 'is not', null)
-    .where('outboundStatus', '!=', 'cancelled')
-    .groupBy(['blNumber', sql`substr("outboundDate", 1, 7)`]);
-  if (q.startDate) outbound = outbound.where('outboundDate', '>=', q.startDate);
-  if (q.endDate) outbound = outbound.where('outboundDate', '<=', q.endDate);
-  addDelivered(await withinScope(outbound, 'warehouseId', scope).execute());
-  let transfers = db
-    .selectFrom('ownershipTransfers')
-    .select(['blNumber', sql<string>`substr("transferDate", 1, 7)`.as('month'), sql<number>`sum("quantityMilli")`.as('milli')])
-    .where('blNumber', 'is not', null)
-    .where('status', '!=', 'cancelled')
-    .groupBy(['blNumber', sql`substr("transferDate", 1, 7)`]);
-  if (q.startDate) transfers = transfers.where('transferDate', '>=', q.startDate);
-  if (q.endDate) transfers = transfers.where('transferDate', '<=', q.endDate);
-  addDelivered(await withinScope(transfers, 'warehouseId', scope).execute());
+  // deliveries per B/L and month, in the reader's warehouses, from the ledger's lot tables: without a
+  // period, the lots' totals (one row per lot) serve the B/Ls priced in the base currency, and only the
+  // B/Ls of a contract in another currency are read month by month
+  const period = { from: q.startDate, to: q.endDate };
+  let deliveries: Map<string, Map<string, number>>;
+  if (period.from || period.to) deliveries = await deliveredByMonth(db, scope, period);
+  else {
+    const foreign = [...saleOfBl].filter(([bl, sale]) => sale.currency !== BASE_CURRENCY || (purchaseOfBl.get(bl)?.currency ?? BASE_CURRENCY) !== BASE_CURRENCY).map(([bl]) => bl);
+    deliveries = foreign.length ? await deliveredByMonth(db, scope, {}, foreign) : new Map();
+    for (const [bl, sums] of await lotSumsByBl(db, scope)) if (!deliveries.has(bl) && sums.deliveredMilli !== 0) deliveries.set(bl, new Map([[ANY_MONTH, sums.deliveredMilli]]));
+  }
 
   // finance records per kind, B/L, contract number, currency and month
   const dated = sql<string>`coalesce("recordDate", substr("createTime", 1, 10))`;
