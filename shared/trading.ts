@@ -102,7 +102,7 @@ export const pnlRow = named('PnlRow', {
   blNumber: z.string().optional().describe('groupBy bl'),
   contractCode: z.string().optional().describe('groupBy contract: the downstream contract'),
   commodity: catalogName('commodity').nullable(),
-  deliveredQuantity: z.number().describe('outbound orders and ownership transfers of the B/L(s), cancelled ones aside'),
+  deliveredQuantity: z.number().describe('outbound and transferred on the B/L(s), as the ledger keeps it per lot (cancelled documents net out)'),
   revenue: money(),
   purchaseCost: money(),
   freight: money(),
