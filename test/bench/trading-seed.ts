@@ -1,5 +1,5 @@
 // The trading desk's part of the reports bench (`npm run bench reports`): beside the 1,000,000 ledger
-// entries of reports.bench.ts, their outbound orders (one per outbound entry), 50,000 business
+// entries of reports.bench.ts (whose lot tables both reports read for receipts and deliveries), 50,000 business
 // contracts (a purchase and a sale of each of 25,000 pairs, four B/Ls each: 100,000 B/Ls bought and
 // sold), 100,000 finance records (freight, misc charges, service fees, cost breakdowns, profit
 // records; a third in USD), three monthly rates and the complete document sets of 2,000 B/Ls. Then
@@ -18,13 +18,6 @@ const bl = (lot: number) => `BL${String(lot).padStart(8, '0')}`;
 /** Seeds the trading desk's rows into the bench's database (after its ledger); returns what it wrote. */
 export function seedTrading(sqlite: Database.Database, time: string): string {
   const tx = (work: () => void) => sqlite.transaction(work)();
-  // an outbound order for every outbound ledger entry, on the entry's B/L, warehouse and date
-  const outbound = sqlite
-    .prepare(
-      `insert into outboundOrders (outboundNumber, blNumber, commodity, quantityMilli, outboundDate, warehouseId, outboundStatus, receiptStatus, createTime, updateTime)
-       select documentNumber, blNumber, commodity, -quantityChangeMilli, businessDate, warehouseId, 'completed', 'pending', ?, ? from stockLedger where kind = 'outbound'`,
-    )
-    .run(time, time).changes;
   tx(() => {
     const add = sqlite.prepare(
       `insert into contracts (name, contractType, contractCode, buyParty, sellParty, commodity, count, unitPrice, blNumber, createTime, updateTime)
@@ -66,5 +59,5 @@ export function seedTrading(sqlite: Database.Database, time: string): string {
     const doc = sqlite.prepare(`insert into blDocuments (blNumber, kind, name, url, size, mimeType, createTime) values (?, ?, 'scan.pdf', ?, 1000, 'application/pdf', ?)`);
     for (let s = 0; s < COMPLETE_SETS; s++) for (const kind of REQUIRED) doc.run(bl(s * 7), kind, `bl_documents/bench-${s}-${kind}`, time);
   });
-  return `${outbound.toLocaleString('en-US')} outbound orders, ${CONTRACTS.toLocaleString('en-US')} contracts, ${FINANCE.toLocaleString('en-US')} finance records, ${COMPLETE_SETS.toLocaleString('en-US')} complete document sets`;
+  return `${CONTRACTS.toLocaleString('en-US')} contracts, ${FINANCE.toLocaleString('en-US')} finance records, ${COMPLETE_SETS.toLocaleString('en-US')} complete document sets`;
 }
