@@ -87,6 +87,13 @@ describe('exchange rates', () => {
     expect(await ok('GET', '/api/settings/exchange-rates', undefined, clerk.token)).toEqual(saved);
     const log = await ok('GET', '/api/audit?entity=exchangeRates');
     expect(log.items).toHaveLength(1);
+
+    // two admins saving at once: both succeed, one list stands whole
+    const lists = [saved.rates, [{ currency: 'USD', month: '2026-10', rate: 7.05 }]];
+    const answers = await Promise.all(lists.map((rates) => app.request('PUT', '/api/settings/exchange-rates', { token, body: { rates } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(lists).toContainEqual((await ok('GET', '/api/settings/exchange-rates')).rates);
+    await ok('PUT', '/api/settings/exchange-rates', { rates: saved.rates });
     expect((await stateOf(app)).auditLog).toBeGreaterThan(audits);
   });
 });

@@ -23,6 +23,7 @@ import { commoditiesKnown, commodityNamesByKey, commodityStockKey } from '../cat
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { documentKindsOf } from './document-kinds.js';
 import { lotSumsByBl } from './lot-sums.js';
+import { lockNamed } from './lock.js';
 
 const MAX_BL_LENGTH = 100;
 
@@ -68,6 +69,7 @@ export async function addDocuments(db: Db, store: FileStore, user: AuthUser, blN
     );
   if (files.length === 0) throw refusedField('files', said('attach at least one file in the field "files"', '请在字段“files”中至少附上一个文件'));
   await withFiles(db, store, async (trx, changes) => {
+    await lockNamed(trx, `blDocuments:${blNumber}`);
     const held = await trx
       .selectFrom('blDocuments')
       .select((eb) => eb.fn.countAll<number>().as('n'))

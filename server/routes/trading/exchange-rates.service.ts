@@ -5,6 +5,7 @@ import { BASE_CURRENCY, type ExchangeRates, type exchangeRatesBody } from '../..
 import type { Db, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { lockNamed } from './lock.js';
 
 export async function getExchangeRates(db: Queryable): Promise<ExchangeRates> {
   const rows = await db.selectFrom('exchangeRates').select(['currency', 'month', 'rate']).orderBy('currency').orderBy('month').execute();
@@ -14,6 +15,7 @@ export async function getExchangeRates(db: Queryable): Promise<ExchangeRates> {
 /** Replaces the whole list in one transaction: two admins saving at once leave one of the two lists, whole. */
 export async function putExchangeRates(db: Db, actor: AuthUser, input: z.output<typeof exchangeRatesBody>): Promise<ExchangeRates> {
   return db.transaction().execute(async (trx) => {
+    await lockNamed(trx, 'exchangeRates');
     const before = await getExchangeRates(trx);
     await trx.deleteFrom('exchangeRates').execute();
     if (input.rates.length) await trx.insertInto('exchangeRates').values(input.rates).execute();
