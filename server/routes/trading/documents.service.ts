@@ -13,7 +13,7 @@ import { said } from '../../../shared/messages.js';
 import { MAX_BL_DOCUMENTS, type BlDocumentSet, type MissingDocumentsRow, type missingDocumentsQuery } from '../../../shared/trading.js';
 import { toMilli } from '../../../shared/warehouse.js';
 import { now } from '../../db/database.js';
-import { inScope, withinScope, type Scope } from '../../db/scope.js';
+import { inScope, type Scope } from '../../db/scope.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import { withFiles, type FileStore, type UploadedFile } from '../../files/file-store.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { commoditiesKnown, commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 import { documentKindsOf } from './document-kinds.js';
-import { lotSumsByBl } from './lot-sums.js';
+import { lotRows, sumByBl, type LotSums } from './lot-sums.js';
 import { lockNamed } from './lock.js';
 
 const MAX_BL_LENGTH = 100;
@@ -124,27 +124,23 @@ export async function missingDocuments(db: Queryable, q: MissingFilters, scope: 
   const commodityKey = q.commodity ? await commodityStockKey(db, q.commodity) : undefined;
   const prefix = q.blNumber;
 
-  // B/Ls with stock: their commodity and warehouses
-  let lots = db
-    .selectFrom('stockLots as l')
-    .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
-    .select(['l.blNumber', 'l.commodity', 'w.name as warehouse'])
-    .where((eb) => eb(eb(eb('l.inboundMilli', '-', eb.ref('l.outboundMilli')), '-', eb.ref('l.transferredMilli')), '>', 0))
-    .where('l.blNumber', '!=', '');
-  lots = withinScope(lots, 'l.warehouseId', scope);
-  if (warehouseId !== undefined) lots = lots.where('l.warehouseId', '=', warehouseId);
-  if (commodityKey !== undefined) lots = lots.where('l.commodity', '=', commodityKey);
-  if (prefix) lots = lots.where('l.blNumber', '>=', prefix).where('l.blNumber', '<', `${prefix}\u{10FFFF}`);
+  // B/Ls with stock: their commodity and warehouses (one scan of the lots serves the open contracts too)
+  const withContracts = scope.warehouseIds === null && warehouseId === undefined;
+  const lots = await lotRows(db, withContracts ? { warehouseIds: null } : scope);
+  const warehouseNames = new Map((await db.selectFrom('warehouses').select(['id', 'name']).execute()).map((w) => [w.id, w.name]));
   const found = new Map<string, { commodity: string | null; warehouses: Set<string> }>();
-  for (const l of await lots.execute()) {
+  for (const l of lots) {
+    if (Number(l.inboundMilli) - Number(l.outboundMilli) - Number(l.transferredMilli) <= 0) continue;
+    if (!inScope(scope, l.warehouseId) || (warehouseId !== undefined && l.warehouseId !== warehouseId)) continue;
+    if ((commodityKey !== undefined && l.commodity !== commodityKey) || (prefix && !l.blNumber.startsWith(prefix))) continue;
     const entry = found.get(l.blNumber) ?? { commodity: names.get(l.commodity) ?? l.commodity, warehouses: new Set<string>() };
-    entry.warehouses.add(l.warehouse);
+    entry.warehouses.add(warehouseNames.get(l.warehouseId) ?? String(l.warehouseId));
     found.set(l.blNumber, entry);
   }
 
   // B/Ls of open contracts (not tied to a warehouse: only for readers of every warehouse, without a warehouse filter)
-  if (scope.warehouseIds === null && warehouseId === undefined) {
-    for (const c of await openContracts(db)) {
+  if (withContracts) {
+    for (const c of await openContracts(db, sumByBl(lots))) {
       if (commodityKey !== undefined && (await keyOf(db, c.commodity)) !== commodityKey) continue;
       for (const bl of c.bls) if (!found.has(bl) && (!prefix || bl.startsWith(prefix))) found.set(bl, { commodity: c.commodity, warehouses: new Set() });
     }
@@ -182,9 +178,8 @@ async function keyOf(db: Queryable, commodity: string): Promise<string> {
  * code without one of their B/Ls, downstream ones by what went out or was transferred on their B/Ls;
  * the B/Ls' quantities as the ledger keeps them per lot (cancelled documents net out).
  */
-async function openContracts(db: Queryable): Promise<{ commodity: string; bls: string[] }[]> {
+async function openContracts(db: Queryable, lots: Map<string, LotSums>): Promise<{ commodity: string; bls: string[] }[]> {
   const contracts = await db.selectFrom('contracts').select(['contractType', 'contractCode', 'commodity', 'count', 'blNumber']).execute();
-  const lots = await lotSumsByBl(db, { warehouseIds: null });
   const byCode = new Map<string, { blNumber: string | null; milli: number }[]>();
   const inbound = await db
     .selectFrom('inboundOrders')

@@ -12,19 +12,39 @@ export interface LotSums {
   deliveredMilli: number;
 }
 
-/** Every B/L's totals over the reader's warehouses. */
-export async function lotSumsByBl(db: Queryable, scope: Scope): Promise<Map<string, LotSums>> {
+export interface LotRow {
+  blNumber: string;
+  warehouseId: number;
+  commodity: string;
+  inboundMilli: number;
+  outboundMilli: number;
+  transferredMilli: number;
+}
+
+/** Every lot with a B/L in the reader's warehouses: one plain scan (no index walk, no grouping in SQL). */
+export async function lotRows(db: Queryable, scope: Scope): Promise<LotRow[]> {
   const rows = await withinScope(
-    db
-      .selectFrom('stockLots as l')
-      .select(['l.blNumber', sql<number>`sum(l."inboundMilli")`.as('inbound'), sql<number>`sum(l."outboundMilli" + l."transferredMilli")`.as('delivered')])
-      .where('l.blNumber', '!=', '')
-      .groupBy('l.blNumber'),
+    db.selectFrom('stockLots as l').select(['l.blNumber', 'l.warehouseId', 'l.commodity', 'l.inboundMilli', 'l.outboundMilli', 'l.transferredMilli']),
     'l.warehouseId',
     scope,
   ).execute();
-  return new Map(rows.map((r) => [r.blNumber, { inboundMilli: Number(r.inbound), deliveredMilli: Number(r.delivered) }]));
+  return rows.filter((r) => r.blNumber !== '');
 }
+
+/** Each B/L's totals over the lots given. */
+export function sumByBl(lots: readonly LotRow[]): Map<string, LotSums> {
+  const sums = new Map<string, LotSums>();
+  for (const l of lots) {
+    const s = sums.get(l.blNumber) ?? { inboundMilli: 0, deliveredMilli: 0 };
+    s.inboundMilli += Number(l.inboundMilli);
+    s.deliveredMilli += Number(l.outboundMilli) + Number(l.transferredMilli);
+    sums.set(l.blNumber, s);
+  }
+  return sums;
+}
+
+/** Every B/L's totals over the reader's warehouses. */
+export const lotSumsByBl = async (db: Queryable, scope: Scope): Promise<Map<string, LotSums>> => sumByBl(await lotRows(db, scope));
 
 /**
  * What was delivered (outbound + transferred) on each B/L per month (YYYY-MM) over the reader's
