@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health/health.routes.js';
 import { progressRoutes } from './routes/progress/progress.routes.js';
 import { reportRoutes } from './routes/reports/reports.routes.js';
 import { settingsRoutes } from './routes/settings/settings.routes.js';
+import { tradingRoutes } from './routes/trading/trading.routes.js';
 import { userRoutes } from './routes/users/users.routes.js';
 import { inboundOrderRoutes } from './routes/warehouse/inbound-orders/inbound-orders.routes.js';
 import { outboundOrderRoutes } from './routes/warehouse/outbound-orders/outbound-orders.routes.js';
@@ -40,6 +41,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...userRoutes,
   ...auditRoutes,
   ...settingsRoutes,
+  ...tradingRoutes,
   ...fileRoutes,
   ...archiveRoutes, // before contractRoutes: /contract/folders is not /contract/:id
   ...contractRoutes,

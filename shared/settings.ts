@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CODE_LABELS } from './labels.js';
 import { AREAS, isArea, isLevel, isPresetRole, LEVELS, PRESET_ROLES, type Grants } from './permissions.js';
 import { choiceList, labelled, named, optionalText } from './validation.js';
+import { documentKind, documentKindsBody } from './trading.js';
 
 export const SELF_REGISTRATION = ['open', 'closed'] as const;
 /** Labelled after `.describe()`, which copies the schema (shared/validation.ts, `labelled`). */
@@ -15,6 +16,11 @@ export const settingsRecord = named('Settings', {
   selfRegistration: selfRegistration('open (default): anyone may register an account that waits for an admin; closed: registering is refused (403), the very first account aside'),
   secondPersonApproves: z.boolean().describe('true (default): a pickup request is approved by someone other than the user who created it'),
   outboundNeedsPickup: z.boolean().describe('false (default); true: an outbound order must name an approved or in-progress pickup request'),
+  documentKinds: z
+    .array(documentKind)
+    .describe(
+      'the kinds of a B/L document set (default: bill of lading, commercial invoice, packing list, weight and quality certificates required; certificate of origin, insurance certificate)',
+    ),
 });
 export type Settings = z.infer<typeof settingsRecord>;
 
@@ -24,6 +30,7 @@ export const settingsBody = z.object({
   selfRegistration: selfRegistration().optional(),
   secondPersonApproves: z.boolean().optional(),
   outboundNeedsPickup: z.boolean().optional(),
+  documentKinds: documentKindsBody.describe('the whole list of document kinds; null restores the defaults; a kind that B/Ls still have files of cannot be left out (400)'),
 });
 
 const level = () => labelled(z.enum(LEVELS), CODE_LABELS.level);

@@ -7,6 +7,7 @@ import type { ContractTables } from './tables-contracts.js';
 import type { FinanceTables } from './tables-finance.js';
 import type { CorpTables } from './tables-corp.js';
 import type { WarehouseTables } from './tables-warehouse.js';
+import type { TradingTables } from './tables-trading.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -106,7 +107,7 @@ export interface CoreTables {
   roleGrants: RoleGrantsTable;
 }
 
-export interface Database extends CoreTables, ContractTables, CorpTables, WarehouseTables, FinanceTables, CatalogTables {}
+export interface Database extends CoreTables, ContractTables, CorpTables, WarehouseTables, FinanceTables, CatalogTables, TradingTables {}
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: query functions take either. */

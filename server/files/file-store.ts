@@ -14,6 +14,7 @@ export const AREAS = {
   company: { dir: 'company', route: 'company-files' },
   ownership: { dir: 'ownership', route: 'ownership-files' },
   finance: { dir: 'finance', route: 'finance-files' },
+  blDocuments: { dir: 'bl_documents', route: 'contract-files' },
 } as const;
 export type Area = keyof typeof AREAS;
 

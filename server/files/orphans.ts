@@ -18,6 +18,7 @@ export const FILE_RECORDS: Record<Area, { table: keyof Database; column: string 
   company: { table: 'companyFiles', column: 'fileUrl' },
   ownership: { table: 'ownershipFiles', column: 'url' },
   finance: { table: 'financeFiles', column: 'url' },
+  blDocuments: { table: 'blDocuments', column: 'url' },
 };
 
 export const ORPHANS_DIR = 'orphans';

@@ -128,7 +128,11 @@ describe('the answer check of the API tests', () => {
   const check = answerChecker(doc);
   const url = 'http://127.0.0.1:1/api/warehouses-not-a-route';
   const answer = (status: number, body: unknown, contentType = 'application/json; charset=utf-8') => ({ status, contentType, text: JSON.stringify(body) });
-  const settings = { success: true, message: 'OK', data: { companyName: null, selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false } };
+  const settings = {
+    success: true,
+    message: 'OK',
+    data: { companyName: null, selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false, documentKinds: [] },
+  };
 
   it('passes a true answer and fails one that breaks the document', () => {
     expect(() => check('GET', 'http://127.0.0.1:1/api/settings', answer(200, settings))).not.toThrow();

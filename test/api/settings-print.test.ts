@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
+import { DEFAULT_DOCUMENT_KINDS } from '../../shared/trading.js';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -25,7 +26,7 @@ async function printed(path: string, token = admin.token) {
 
 describe('settings', () => {
   it('starts without a company name; an admin sets it (trimmed, audited), staff read it and may not change it', async () => {
-    const rules = { selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false };
+    const rules = { selfRegistration: 'open', secondPersonApproves: true, outboundNeedsPickup: false, documentKinds: DEFAULT_DOCUMENT_KINDS };
     expect((await app.request('GET', '/api/settings', { token: staff.token })).body.data).toEqual({ companyName: null, ...rules });
     const denied = await app.request('PUT', '/api/settings', { token: staff.token, body: { companyName: 'X' } });
     expect(denied.status).toBe(403);

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../server/db/database.js';
 import { fillDayTables } from '../../server/db/migrations/009-lots.js';
 import { startServer } from '../../server/start.js';
+import { seedTrading } from './trading-seed.js';
 
 const ENTRIES = Math.round(1_000_000 / Number(process.env.BENCH_SCALE ?? 1));
 const WAREHOUSES = 20;
@@ -128,6 +129,7 @@ try {
   sqlite.exec(`insert into stockBalances (warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli, currentMilli)
     select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
   const lotDays = sqlite.prepare('select count(*) from stockLotDays').pluck().get() as number;
+  log(`trading desk: ${seedTrading(sqlite, time)}`);
   await db.destroy();
   log(
     `seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
@@ -187,6 +189,29 @@ try {
     log('| figure | service (HTTP, median) | bare baseline (SQL in process, median) |');
     log('|---|---|---|');
     const row = (figure: string, service: number, baseline: number) => log(`| ${figure} | ${service.toFixed(1)} ms | ${baseline.toFixed(1)} ms |`);
+    // the trading desk's reports (test/bench/trading-seed.ts), beside the stock summary
+    const pnlBare = [
+      bare.prepare('select * from contracts order by id'),
+      bare.prepare('select blNumber, warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli from stockLots'),
+      bare.prepare('select kind, blNumber, contractNumber, currency, recordDate, createTime, amountCents, costCents from financeRecords'),
+    ];
+    row('stock summary (GET /inventory/summary), first page', await median(() => call('GET', '/inventory/summary', undefined, token)), await median(() => balances.all()));
+    row(
+      'profit and loss by B/L (50,000 contracts, 100,000 finance records), first page',
+      await median(() => call('GET', '/reports/pnl?groupBy=bl', undefined, token)),
+      await median(() => pnlBare.map((q) => q.all())),
+    );
+    row(
+      'profit and loss by contract, first page',
+      await median(() => call('GET', '/reports/pnl?groupBy=contract', undefined, token)),
+      await median(() => pnlBare.map((q) => q.all())),
+    );
+    const contractRows = bare.prepare('select contractType, contractCode, commodity, count, blNumber from contracts');
+    row(
+      'missing documents, first page (every B/L in stock or of an open contract)',
+      await median(() => call('GET', '/reports/missing-documents', undefined, token)),
+      await median(() => [pnlBare[1]!.all(), contractRows.all()]),
+    );
     row(
       'stock movement report, October (1,000,000 entries), every stock',
       await median(() => call('GET', '/reports/stock-movement?startDate=2026-10-01&endDate=2026-10-31', undefined, token)),

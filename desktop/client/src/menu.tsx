@@ -110,6 +110,8 @@ export const MENU: MenuGroup[] = [
       page('/reports/contract-execution', 'menu.contractExecution', 'stock', () => import('./pages/reports/ContractExecutionPage')),
       page('/reports/position', 'menu.position', 'stock', () => import('./pages/reports/PositionPage')),
       page('/reports/weights', 'menu.weights', 'stock', () => import('./pages/reports/WeightsPage')),
+      page('/reports/pnl', 'menu.pnl', 'profit', () => import('./pages/trading/PnlPage')),
+      page('/reports/missing-documents', 'menu.missingDocuments', 'contracts', () => import('./pages/trading/MissingDocumentsPage')),
     ],
   },
   {
@@ -130,6 +132,7 @@ export const MENU: MenuGroup[] = [
       page('/admin/audit', 'menu.audit', 'audit', () => import('./pages/audit/AuditPage')),
       page('/admin/backups', 'menu.backups', 'admin', () => import('./pages/backups/BackupsPage')),
       page('/admin/settings', 'menu.settings', 'admin', () => import('./pages/settings/SettingsPage')),
+      page('/admin/exchange-rates', 'menu.exchangeRates', 'admin', () => import('./pages/trading/ExchangeRatesPage')),
     ],
   },
 ];

@@ -21,6 +21,8 @@ import * as m019 from './019-plate-keys.js';
 import * as m020 from './020-audit-reasons.js';
 import * as m023 from './023-contract-trading.js';
 import * as m024 from './024-contract-execution.js';
+import * as m026 from './026-exchange-rates.js';
+import * as m027 from './027-bl-documents.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '020-audit-reasons': m020,
   '023-contract-trading': m023,
   '024-contract-execution': m024,
+  '026-exchange-rates': m026,
+  '027-bl-documents': m027,
 };

@@ -8,8 +8,9 @@ import { now } from '../../db/database.js';
 import type { Db, Queryable } from '../../db/tables.js';
 import { GRANTS_VERSION, type AuthUser } from '../../http/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { DOCUMENT_KINDS_KEY, parseDocumentKinds, refuseDroppingKindsInUse } from '../trading/document-kinds.js';
 
-const KEYS = ['companyName', 'selfRegistration', 'secondPersonApproves', 'outboundNeedsPickup'] as const satisfies readonly (keyof Settings)[];
+const KEYS = ['companyName', 'selfRegistration', 'secondPersonApproves', 'outboundNeedsPickup', DOCUMENT_KINDS_KEY] as const satisfies readonly (keyof Settings)[];
 
 /** The settings; a key never set has its default. */
 export async function getSettings(db: Queryable): Promise<Settings> {
@@ -24,12 +25,14 @@ export async function getSettings(db: Queryable): Promise<Settings> {
     selfRegistration: byKey.get('selfRegistration') === 'closed' ? 'closed' : 'open',
     secondPersonApproves: byKey.get('secondPersonApproves') !== 'false',
     outboundNeedsPickup: byKey.get('outboundNeedsPickup') === 'true',
+    documentKinds: parseDocumentKinds(byKey.get(DOCUMENT_KINDS_KEY)),
   };
 }
 
 export async function updateSettings(db: Db, actor: AuthUser, input: z.output<typeof settingsBody>): Promise<Settings> {
   return db.transaction().execute(async (trx) => {
     const before = await getSettings(trx);
+    await refuseDroppingKindsInUse(trx, input.documentKinds);
     for (const key of KEYS) {
       const given = input[key];
       if (given === undefined) continue;
@@ -37,7 +40,7 @@ export async function updateSettings(db: Db, actor: AuthUser, input: z.output<ty
         await trx.deleteFrom('settings').where('key', '=', key).execute();
         continue;
       }
-      const value = String(given);
+      const value = typeof given === 'object' ? JSON.stringify(given) : String(given);
       await trx
         .insertInto('settings')
         .values({ key, value, updateTime: now() })

@@ -15,6 +15,7 @@ import masterData from './master-data';
 import shell from './shell';
 import phone from './phone';
 import access from './access';
+import trading from './trading';
 import { codeWords } from '../codes';
 
 export { default as antdLocale } from 'antd/locale/en_US';
@@ -202,6 +203,7 @@ export const messages = {
   ...shell,
   ...phone,
   ...access,
+  ...trading,
   ...codeWords('en'),
 } satisfies Record<string, string>;
 

@@ -14,6 +14,7 @@ import masterData from './master-data';
 import shell from './shell';
 import phone from './phone';
 import access from './access';
+import trading from './trading';
 import { codeWords } from '../codes';
 import 'dayjs/locale/zh-cn';
 
@@ -201,5 +202,6 @@ export const messages: Messages = {
   ...shell,
   ...phone,
   ...access,
+  ...trading,
   ...codeWords('zh'),
 };

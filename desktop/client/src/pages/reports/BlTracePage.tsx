@@ -13,6 +13,8 @@ import { formatQuantity, ledgerKindMap, outboundStatusMap, pickupStatusMap, tran
 import { StepChart } from './charts';
 import { quantityColumn } from './reportUi';
 import { useWeightColumns } from './weightColumns';
+import { BlDocumentsCard } from '../trading/BlDocumentsCard';
+import { useCan } from '../../kit/access';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
@@ -211,6 +213,7 @@ export default function BlTracePage() {
     enabled: bl !== '',
   });
   const data = trace.data;
+  const mayReadDocuments = useCan('contracts');
   const empty = data && data.timeline.length === 0 && !data.contracts?.length && !data.pickupRequests?.length && Object.values(data.finance ?? {}).every((s) => !s?.count);
 
   return (
@@ -281,6 +284,7 @@ export default function BlTracePage() {
           </Col>
         </Row>
       )}
+      {bl && mayReadDocuments && <BlDocumentsCard blNumber={bl} />}
     </Space>
   );
 }
