@@ -197,7 +197,7 @@ describe('profit and loss', () => {
     expect((await app.request('GET', '/api/reports/pnl?groupBy=lot', { token })).status).toBe(400);
   });
 
-  it('prices a contract in its own currency, month by month at that month\'s rate', async () => {
+  it("prices a contract in its own currency, month by month at that month's rate", async () => {
     const w = await makeWarehouse(app, token);
     // B/L PNL-C (lead): bought in USD at 10, sold in CNY at 100; 4 delivered in October (USD at 7), 6 in November (7.2)
     const purchase = await contract({ contractType: '1', commodity: 'lead', unitPrice: '10', currency: 'USD', count: '10', BLNumber: 'PNL-C' });
