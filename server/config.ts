@@ -33,6 +33,10 @@ export interface Config {
   registrationsPerHour: number;
   /** PENDING_ACCOUNT_DAYS: pending accounts an admin never activated are removed after this (default 30) */
   pendingAccountDays: number;
+  /** EVENT_STREAMS_PER_USER: live-refresh streams (GET /api/events, one per open tab) a user may hold open at once (default 10) */
+  eventStreamsPerUser: number;
+  /** EVENT_STREAMS_TOTAL: live-refresh streams this instance holds open at once, all users together (default 500) */
+  eventStreamsTotal: number;
 }
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -87,5 +91,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     registrationsPerAddressPerHour: count('REGISTRATIONS_PER_ADDRESS_PER_HOUR', '5'),
     registrationsPerHour: count('REGISTRATIONS_PER_HOUR', '20'),
     pendingAccountDays: count('PENDING_ACCOUNT_DAYS', '30'),
+    eventStreamsPerUser: count('EVENT_STREAMS_PER_USER', '10'),
+    eventStreamsTotal: count('EVENT_STREAMS_TOTAL', '500'),
   };
 }
