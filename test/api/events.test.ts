@@ -1,5 +1,7 @@
 // Live refresh (issue 28 item 5): GET /api/events tells a reader which area changed, never the data,
 // only areas it may read, within bounds; the ticket opens the stream and nothing else.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_KINDS } from '../../shared/finance-kinds.js';
 import { signInAdmin, signInWithRoles, startTestApp, type TestApp } from '../helpers/app.js';
@@ -78,6 +80,15 @@ describe('live refresh', () => {
     const ticket = await ticketFor(app, admin);
     const asBearer = await app.request('GET', '/api/auth/me', { token: ticket });
     expect(asBearer.status).toBe(401);
+
+    // the stream's request is logged by its path, never with its ticket
+    const stream = await openStream(app.url, ticket);
+    expect(stream.status).toBe(200);
+    const dir = join(app.dataDir, 'logs');
+    const readLog = async () => (await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')))).join('');
+    await expect.poll(readLog, { timeout: 10_000 }).toContain('"path":"/api/events"');
+    expect(await readLog()).not.toContain(ticket);
+    stream.close();
   });
 });
 
