@@ -242,7 +242,18 @@ describe('an answer whose body cannot be serialised', () => {
     const files = new FileStore(join(dataDir, 'files'));
     await files.init();
     const backups = new Backups({ dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: 7 });
-    const koa = createApp({ config, db, reader, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle(db), progress: new ProgressBoard(), changes: new ChangeHub({ perUser: 1, total: 1, ...HUB_DEFAULTS }) });
+    const koa = createApp({
+      config,
+      db,
+      reader,
+      files,
+      backups,
+      logger,
+      jwtSecret: 'x'.repeat(64),
+      throttle: new LoginThrottle(db),
+      progress: new ProgressBoard(),
+      changes: new ChangeHub({ perUser: 1, total: 1, ...HUB_DEFAULTS }),
+    });
     const unserialisable: Middleware = (ctx, next) => {
       if (ctx.path !== '/api/unserialisable') return next();
       ctx.body = { success: true, data: { count: 10n } };
