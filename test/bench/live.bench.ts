@@ -8,9 +8,10 @@
 //   BENCH_SCALE=10           the fraction of service.bench.ts's volume (default 10: a tenth)
 //   BENCH_SECONDS=4          autocannon duration of each measurement
 //   LIVE_STREAMS=50          streams open in the second phase (a user may hold 10: 5 users × 10 tabs)
+//   LIVE_RATE=20             requests a second of the fixed-rate measurement (the service's CPU time a second)
 import autocannon from 'autocannon';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
@@ -24,11 +25,24 @@ const sizes = Object.fromEntries(Object.entries(DEFAULT_SIZES).map(([k, v]) => [
 const log = (line = '') => console.log(line);
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
-async function cannon(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: 10, duration: SECONDS, headers, timeout: 30 });
-  if (result.non2xx || result.errors || result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+/** CPU time (user + system) the process has used so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * 10 connections for SECONDS: as fast as they go (`rate` absent: requests/s, p99), or at a fixed
+ * `rate` of requests a second (the same work in both phases: the service's CPU time a second and p50).
+ */
+async function cannon(url: string, headers: Record<string, string>, pid: number, rate?: number) {
+  const cpu = await cpuMs(pid);
+  const result = await autocannon({ url, connections: 10, duration: SECONDS, headers, timeout: 30, ...(rate ? { overallRate: rate } : {}) });
+  const cpuPerSecond = ((await cpuMs(pid)) - cpu) / SECONDS;
+  if (result.non2xx || result.errors || result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuPerSecond };
+}
+const RATE = Number(process.env.LIVE_RATE ?? 20);
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'cargodesk-bench-live-')));
@@ -96,32 +110,43 @@ async function main() {
     };
 
     log(`\n${STREAMS} streams open vs none, 10 connections, ${SECONDS} s each, an inbound order every 500 ms throughout\n`);
-    log('| list page | req/s without | req/s with streams | ratio | p99 without | p99 with | ratio |\n|---|---:|---:|---:|---:|---:|---:|');
-    const totals = { without: { rps: 0, p99: 0 }, with: { rps: 0, p99: 0 } };
+    const pid = service.pid;
+    const mean = (xs: number[]) => xs.reduce((t, x) => t + x, 0) / xs.length;
+    /** without, with, with, without: a drift of the machine's load during the page falls on both alike */
+    const abba = async (path: string, rate?: number) => {
+      const a1 = await cannon(url + path, auth, pid, rate);
+      await openStreams();
+      const b1 = await cannon(url + path, auth, pid, rate);
+      const b2 = await cannon(url + path, auth, pid, rate);
+      closeStreams();
+      const a2 = await cannon(url + path, auth, pid, rate);
+      const both = (x: typeof a1, y: typeof a1) => ({ rps: mean([x.rps, y.rps]), p50: mean([x.p50, y.p50]), p99: mean([x.p99, y.p99]), cpu: mean([x.cpu, y.cpu]) });
+      return { without: both(a1, a2), with: both(b1, b2) };
+    };
+    const ratio = (x: number, y: number) => (y ? (x / y).toFixed(2) : 'n/a');
+    const sums = { rps: [0, 0], p99: [0, 0], cpu: [0, 0], p50: [0, 0] };
+    log(`| list page | req/s without | with | ratio | p99 without | with | ratio | CPU ms/s at ${RATE} req/s without | with | ratio | p50 at ${RATE} req/s without | with |`);
+    log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [label, path] of LIST_PAGES) {
       for (let i = 0; i < 3; i++) await (await fetch(url + path, { headers: auth })).arrayBuffer();
-      // A B B A: a drift of the machine's load during the page falls on both alike
-      const a1 = await cannon(url + path, auth);
-      await openStreams();
-      const b1 = await cannon(url + path, auth);
-      const b2 = await cannon(url + path, auth);
-      closeStreams();
-      const a2 = await cannon(url + path, auth);
-      const without = { rps: (a1.rps + a2.rps) / 2, p99: (a1.p99 + a2.p99) / 2 };
-      const withStreams = { rps: (b1.rps + b2.rps) / 2, p99: (b1.p99 + b2.p99) / 2 };
-      for (const [k, v] of [
-        ['without', without],
-        ['with', withStreams],
+      const full = await abba(path);
+      const fixed = await abba(path, RATE);
+      for (const [k, i] of [
+        ['without', 0],
+        ['with', 1],
       ] as const) {
-        totals[k].rps += v.rps / LIST_PAGES.length;
-        totals[k].p99 += v.p99 / LIST_PAGES.length;
+        sums.rps[i]! += full[k].rps;
+        sums.p99[i]! += full[k].p99;
+        sums.cpu[i]! += fixed[k].cpu;
+        sums.p50[i]! += fixed[k].p50;
       }
       log(
-        `| ${label} | ${fmt(without.rps)} | ${fmt(withStreams.rps)} | ${(withStreams.rps / without.rps).toFixed(2)} | ${fmt(without.p99)} ms | ${fmt(withStreams.p99)} ms | ${(withStreams.p99 / Math.max(without.p99, 1)).toFixed(2)} |`,
+        `| ${label} | ${fmt(full.without.rps)} | ${fmt(full.with.rps)} | ${ratio(full.with.rps, full.without.rps)} | ${fmt(full.without.p99)} ms | ${fmt(full.with.p99)} ms | ${ratio(full.with.p99, full.without.p99)} | ${fmt(fixed.without.cpu)} | ${fmt(fixed.with.cpu)} | ${ratio(fixed.with.cpu, fixed.without.cpu)} | ${fmt(fixed.without.p50)} ms | ${fmt(fixed.with.p50)} ms |`,
       );
     }
+    const n = LIST_PAGES.length;
     log(
-      `| mean of the pages | ${fmt(totals.without.rps)} | ${fmt(totals.with.rps)} | ${(totals.with.rps / totals.without.rps).toFixed(2)} | ${fmt(totals.without.p99)} ms | ${fmt(totals.with.p99)} ms | ${(totals.with.p99 / totals.without.p99).toFixed(2)} |`,
+      `| mean of the pages | ${fmt(sums.rps[0]! / n)} | ${fmt(sums.rps[1]! / n)} | ${ratio(sums.rps[1]!, sums.rps[0]!)} | ${fmt(sums.p99[0]! / n)} ms | ${fmt(sums.p99[1]! / n)} ms | ${ratio(sums.p99[1]!, sums.p99[0]!)} | ${fmt(sums.cpu[0]! / n)} | ${fmt(sums.cpu[1]! / n)} | ${ratio(sums.cpu[1]!, sums.cpu[0]!)} | ${fmt(sums.p50[0]! / n)} ms | ${fmt(sums.p50[1]! / n)} ms |`,
     );
     writing = false;
     await writer;
