@@ -37,6 +37,8 @@ export interface Config {
   eventStreamsPerUser: number;
   /** EVENT_STREAMS_TOTAL: live-refresh streams this instance holds open at once, all users together (default 500) */
   eventStreamsTotal: number;
+  /** EVENT_HEARTBEAT_SECONDS: seconds between the keep-alive comments of a live-refresh stream, when its user is also checked again (default 25; below the proxy's read timeout) */
+  eventHeartbeatSeconds: number;
 }
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -93,5 +95,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     pendingAccountDays: count('PENDING_ACCOUNT_DAYS', '30'),
     eventStreamsPerUser: count('EVENT_STREAMS_PER_USER', '10'),
     eventStreamsTotal: count('EVENT_STREAMS_TOTAL', '500'),
+    eventHeartbeatSeconds: count('EVENT_HEARTBEAT_SECONDS', '25'),
   };
 }

@@ -84,7 +84,8 @@ export interface HubOptions {
   coalesceMs: number;
 }
 
-export const HUB_DEFAULTS = { heartbeatMs: 25_000, coalesceMs: 250 } as const;
+/** ms a burst of changes is gathered before one event per area goes out */
+export const COALESCE_MS = 250;
 
 export type Refusal = 'user' | 'total';
 

@@ -115,3 +115,23 @@ describe('live refresh bounds and shutdown', () => {
     await expect.poll(() => [b.ended(), c.ended()]).toEqual([true, true]);
   });
 });
+
+describe('live refresh heartbeat', () => {
+  it('sends keep-alive comments, and ends the stream of a user disabled meanwhile at the next one', async () => {
+    const app = await startTestApp({ config: { eventHeartbeatSeconds: 1 } });
+    try {
+      const admin = await signInAdmin(app);
+      const viewer = await signInWithRoles(app, admin.token, ['viewer']);
+      const kept = await openStream(app.url, await ticketFor(app, admin.token));
+      const ending = await openStream(app.url, await ticketFor(app, viewer.token));
+      await expect.poll(() => ending.text(), { timeout: 5_000 }).toContain(': keep-alive');
+      const me = await app.request('GET', '/api/auth/me', { token: viewer.token });
+      expect((await app.request('PUT', `/api/users/${me.body.data.id}`, { token: admin.token, body: { status: 'disabled' } })).status).toBe(200);
+      await expect.poll(() => ending.ended(), { timeout: 5_000 }).toBe(true);
+      expect(kept.ended()).toBe(false);
+      kept.close();
+    } finally {
+      await app.close();
+    }
+  });
+});

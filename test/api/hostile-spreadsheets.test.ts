@@ -17,7 +17,7 @@ import { LoginThrottle } from '../../server/routes/auth/auth.service.js';
 import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type ApiResponse, type TestApp } from '../helpers/app.js';
 import { bombs, cell, frame, row, sheet, smallWorkbook, zip } from '../helpers/hostile-xlsx.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
-import { ChangeHub, HUB_DEFAULTS } from '../../server/live/changes.js';
+import { ChangeHub, COALESCE_MS } from '../../server/live/changes.js';
 
 let app: TestApp;
 let token: string;
@@ -252,7 +252,7 @@ describe('an answer whose body cannot be serialised', () => {
       jwtSecret: 'x'.repeat(64),
       throttle: new LoginThrottle(db),
       progress: new ProgressBoard(),
-      changes: new ChangeHub({ perUser: 1, total: 1, ...HUB_DEFAULTS }),
+      changes: new ChangeHub({ perUser: 1, total: 1, heartbeatMs: 25_000, coalesceMs: COALESCE_MS }),
     });
     const unserialisable: Middleware = (ctx, next) => {
       if (ctx.path !== '/api/unserialisable') return next();

@@ -9,6 +9,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADER_APPLICATION_NAME, LEADER_LOCK_KEY } from '../../server/db/leader.js';
 import { postgresDialect } from '../../server/db/postgres.js';
+import { LISTENER_APPLICATION_NAME } from '../../server/live/postgres-relay.js';
 import type { Database } from '../../server/db/tables.js';
 import { clientOf, newDataDir, sampleFiles, signInAdmin, type Client } from '../helpers/app.js';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
@@ -203,6 +204,26 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
       const after = stream.areas().slice(before);
       expect(after.filter((a) => a === 'stock')).toEqual(['stock']);
       expect(after.length).toBeLessThanOrEqual(4); // warehouse, stock, audit (and catalogs): once each
+
+      // the listening connection of the second instance is cut (a PostgreSQL restart, a network split):
+      // it is opened again, and writes through the first reach the stream again
+      const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+      try {
+        const listener = `${LISTENER_APPLICATION_NAME} ${services[1]!.pid}`;
+        const sessions = async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${listener}`.execute(db)).rows.map((r) => r.pid);
+        const [cut] = await sessions();
+        expect(cut).toBeDefined();
+        await sql`select pg_terminate_backend(${cut})`.execute(db);
+        await expect.poll(async () => (await sessions()).filter((p) => p !== cut).length, { timeout: 15_000 }).toBe(1);
+        // once listening again it tells its streams that anything may have changed meanwhile: every area once
+        // (contracts: no write of this test touches it)
+        await stream.waitFor('contracts', 15_000);
+        const seen = stream.areas().length;
+        await makeInbound(clients[0]!, token, { warehouse: warehouse.code, inboundWeight: 1 });
+        await expect.poll(() => stream.areas().slice(seen), { timeout: 5_000 }).toContain('stock');
+      } finally {
+        await db.destroy();
+      }
     } finally {
       stream.close();
     }
