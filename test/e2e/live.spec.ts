@@ -1,5 +1,6 @@
 // Live refresh (issue 28 item 5) in two browsers: the stock summary open in one, filtered to a
-// warehouse, shows an inbound order another user posts in the other within 5 s, keeping its filter.
+// warehouse, shows an inbound order another user posts in the other within 5 s, keeping its filter;
+// the inbound list in a second tab shows it too, behind a drawer left open with what was typed.
 // Once on the suite's service (SQLite, one process), and once on two service processes sharing one
 // PostgreSQL database, each browser on its own instance (LISTEN/NOTIFY between them): that part runs
 // where PostgreSQL answers at TEST_PG_URL (.ci/run starts it) and says why it skipped otherwise.
@@ -20,7 +21,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 /**
- * `watcher` (stock read) opens the summary filtered to a new warehouse; `clerk` (warehouse write)
+ * `watcher` (a warehouse clerk) opens the summary filtered to a new warehouse, and the inbound list in a second tab; `clerk` (warehouse write)
  * posts an inbound order of it through the form at `clerkUrl`; the summary shows it within 5 s.
  */
 async function refreshesLive(browser: Browser, watcherUrl: string, clerkUrl: string) {
@@ -31,7 +32,7 @@ async function refreshesLive(browser: Browser, watcherUrl: string, clerkUrl: str
   const admin = await setup.newPage();
   await signInAsAdmin(admin);
   await adminApi(admin, 'POST', '/inventory/warehouses', wh);
-  const watcherUser = await accountWith(admin, `watch${U.toLowerCase()}`, ['viewer']);
+  const watcherUser = await accountWith(admin, `watch${U.toLowerCase()}`, ['warehouse']);
   const clerkUser = await accountWith(admin, `clerk${U.toLowerCase()}`, ['warehouse']);
   await setup.close();
 
@@ -45,6 +46,17 @@ async function refreshesLive(browser: Browser, watcherUrl: string, clerkUrl: str
     await events; // the stream is open
     await expect(watcher.locator('.ant-table-placeholder')).toBeVisible(); // nothing in it yet
     const filtered = watcher.url();
+    // a second tab of the same user (a stream of its own): the inbound list filtered to the warehouse,
+    // with a new order's drawer open and half filled in
+    const drafting = await watcherContext.newPage();
+    const draftingEvents = drafting.waitForResponse((r) => r.url().includes('/api/events?ticket=') && r.status() === 200);
+    await drafting.goto(`/warehouse/inbound-orders?warehouse=${encodeURIComponent(wh.code)}`);
+    await draftingEvents;
+    await expect(drafting.locator('.ant-table-placeholder')).toBeVisible();
+    await drafting.getByRole('button', { name: 'New' }).click();
+    const draft = drafting.getByRole('dialog');
+    await draft.getByLabel('Remark').fill(`half-typed ${U}`);
+    const draftUrl = drafting.url();
 
     const clerk = await clerkContext.newPage();
     await storeSession(clerk, clerkUser);
@@ -65,6 +77,11 @@ async function refreshesLive(browser: Browser, watcherUrl: string, clerkUrl: str
     const row = watcher.locator('tr.ant-table-row').filter({ hasText: commodity });
     await expect(row).toContainText('42.500', { timeout: 5_000 });
     expect(watcher.url()).toBe(filtered);
+    // the other tab's list has the order behind the drawer, which is still open with what was typed
+    await expect(drafting.locator('tr.ant-table-row').filter({ hasText: commodity })).toHaveCount(1, { timeout: 5_000 });
+    await expect(draft).toBeVisible();
+    await expect(draft.getByLabel('Remark')).toHaveValue(`half-typed ${U}`);
+    expect(drafting.url()).toBe(draftUrl);
   } finally {
     await watcherContext.close();
     await clerkContext.close();
