@@ -124,6 +124,7 @@ export class ChangeHub {
     const stream: Stream = { user, res, recheck };
     this.streams.add(stream);
     res.on('close', () => this.streams.delete(stream));
+    res.on('error', () => this.streams.delete(stream)); // a write racing a dropped connection: the stream is simply gone
   }
 
   /** Areas changed by a committed write of this process. */
