@@ -143,7 +143,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // several instances may share a PostgreSQL database: a job's progress is kept where all of them read it
   const progress = new ProgressBoard(Date.now, shared ? new ProgressTable(db) : undefined);
   // live refresh: the streams of this instance; on PostgreSQL the changes of the others too (LISTEN/NOTIFY)
-  const changes = new ChangeHub({ perUser: config.eventStreamsPerUser, total: config.eventStreamsTotal, heartbeatMs: config.eventHeartbeatSeconds * 1000, coalesceMs: COALESCE_MS });
+  const changes = new ChangeHub({
+    perUser: config.eventStreamsPerUser,
+    total: config.eventStreamsTotal,
+    heartbeatMs: config.eventHeartbeatSeconds * 1000,
+    coalesceMs: COALESCE_MS,
+  });
   const relay = config.databaseUrl ? startRelay({ databaseUrl: config.databaseUrl, db, hub: changes, logger }) : null;
   if (relay) changes.relay = (areas) => relay.send(areas);
   const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress, changes });
