@@ -21,6 +21,7 @@ import { contractRoutes } from './routes/contracts/contracts.routes.js';
 import { corpContractRoutes } from './routes/corp-contracts/corp-contracts.routes.js';
 import { fileRoutes } from './routes/files/files.routes.js';
 import { financeRoutes } from './routes/finance/finance.routes.js';
+import { eventRoutes } from './routes/events/events.routes.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { progressRoutes } from './routes/progress/progress.routes.js';
 import { reportRoutes } from './routes/reports/reports.routes.js';
@@ -58,6 +59,7 @@ export const apiRoutes: readonly RouteDef[] = [
   ...masterDataRoutes,
   ...backupRoutes,
   ...progressRoutes,
+  ...eventRoutes,
 ];
 
 /** The mounts the service serves: all of the API under /api; health also at /health; finance also without /api (docs/api.md). */

@@ -33,6 +33,12 @@ export interface Config {
   registrationsPerHour: number;
   /** PENDING_ACCOUNT_DAYS: pending accounts an admin never activated are removed after this (default 30) */
   pendingAccountDays: number;
+  /** EVENT_STREAMS_PER_USER: live-refresh streams (GET /api/events, one per open tab) a user may hold open at once (default 10) */
+  eventStreamsPerUser: number;
+  /** EVENT_STREAMS_TOTAL: live-refresh streams this instance holds open at once, all users together (default 500) */
+  eventStreamsTotal: number;
+  /** EVENT_HEARTBEAT_SECONDS: seconds between the keep-alive comments of a live-refresh stream, when its user is also checked again (default 25; below the proxy's read timeout) */
+  eventHeartbeatSeconds: number;
 }
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -87,5 +93,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     registrationsPerAddressPerHour: count('REGISTRATIONS_PER_ADDRESS_PER_HOUR', '5'),
     registrationsPerHour: count('REGISTRATIONS_PER_HOUR', '20'),
     pendingAccountDays: count('PENDING_ACCOUNT_DAYS', '30'),
+    eventStreamsPerUser: count('EVENT_STREAMS_PER_USER', '10'),
+    eventStreamsTotal: count('EVENT_STREAMS_TOTAL', '500'),
+    eventHeartbeatSeconds: count('EVENT_HEARTBEAT_SECONDS', '25'),
   };
 }

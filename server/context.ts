@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/tables.js';
 import type { FileStore, UploadedFile } from './files/file-store.js';
 import type { AuthUser } from './http/auth.js';
+import type { ChangeHub } from './live/changes.js';
 import type { ProgressBoard } from './progress.js';
 import type { LoginThrottle } from './routes/auth/auth.service.js';
 
@@ -22,11 +23,15 @@ export interface AppDeps {
   throttle: LoginThrottle;
   /** progress of the long requests under way (server/progress.ts) */
   progress: ProgressBoard;
+  /** the open live-refresh streams and the areas changed by writes (server/live/changes.ts) */
+  changes: ChangeHub;
 }
 
 export interface AppState {
   user?: AuthUser;
   files?: UploadedFile[];
+  /** on a route signed in by ticket: the user check again, for a stream that outlasts its ticket */
+  recheck?: () => Promise<AuthUser>;
 }
 
 export type AppContext = ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;

@@ -142,6 +142,8 @@ const envelope = (data?: Json): Json => ({
 });
 
 const binary = { type: 'string', format: 'binary' };
+/** server-sent events, as text (an EventSource parses them) */
+const eventStream = { type: 'string', description: 'server-sent events: `event: change` with `data: {"area": "<area>"}`, and `: keep-alive` comments' };
 
 /** The declaration as the document states it: `public`, `user`, `admin` or `{ area, level, approveWhen? }`. */
 const permissionOf = (access: Access) =>
@@ -233,7 +235,12 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
       ? {
           description: 'the file or page',
           content: Object.fromEntries(
-            [def.produces].flat().map((type) => [type, { schema: type === 'application/json' && def.response ? schemas.convert(def.response, 'output') : binary }]),
+            [def.produces]
+              .flat()
+              .map((type) => [
+                type,
+                { schema: type === 'application/json' && def.response ? schemas.convert(def.response, 'output') : type === 'text/event-stream' ? eventStream : binary },
+              ]),
           ),
         }
       : {
@@ -259,7 +266,7 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
       summary: def.summary,
       description: [describeAccess(def.access), def.description].filter(Boolean).join(' '),
       'x-permission': permissionOf(def.access),
-      ...(def.access === 'public' ? { security: [] } : {}),
+      ...(def.access === 'public' ? { security: [] } : def.ticket ? { security: [{ eventsTicket: [] }] } : {}),
       ...(twins.length ? { 'x-aliases': twins } : {}),
       parameters: [...params, ...queryParams],
       ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
@@ -303,7 +310,15 @@ export function buildOpenApi(mounts: readonly Mount[], version: string) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        eventsTicket: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'ticket',
+          description: 'A ticket from POST /api/events/ticket (60 s), for GET /api/events: an EventSource sends no headers.',
+        },
+      },
       schemas: { ...schemas.components, Refusal: REFUSAL },
       responses: Object.fromEntries(
         Object.values(REFUSALS).map(({ name, description, example }) => [

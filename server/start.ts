@@ -9,6 +9,8 @@ import { LOCK_FILE, readLock, removeLock, writeLock } from './backups/lock.js';
 import { ProgressBoard, ProgressTable } from './progress.js';
 import { openDatabase, openPostgresDatabase } from './db/database.js';
 import { startLeadership } from './db/leader.js';
+import { ChangeHub, COALESCE_MS } from './live/changes.js';
+import { startRelay } from './live/postgres-relay.js';
 import type { Db } from './db/tables.js';
 import { FileStore } from './files/file-store.js';
 import { SHARED_FOLDER_MIN_AGE_MS, sweepOrphans } from './files/orphans.js';
@@ -140,11 +142,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const throttle = new LoginThrottle(db, { registrationsPerAddress: config.registrationsPerAddressPerHour, registrations: config.registrationsPerHour });
   // several instances may share a PostgreSQL database: a job's progress is kept where all of them read it
   const progress = new ProgressBoard(Date.now, shared ? new ProgressTable(db) : undefined);
-  const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress });
+  // live refresh: the streams of this instance; on PostgreSQL the changes of the others too (LISTEN/NOTIFY)
+  const changes = new ChangeHub({
+    perUser: config.eventStreamsPerUser,
+    total: config.eventStreamsTotal,
+    heartbeatMs: config.eventHeartbeatSeconds * 1000,
+    coalesceMs: COALESCE_MS,
+  });
+  const relay = config.databaseUrl ? startRelay({ databaseUrl: config.databaseUrl, db, hub: changes, logger }) : null;
+  if (relay) changes.relay = (areas) => relay.send(areas);
+  const app = createApp({ config, db, reader, files, backups, logger, jwtSecret, throttle, progress, changes });
   const server = createServer(app.callback());
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
+    changes.close();
+    await relay?.stop();
     await db.destroy();
     await removeLocks();
     await closeLogger();
@@ -175,6 +188,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       (closing ??= (async () => {
         await leadership?.stop();
         stopUpkeep();
+        // open event streams end at once: a browser's EventSource would otherwise hold server.close() open
+        changes.close();
+        await relay?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -2,9 +2,10 @@
 // matching the user's), reading who the caller is and what its roles allow, and the access checks.
 // Routes are protected one by one: every route declares its `access` (see route.ts), so the public
 // list is explicit and cannot drift.
-import { createSecretKey } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { InferResult } from 'kysely';
 import type { Middleware } from 'koa';
+import jwt from 'jsonwebtoken';
 import koaJwt from 'koa-jwt';
 import type { Db } from '../db/tables.js';
 import { TOKEN_ISSUER } from '../routes/auth/auth.service.js';
@@ -25,7 +26,7 @@ export interface AuthUser {
   warehouseIds: readonly number[] | null;
 }
 
-interface TokenClaims {
+export interface TokenClaims {
   sub?: string;
   exp?: number;
   /** the user's tokenVersion when the token was issued */
@@ -84,16 +85,17 @@ class GrantsCache {
   }
 }
 
-export function authenticate(db: Db, secret: string): Middleware {
-  // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to read it as
-  // a public key on every request, which cost a fifth of a list request's CPU time.
-  const key = createSecretKey(Buffer.from(secret));
-  const checkToken = koaJwt({ secret: key as unknown as string, algorithms: ['HS256'], issuer: TOKEN_ISSUER, key: 'token' });
+/**
+ * Who a token's claims name, checked as every request checks it: the user re-read (a disabled
+ * account, a changed password or changed roles take effect at once) with its effective levels.
+ * Throws 401 (or 403 before a new password) as the request would be answered.
+ */
+export type UserCheck = (claims: TokenClaims, request: { method: string; path: string }) => Promise<AuthUser>;
+
+export function userCheck(db: Db): UserCheck {
   const readUser = userReader(db);
   const grants = new GrantsCache();
-  return async (ctx, next) => {
-    await checkToken(ctx, async () => undefined);
-    const claims = ctx.state.token as TokenClaims;
+  return async (claims, { method, path }) => {
     const userId = Number(claims.sub);
     // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one
     if (!Number.isSafeInteger(userId) || typeof claims.exp !== 'number') throw unauthorized(said('the token is not valid: sign in again', '令牌无效：请重新登录'));
@@ -104,9 +106,9 @@ export function authenticate(db: Db, secret: string): Middleware {
       throw unauthorized(
         said('this session ended because the password was changed or the account was re-enabled: sign in again', '由于密码已修改或账号已重新启用，此次登录已失效：请重新登录'),
       );
-    if (user.mustChangePassword === 1 && !allowedBeforeNewPassword(ctx.method, ctx.path, user.id))
+    if (user.mustChangePassword === 1 && !allowedBeforeNewPassword(method, path, user.id))
       throw forbidden(said('an admin reset your password: choose a new one first', '管理员已重置您的密码：请先设置新密码'));
-    ctx.state.user = {
+    return {
       id: user.id,
       username: user.username,
       role: user.role,
@@ -114,8 +116,64 @@ export function authenticate(db: Db, secret: string): Middleware {
       permissions: await grants.levels(db, user.roles, user.grantsVersion),
       warehouseIds: warehouseIdsFromColumn(user.warehouseIds),
     } satisfies AuthUser;
+  };
+}
+
+export function authenticate(db: Db, secret: string): Middleware {
+  // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to read it as
+  // a public key on every request, which cost a fifth of a list request's CPU time.
+  const key = createSecretKey(Buffer.from(secret));
+  const checkToken = koaJwt({ secret: key as unknown as string, algorithms: ['HS256'], issuer: TOKEN_ISSUER, key: 'token' });
+  const check = userCheck(db);
+  return async (ctx, next) => {
+    await checkToken(ctx, async () => undefined);
+    ctx.state.user = await check(ctx.state.token as TokenClaims, ctx);
     await next();
   };
+}
+
+/**
+ * Signing in by an events ticket (`?ticket=`, `POST /events/ticket`) instead of the Authorization
+ * header, which a browser's EventSource cannot send. A ticket is a JWT signed with a key derived
+ * from the token secret for this one purpose (so it is never an access token, nor an access token
+ * a ticket), lasting TICKET_LIFETIME_SECONDS; then the same user check as every request.
+ */
+export function authenticateTicket(db: Db, secret: string): Middleware {
+  const key = ticketKey(secret);
+  const check = userCheck(db);
+  return async (ctx, next) => {
+    const ticket = ctx.query.ticket;
+    if (typeof ticket !== 'string' || ticket === '')
+      throw unauthorized(said('sign in first: this stream needs a ticket from POST /api/events/ticket', '请先登录：此事件流需要 POST /api/events/ticket 发放的凭证'));
+    let claims: TokenClaims;
+    try {
+      claims = jwt.verify(ticket, key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TICKET_AUDIENCE }) as TokenClaims;
+    } catch {
+      throw unauthorized(said('the events ticket is not valid or has expired: ask for a new one', '事件流凭证无效或已过期：请重新获取'));
+    }
+    ctx.state.token = claims;
+    const request = { method: ctx.method, path: ctx.path };
+    ctx.state.user = await check(claims, request);
+    // a stream lasts hours: it asks again now and then whether its user may still listen (server/live/changes.ts)
+    ctx.state.recheck = () => check(claims, request);
+    await next();
+  };
+}
+
+/** How long an events ticket may be used to open a stream (an open stream lasts beyond it). */
+export const TICKET_LIFETIME_SECONDS = 60;
+const TICKET_AUDIENCE = 'cargodesk-events';
+const ticketKey = (secret: string) => createSecretKey(createHmac('sha256', secret).update('cargodesk events ticket').digest());
+
+/** A ticket for `GET /events` of the signed-in user (its token version inside, so a password change ends it too). */
+export function signTicket(secret: string, user: AuthUser, tokenVersion: number | undefined): string {
+  return jwt.sign({ ver: tokenVersion }, ticketKey(secret), {
+    algorithm: 'HS256',
+    subject: String(user.id),
+    expiresIn: TICKET_LIFETIME_SECONDS,
+    issuer: TOKEN_ISSUER,
+    audience: TICKET_AUDIENCE,
+  });
 }
 
 /** After an admin's reset: reading oneself, signing out and changing one's own password only. */

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { AppContext, AppDeps } from '../context.js';
 import type { Db } from '../db/tables.js';
 import type { FileStore, UploadedFile } from '../files/file-store.js';
-import { authenticate, requireAdmin, requireLevel, type AuthUser } from './auth.js';
+import { authenticate, authenticateTicket, requireAdmin, requireLevel, type AuthUser } from './auth.js';
+import { changeScope } from '../live/changes.js';
 import { unauthorized } from './errors.js';
 import { uploadMiddleware, type UploadPolicy } from './upload.js';
 import { fromText, parse, parseId } from './validate.js';
@@ -65,6 +66,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   description?: string;
   /** who may call it: checked after the token, before the upload and the validation */
   access: Access;
+  /** the caller signs in with `?ticket=` (POST /events/ticket) instead of the Authorization header: a browser's EventSource sends no headers */
+  ticket?: true;
   body?: B;
   query?: Q;
   upload?: UploadPolicy;
@@ -97,10 +100,11 @@ export const pathsOf = (def: RouteDef): readonly string[] => (typeof def.path ==
 
 export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: AppDeps): void {
   const auth = authenticate(deps.reader, deps.jwtSecret);
+  const byTicket = authenticateTicket(deps.reader, deps.jwtSecret);
   for (const def of routes) {
     const { access } = def;
     const chain = [];
-    if (access !== 'public') chain.push(auth);
+    if (access !== 'public') chain.push(def.ticket ? byTicket : auth);
     if (access === 'admin') chain.push(requireAdmin);
     if (typeof access === 'object') chain.push(requireLevel(access.area, access.level, access.approveWhen?.test));
     if (def.upload) chain.push(uploadMiddleware(deps.files, def.upload));
@@ -119,7 +123,9 @@ export function mountRoutes(router: Router, routes: readonly RouteDef[], deps: A
           return ctx.state.user;
         },
       };
-      const result = await def.handler(ctx, input as RouteInput<z.ZodType, z.ZodType>);
+      const run = () => Promise.resolve(def.handler(ctx, input as RouteInput<z.ZodType, z.ZodType>));
+      // a write publishes the areas it changed once it has succeeded (its transactions committed): server/live/changes.ts
+      const result = def.method === 'get' ? await run() : await changeScope((areas) => deps.changes.publish(areas), typeof access === 'object' ? access.area : undefined, run);
       if (ctx.body !== undefined || ctx.status === 200) return; // the handler sent a file or a page itself
       if (def.response) await withCatalogSpelling(deps.reader, def.response, result instanceof Reply ? result.data : result);
       ctx.body =

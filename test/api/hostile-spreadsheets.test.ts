@@ -17,6 +17,7 @@ import { LoginThrottle } from '../../server/routes/auth/auth.service.js';
 import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type ApiResponse, type TestApp } from '../helpers/app.js';
 import { bombs, cell, frame, row, sheet, smallWorkbook, zip } from '../helpers/hostile-xlsx.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
+import { ChangeHub, COALESCE_MS } from '../../server/live/changes.js';
 
 let app: TestApp;
 let token: string;
@@ -241,7 +242,18 @@ describe('an answer whose body cannot be serialised', () => {
     const files = new FileStore(join(dataDir, 'files'));
     await files.init();
     const backups = new Backups({ dataDir, db, sqlite, files, appVersion: config.version, logger, keepDays: 7 });
-    const koa = createApp({ config, db, reader, files, backups, logger, jwtSecret: 'x'.repeat(64), throttle: new LoginThrottle(db), progress: new ProgressBoard() });
+    const koa = createApp({
+      config,
+      db,
+      reader,
+      files,
+      backups,
+      logger,
+      jwtSecret: 'x'.repeat(64),
+      throttle: new LoginThrottle(db),
+      progress: new ProgressBoard(),
+      changes: new ChangeHub({ perUser: 1, total: 1, heartbeatMs: 25_000, coalesceMs: COALESCE_MS }),
+    });
     const unserialisable: Middleware = (ctx, next) => {
       if (ctx.path !== '/api/unserialisable') return next();
       ctx.body = { success: true, data: { count: 10n } };

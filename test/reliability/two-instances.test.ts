@@ -2,17 +2,19 @@
 // by running one transaction at a time hold when concurrent requests are spread over both.
 // They also share one files folder (FILES_DIR), and one of them runs the daily backup timer.
 // The progress of a long import is polled through either instance, and a list's total at one counts
-// what was just written through the other.
+// what was just written through the other. A write through one reaches a live stream at the other.
 // Runs in the PostgreSQL pass of the suite (npm run test:pg); the SQLite pass has one process per file.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADER_APPLICATION_NAME, LEADER_LOCK_KEY } from '../../server/db/leader.js';
 import { postgresDialect } from '../../server/db/postgres.js';
+import { LISTENER_APPLICATION_NAME } from '../../server/live/postgres-relay.js';
 import type { Database } from '../../server/db/tables.js';
 import { clientOf, newDataDir, sampleFiles, signInAdmin, type Client } from '../helpers/app.js';
 import { startChildService, type ChildService } from '../helpers/child-service.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { openStream, ticketFor } from '../helpers/events.js';
 import { ledgerMismatches } from '../helpers/reliability.js';
 import { makeInbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
@@ -222,6 +224,47 @@ describe.skipIf(!onPostgres)('two service processes on one PostgreSQL database (
       });
       expect(created.status, created.body.message).toBe(200);
       expect(await totalAt(clients[0]!)).toBe(i);
+    }
+  });
+
+  it('a write through one instance reaches a live stream open at the other (LISTEN/NOTIFY), an import as one event', async () => {
+    const stream = await openStream(services[1]!.url, await ticketFor(clients[1]!, token));
+    try {
+      expect(stream.status).toBe(200);
+      const warehouse = await makeWarehouse(clients[0]!, token);
+      await makeInbound(clients[0]!, token, { warehouse: warehouse.code, inboundWeight: 5 });
+      await stream.waitFor('stock');
+      // an import of 2,000 rows through the first: one request, one change of each area it touched
+      const before = stream.areas().length;
+      const header = ['warehouse', 'commodity', 'commodityCode', 'blNumber', 'blWeight', 'inboundWeight', 'owner', 'contractNumber', 'inboundDate'];
+      const sheet = await workbook([header, ...Array.from({ length: 2_000 }, (_, i) => [warehouse.code, 'copper', null, `LIVE-${i + 1}`, null, 1, null, null, '2026-11-10'])]);
+      expect((await clients[0]!.upload('POST', '/api/inventory/upload', { token, files: [['file', 'sheet.xlsx', sheet]] })).status).toBe(200);
+      await expect.poll(() => stream.areas().length - before, { timeout: 5_000 }).toBeGreaterThan(0);
+      const after = stream.areas().slice(before);
+      expect(after.filter((a) => a === 'stock')).toEqual(['stock']);
+      expect(after.length).toBeLessThanOrEqual(4); // warehouse, stock, audit (and catalogs): once each
+
+      // the listening connection of the second instance is cut (a PostgreSQL restart, a network split):
+      // it is opened again, and writes through the first reach the stream again
+      const db = new Kysely<Database>({ dialect: postgresDialect(database.url) });
+      try {
+        const listener = `${LISTENER_APPLICATION_NAME} ${services[1]!.pid}`;
+        const sessions = async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${listener}`.execute(db)).rows.map((r) => r.pid);
+        const [cut] = await sessions();
+        expect(cut).toBeDefined();
+        await sql`select pg_terminate_backend(${cut})`.execute(db);
+        await expect.poll(async () => (await sessions()).filter((p) => p !== cut).length, { timeout: 15_000 }).toBe(1);
+        // once listening again it tells its streams that anything may have changed meanwhile: every area once
+        // (contracts: no write of this test touches it)
+        await stream.waitFor('contracts', 15_000);
+        const seen = stream.areas().length;
+        await makeInbound(clients[0]!, token, { warehouse: warehouse.code, inboundWeight: 1 });
+        await expect.poll(() => stream.areas().slice(seen), { timeout: 5_000 }).toContain('stock');
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      stream.close();
     }
   });
 

@@ -46,11 +46,11 @@ describe('the route table', () => {
     expect(open.sort()).toEqual([...PUBLIC].sort());
   });
 
-  it('needs an area for every business route: only accounts, settings, backups, progress and catalog merges are user or admin', () => {
+  it('needs an area for every business route: only accounts, settings, backups, progress, the live-refresh stream and catalog merges are user or admin', () => {
     const plain = every
       .filter(({ def }) => def.access === 'user' || def.access === 'admin')
       .map(({ path }) => path.replace(/^\/api/, ''))
-      .filter((path) => !/^\/(auth|users|settings|admin\/backups|progress)\b/.test(path) && !/\/:id\/merge$/.test(path));
+      .filter((path) => !/^\/(auth|users|settings|admin\/backups|progress|events)\b/.test(path) && !/\/:id\/merge$/.test(path));
     expect(plain).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { describeList } from '../../db/lists.js';
 import { chunked } from '../../db/batches.js';
+import { noteChanged } from '../../live/changes.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
 
@@ -22,8 +23,10 @@ export interface AuditEntry {
 
 export const recordAudit = (db: Queryable, entry: AuditEntry): Promise<void> => recordAudits(db, [entry]);
 
-/** Writes the entries of a batch of changes, one multi-row insert per ROWS_PER_STATEMENT entries. */
+/** Writes the entries of a batch of changes, one multi-row insert per ROWS_PER_STATEMENT entries; every write of the service passes here. */
 export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  // the areas of these entities are published when the request succeeds, after its commit (server/live/changes.ts)
+  noteChanged(entries.map((e) => e.entity));
   const time = now();
   for (const piece of chunked(entries))
     await db

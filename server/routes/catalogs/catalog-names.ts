@@ -7,6 +7,7 @@ import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
 import { chunked } from '../../db/batches.js';
 import type { Queryable } from '../../db/tables.js';
+import { noteChanged } from '../../live/changes.js';
 
 export interface CatalogEntryRef {
   id: number;
@@ -47,6 +48,7 @@ export async function commoditiesOf(db: Queryable, typed: readonly string[]): Pr
       .values(added.map((e) => ({ nameKey: e.nameKey, commodityId: e.id })))
       .execute();
     for (const e of added) entries.set(e.nameKey, e);
+    noteChanged(['commodity']); // a name added by a movement, unaudited: the catalog's readers refetch too
   }
   return new Map(typed.map((t) => [t, entries.get(nameKey(t))!]));
 }
@@ -97,6 +99,7 @@ export async function partiesOf(db: Queryable, names: readonly (string | null | 
       .insertInto('partyNames')
       .values(added.map((p) => ({ nameKey: p.nameKey, partyId: p.id })))
       .execute();
+    noteChanged(['party']);
   }
 }
 

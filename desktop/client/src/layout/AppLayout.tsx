@@ -8,6 +8,7 @@ import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Space, Spin, Tag, T
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
+import { useLiveRefresh } from '../api/live';
 import { useT } from '../i18n';
 import { usePhone } from '../kit/usePhone';
 import { ACCOUNT_PATH, HOME, MENU, menuOf } from '../menu';
@@ -38,6 +39,8 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const phone = usePhone();
   const [menuOpen, setMenuOpen] = useState(false);
+  // one live-refresh stream per signed-in tab: an area's change refetches what this page shows of it (api/live.ts)
+  useLiveRefresh(item?.access);
 
   // a new page starts at its top (a block: Chromium's scrollTo may answer a promise, which React
   // would take for the effect's cleanup)
