@@ -13,7 +13,8 @@ import type { AuthUser } from '../http/auth.js';
  * log: users, settings and grants are the admin's, in no area, and publish the audit log only.
  */
 const AREAS_OF_ENTITY: Record<string, readonly Area[]> = {
-  contract: ['contracts', 'finance'], // the contract summary (finance) reads the contracts
+  // the contract summary (finance), the open position (stock) and profit and loss (profit) read the contracts
+  contract: ['contracts', 'finance', 'stock', 'profit'],
   archiveFolder: ['contracts'],
   archiveBatch: ['contracts'],
   corpContract: ['corpContracts'],
@@ -22,10 +23,11 @@ const AREAS_OF_ENTITY: Record<string, readonly Area[]> = {
   companyFolder: ['companyFiles'],
   companyFile: ['companyFiles'],
   pickupRequest: ['pickup'],
-  // a movement changes the stock and its reports; an outbound order also what its pickup request has left
+  // a movement changes the stock and its reports (profit and loss counts what was delivered); an
+  // outbound order also what its pickup request has left
   inboundOrder: ['warehouse', 'stock'],
-  outboundOrder: ['warehouse', 'stock', 'pickup'],
-  ownershipTransfer: ['warehouse', 'stock'],
+  outboundOrder: ['warehouse', 'stock', 'pickup', 'profit'],
+  ownershipTransfer: ['warehouse', 'stock', 'profit'],
   warehouse: ['warehouse', 'stock', 'pickup'],
   commodity: ['catalogs', 'stock'],
   party: ['catalogs'],
