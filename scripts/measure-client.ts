@@ -87,7 +87,15 @@ async function seed(url: string): Promise<string> {
   await api('PUT', '/settings', { secondPersonApproves: false });
   await api('POST', '/inventory/warehouses', { code: 'WH-SH', name: '上海一号库' });
   const today = new Date().toISOString().slice(0, 10);
-  await api('POST', '/inventory/inbound', { warehouse: 'WH-SH', commodity: '电解铜', blNumber: 'COSU6300001', blWeight: 1000, inboundWeight: 1000, owner: '甲公司', inboundDate: today });
+  await api('POST', '/inventory/inbound', {
+    warehouse: 'WH-SH',
+    commodity: '电解铜',
+    blNumber: 'COSU6300001',
+    blWeight: 1000,
+    inboundWeight: 1000,
+    owner: '甲公司',
+    inboundDate: today,
+  });
   for (let i = 0; i < ORDERS; i++) {
     const plate = `沪A${String(10000 + i)}`;
     const pickup = await api('POST', '/apply-delivery', {
