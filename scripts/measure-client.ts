@@ -13,7 +13,7 @@
 // `--keep <dir>` writes each median run's Lighthouse report (JSON) there. Nothing is asserted.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -52,6 +52,9 @@ interface Run {
   /** JavaScript once decoded, bytes */
   jsRaw: number;
   scripts: number;
+  /** Lighthouse's measure of the machine's speed at the run (lower on a busy machine); its simulated
+   * times scale the CPU time it observed by 4, so a busy machine inflates TBT and LCP */
+  benchmarkIndex: number;
   report: string;
 }
 
@@ -166,6 +169,7 @@ async function measure(browser: Browser, target: Target, page: (typeof PAGES)[nu
       js: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       jsRaw: requests.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
       scripts: requests.length,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       report: result.report as string,
     };
   } finally {
@@ -199,7 +203,9 @@ try {
         const r = await measure(browser, t, page);
         const key = `${t.label}|${page.key}`;
         results.set(key, [...(results.get(key) ?? []), r]);
-        console.log(`run ${run + 1}/${RUNS} ${t.label} ${page.key}: performance ${r.score}, LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms, JS ${kb(r.js)} sent`);
+        console.log(
+          `run ${run + 1}/${RUNS} ${t.label} ${page.key}: performance ${r.score}, LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms, JS ${kb(r.js)} sent, benchmark index ${Math.round(r.benchmarkIndex)}, load ${loadavg()[0]!.toFixed(1)}`,
+        );
       }
     }
   }
@@ -212,8 +218,8 @@ try {
 }
 
 console.log(`\nLighthouse 12.2.3, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${RUNS}:`);
-console.log('| checkout | page | performance | FCP | LCP | TBT | speed index | CLS | JS sent (scripts) | JS decoded |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| checkout | page | performance | FCP | LCP | TBT | speed index | CLS | JS sent (scripts) | JS decoded | benchmark index |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 if (args.keep) await mkdir(args.keep, { recursive: true });
 for (const page of PAGES) {
   for (const t of targets) {
@@ -221,7 +227,7 @@ for (const page of PAGES) {
     if (!runs.length) continue;
     const m = (f: (r: Run) => number) => median(runs.map(f));
     console.log(
-      `| ${t.label} | ${page.key} | ${m((r) => r.score)} | ${s(m((r) => r.fcp))} | ${s(m((r) => r.lcp))} | ${Math.round(m((r) => r.tbt))} ms | ${s(m((r) => r.si))} | ${m((r) => r.cls).toFixed(3)} | ${kb(m((r) => r.js))} (${m((r) => r.scripts)}) | ${kb(m((r) => r.jsRaw))} |`,
+      `| ${t.label} | ${page.key} | ${m((r) => r.score)} | ${s(m((r) => r.fcp))} | ${s(m((r) => r.lcp))} | ${Math.round(m((r) => r.tbt))} ms | ${s(m((r) => r.si))} | ${m((r) => r.cls).toFixed(3)} | ${kb(m((r) => r.js))} (${m((r) => r.scripts)}) | ${kb(m((r) => r.jsRaw))} | ${Math.round(m((r) => r.benchmarkIndex))} |`,
     );
     if (args.keep) {
       const medianRun = runs.find((r) => r.score === m((x) => x.score))!;

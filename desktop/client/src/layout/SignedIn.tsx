@@ -6,9 +6,12 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
 import { Forbidden, mayOpen, PageAreaProvider } from '../kit/access';
-import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, type MenuPage } from '../menu';
+import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, preloadPage, type MenuPage } from '../menu';
 import { AppLayout } from './AppLayout';
 import { PageFallback } from './PageFallback';
+
+// the first page's chunk loads beside the check of the user (GET /auth/me), not after it
+preloadPage(window.location.pathname);
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checking } = useAuth();
