@@ -1,8 +1,9 @@
 // Form fields declared by config, for search forms and for create/edit drawers.
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import type { MessageKey, Translate } from '../i18n';
 import { FileDropzone, type FileRule } from './files';
+import { LazyDatePicker, LazyRangePicker } from './lazyAntd';
 
 export interface Option {
   value: string | number;
@@ -56,9 +57,9 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
         />
       );
     case 'date':
-      return <DatePicker style={{ width: '100%' }} format={t('format.date')} />;
+      return <LazyDatePicker style={{ width: '100%' }} format={t('format.date')} />;
     case 'dateRange':
-      return <DatePicker.RangePicker format={t('format.date')} />;
+      return <LazyRangePicker format={t('format.date')} />;
     case 'files':
       return <FilesInput rule={field.rule!} maxCount={field.maxCount} />;
     default:

@@ -1,11 +1,12 @@
 // Everything behind the sign-in, one lazily loaded chunk (App.tsx): the layout with its menu, the
 // pages' routes, the 403 and 404 pages. The sign-in and registration pages load none of it.
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
 import { Forbidden, mayOpen, PageAreaProvider } from '../kit/access';
+import { LazyResult } from '../kit/lazyAntd';
 import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, preloadPage, type MenuPage } from '../menu';
 import { AppLayout } from './AppLayout';
 import { PageFallback } from './PageFallback';
@@ -26,7 +27,7 @@ function RequireAuth({ children }: { children: ReactNode }) {
 function NotFound() {
   const t = useT();
   return (
-    <Result
+    <LazyResult
       status="404"
       subTitle={t('app.notFound')}
       extra={
