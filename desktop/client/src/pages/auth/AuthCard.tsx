@@ -1,7 +1,7 @@
 import { theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
-import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { LanguageSwitchDeferred } from '../../layout/LanguageSwitchDeferred';
 
 /** The centered card of the sign-in and registration pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -23,7 +23,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f0f4f8' }}>
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
-        <LanguageSwitch />
+        <LanguageSwitchDeferred />
       </div>
       <div style={card}>
         <Typography.Title level={3} style={{ color: '#1f6fb2', marginTop: 0 }}>
