@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { AppDeps, AppState } from './context.js';
 import { withoutFileSecret } from './files/file-store.js';
 import { serveClient } from './http/client.js';
+import { compressJson } from './http/compress.js';
 import { cors } from './http/cors.js';
 import { errorMiddleware, noRoute } from './http/errors.js';
 import { mountRoutes, type RouteDef } from './http/route.js';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(requestLog(deps.logger));
+  app.use(compressJson()); // outside errorMiddleware: refusals' envelopes too
   app.use(errorMiddleware(deps.logger));
   app.use(serveClient(deps.config.clientDir));
   app.use(cors(deps.config.corsOrigins));

@@ -1,6 +1,10 @@
 // Serves the built back-office client (dist/client, built by `npm run build:client`) at `/`:
 // hashed assets cached for a year, index.html never cached, history fallback to index.html for
-// page addresses only (never /api, never /health), and security headers on every answer.
+// page addresses only (never /api, never /health), and security headers on every answer. The build
+// writes a brotli and a gzip copy beside each text file (desktop/client/precompress.ts): koa-send
+// sends the .br to a browser that accepts br, else the .gz to one that accepts gzip, else the file,
+// with the file's own Content-Type and the sent bytes' Content-Length; every answer says it varies
+// by Accept-Encoding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
@@ -50,8 +54,6 @@ const NOT_BUILT = `<!doctype html>
 export function serveClient(dir: string): Middleware {
   const serveFile = koaStatic(dir, {
     index: false,
-    gzip: false,
-    brotli: false,
     setHeaders(res, path) {
       // Vite puts every hashed file under assets/; anything else may change under the same name
       res.setHeader('Cache-Control', path.startsWith(join(dir, 'assets')) ? IMMUTABLE : 'no-cache');
@@ -66,6 +68,7 @@ export function serveClient(dir: string): Middleware {
       ctx.body = NOT_BUILT;
       return;
     }
+    ctx.vary('Accept-Encoding');
     await send(ctx, 'index.html', { root: dir, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
   };
 
@@ -74,6 +77,7 @@ export function serveClient(dir: string): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServicePath(ctx.path)) return next();
     if (ctx.path === '/' || ctx.path === '/index.html') return page(ctx);
     // a file of the build, else the page for a client route, else the API's 404
+    ctx.vary('Accept-Encoding');
     await serveFile(ctx, () => (wantsPage(ctx) && !ctx.path.startsWith('/assets/') ? page(ctx) : next()));
   };
 }

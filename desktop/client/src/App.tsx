@@ -1,51 +1,19 @@
-import { Button, Result } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useAuth } from './api/auth';
-import { useT } from './i18n';
-import { AppLayout, PageFallback } from './layout/AppLayout';
-import { Forbidden, mayOpen, PageAreaProvider } from './kit/access';
-import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, type MenuPage } from './menu';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PageFallback } from './layout/PageFallback';
 
-const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
-const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
+// each its own chunk: the sign-in page loads neither the layout, the menu nor any other page
+const loadLogin = () => import('./pages/auth/LoginPage');
+const loadRegister = () => import('./pages/auth/RegisterPage');
+const loadSignedIn = () => import('./layout/SignedIn');
+const LoginPage = lazy(loadLogin);
+const RegisterPage = lazy(loadRegister);
+const SignedIn = lazy(loadSignedIn);
 
-function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, checking } = useAuth();
-  const location = useLocation();
-  if (checking) return <PageFallback />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  // after an admin's reset the user chooses a new password before anything else
-  if (user.mustChangePassword && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
-  return children;
-}
-
-function NotFound() {
-  const t = useT();
-  return (
-    <Result
-      status="404"
-      subTitle={t('app.notFound')}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('app.backHome')}</Button>
-        </Link>
-      }
-    />
-  );
-}
-
-/** A page the user may open, in its area (kit/access.tsx); else the 403 page naming what is missing. */
-function Page({ item }: { item: MenuPage }) {
-  const { user } = useAuth();
-  const { access } = item;
-  if (!mayOpen(user, access)) return access === 'admin' ? <Forbidden admin /> : <Forbidden area={access === 'user' ? undefined : access} />;
-  const Component = item.page;
-  return (
-    <PageAreaProvider value={access === 'user' || access === 'admin' ? undefined : access}>
-      <Component />
-    </PageAreaProvider>
-  );
+/** Starts loading the first screen's chunk (main.tsx, beside the dictionary): the sign-in page when no one is signed in. */
+export function preloadFirstScreen(path: string, signedIn: boolean): void {
+  const load = path === '/register' ? loadRegister : path === '/login' || !signedIn ? loadLogin : loadSignedIn;
+  void load().catch(() => undefined); // a failed load shows when the route renders it
 }
 
 export function App() {
@@ -55,20 +23,7 @@ export function App() {
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<RegisterPage />} />
-          <Route
-            element={
-              <RequireAuth>
-                <AppLayout />
-              </RequireAuth>
-            }
-          >
-            <Route index element={<Page item={HOME} />} />
-            <Route path={ACCOUNT_PATH} element={<Page item={ACCOUNT} />} />
-            {MENU.flatMap((g) => g.items).map((item) => (
-              <Route key={item.path} path={item.path} element={<Page item={item} />} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Route>
+          <Route path="*" element={<SignedIn />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

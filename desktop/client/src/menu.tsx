@@ -36,9 +36,11 @@ export interface MenuGroup {
 type Load = () => Promise<{ default: ComponentType }>;
 // one lazy component per loader, so routes sharing a page (the finance kinds) share one component
 const lazies = new Map<Load, LazyExoticComponent<ComponentType>>();
+const loaders = new Map<string, Load>();
 /** A built page: a lazily loaded chunk. */
 function page(path: string, label: MessageKey, access: PageAccess, load: Load): MenuPage {
   if (!lazies.has(load)) lazies.set(load, lazy(load));
+  loaders.set(path, load);
   return { path, label, access, page: lazies.get(load)! };
 }
 // one generic page for every finance kind: it reads its kind from the path
@@ -136,6 +138,12 @@ export const MENU: MenuGroup[] = [
     ],
   },
 ];
+
+/** Starts loading the chunk of the page at `path`, so it arrives while the user is checked and the shell renders. */
+export const preloadPage = (path: string): void =>
+  void loaders
+    .get(path)?.()
+    .catch(() => undefined);
 
 /** The menu of a user: the pages it may open, groups left with none dropped. */
 export const menuOf = (user: Me | null): MenuGroup[] => MENU.map((g) => ({ ...g, items: g.items.filter((i) => mayOpen(user, i.access)) })).filter((g) => g.items.length > 0);

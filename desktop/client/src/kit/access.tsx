@@ -1,13 +1,14 @@
 // What the signed-in user may do, from one place: the levels of GET /auth/me's `permissions` (the
 // service's effective levels after all the user's roles). The menu, the routes and the list kit ask
 // here; the service still checks every request, and a refusal it sends is shown by <Forbidden>.
-import { Alert, Button, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link } from 'react-router';
 import { createContext, useCallback, useContext } from 'react';
 import { accessNeeded, reaches, type Area, type Level } from '../../../../shared/permissions';
 import type { Me } from '../../../../shared/users';
 import { useAuth } from '../api/auth';
 import { ApiError } from '../api/client';
+import { LazyResult } from './lazyAntd';
 import { errorText } from '../api/errors';
 import { useT, type Translate } from '../i18n';
 
@@ -64,7 +65,7 @@ export function Forbidden({ area, level = 'read', admin, error }: { area?: Area;
   const shown =
     refused?.area && refused.level ? needs(t, refused.area, refused.level) : error ? errorText(error, t) : area ? needs(t, area, level) : admin ? t('app.forbidden') : '';
   return (
-    <Result
+    <LazyResult
       status="403"
       title={t('access.forbiddenTitle')}
       subTitle={

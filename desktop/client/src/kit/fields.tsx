@@ -1,10 +1,10 @@
 // Form fields declared by config, for search forms and for create/edit drawers.
 import { LockOutlined } from '@ant-design/icons';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Form, Input, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import type { MessageKey, Translate } from '../i18n';
 import { FileDropzone, type FileRule } from './files';
+import { LazyDatePicker, LazyRangePicker } from './lazyAntd';
 
 export interface Option {
   value: string | number;
@@ -61,15 +61,18 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
         />
       );
     case 'date':
-      return <DatePicker style={{ width: '100%' }} format={t('format.date')} />;
+      return <LazyDatePicker style={{ width: '100%' }} format={t('format.date')} />;
     case 'dateRange':
-      return <DatePicker.RangePicker format={t('format.date')} />;
+      return <LazyRangePicker format={t('format.date')} />;
     case 'files':
       return <FilesInput rule={field.rule!} maxCount={field.maxCount} />;
     default:
       return <Input allowClear={search} placeholder={placeholder} />;
   }
 }
+
+/** A date picker's value (a dayjs object), told apart without importing dayjs into the first chunk. */
+const isDate = (value: unknown): value is { format: (template: string) => string } => typeof (value as { format?: unknown }).format === 'function';
 
 /** A locked field: its value as text, with a lock, read-only; the form still sends it as it is (the service sees no change). */
 function LockedInput({ field, t, value, id }: { field: FieldDef; t: Translate; value?: unknown; id?: string }) {
@@ -79,7 +82,7 @@ function LockedInput({ field, t, value, id }: { field: FieldDef; t: Translate; v
       ? ''
       : option
         ? t(option.label)
-        : dayjs.isDayjs(value)
+        : isDate(value)
           ? value.format(t('format.date'))
           : typeof value === 'number'
             ? value.toLocaleString(undefined, { maximumFractionDigits: 3 })

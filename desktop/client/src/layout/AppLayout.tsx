@@ -4,7 +4,7 @@
 // (kit/usePhone.ts) the menu is a drawer behind the header's menu button, and sign-out moves into
 // the user's menu so the header fits 360 px.
 import { KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Space, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../api/auth';
@@ -14,17 +14,10 @@ import { usePhone } from '../kit/usePhone';
 import { ACCOUNT_PATH, HOME, MENU, menuOf } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PageFallback } from './PageFallback';
 
 const COLLAPSED_KEY = 'cargodesk.siderCollapsed';
 export const HEADER_HEIGHT = 56;
-
-export function PageFallback() {
-  return (
-    <div style={{ padding: 48, textAlign: 'center' }}>
-      <Spin />
-    </div>
-  );
-}
 
 export function AppLayout() {
   const t = useT();

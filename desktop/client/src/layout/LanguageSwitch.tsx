@@ -2,10 +2,13 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { LANGUAGES, useI18n } from '../i18n';
 
-export function LanguageSwitch() {
+/** `defaultOpen`, `autoFocus`: when it replaces the sign-in page's stand-in that was clicked or focused (LanguageSwitchDeferred.tsx). */
+export function LanguageSwitch({ defaultOpen, autoFocus }: { defaultOpen?: boolean; autoFocus?: boolean } = {}) {
   const { language, setLanguage, t } = useI18n();
   return (
     <Select
+      defaultOpen={defaultOpen}
+      autoFocus={autoFocus}
       aria-label={t('lang.switch')}
       data-testid="language-switch"
       value={language}

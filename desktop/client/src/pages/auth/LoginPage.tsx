@@ -2,12 +2,11 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { loginBody } from '../../../../../shared/users';
 import { useAuth } from '../../api/auth';
 import { errorText } from '../../api/errors';
 import { sessionEnded } from '../../api/tokens';
 import { useT } from '../../i18n';
-import { zodRule } from '../../kit/zodForm';
+import { lazyZodRule } from '../../kit/lazyRule';
 import { AuthCard } from './AuthCard';
 
 export default function LoginPage() {
@@ -33,7 +32,7 @@ export default function LoginPage() {
     }
   };
 
-  const rules = [zodRule(loginBody, t)];
+  const rules = [lazyZodRule(() => import('../../../../../shared/users').then((m) => m.loginBody), t)];
   return (
     <AuthCard title={t('auth.loginTitle')}>
       {error ? (
