@@ -12,6 +12,7 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, ledgerKindMap, outboundStatusMap, pickupStatusMap, transferStatusMap } from '../warehouse/warehouseUi';
 import { StepChart } from './charts';
 import { quantityColumn } from './reportUi';
+import { PageTitle } from '../../kit/PageTitle';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
@@ -213,10 +214,10 @@ export default function BlTracePage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <PageTitle>
         {t('menu.blTrace')}
         {bl && ` · ${bl}`}
-      </Typography.Title>
+      </PageTitle>
       <Input.Search
         key={bl}
         defaultValue={bl}
