@@ -151,8 +151,7 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
         <Input.Search
           allowClear
           placeholder={t('folders.search')}
-          aria-label={t('folders.search')}
-          enterButton={<Button icon={<SearchOutlined />} aria-label={t('list.search')} />}
+          enterButton={<Button icon={<SearchOutlined />} aria-label={t('folders.search')} />}
           onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
         />
         {allLabel && (
