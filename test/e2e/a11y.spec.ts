@@ -8,20 +8,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { FINANCE_KINDS, FINANCE_PAGES, type FinanceKindFacts } from '../../shared/finance-kinds.js';
 import { hasFinanceField } from '../../shared/finance.js';
 import { adminApi, expect, PDF, signInAsAdmin, test } from './fixtures.js';
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
-interface AxeResult {
-  violations: {
-    id: string;
-    impact: string | null;
-    help: string;
-    nodes: { target: unknown[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] }[];
-  }[];
-}
-declare const axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
+declare const axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> };
 interface Element {
   innerText: string;
   outerHTML: string;
@@ -111,7 +104,8 @@ async function check(page: Page, where: string) {
   const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
   for (const v of violations) {
     const targets = v.nodes.map((n) => {
-      const colours = n.any.find((a) => a.data?.contrastRatio)?.data;
+      const colours = n.any.find((a) => (a.data as { contrastRatio?: number } | null)?.contrastRatio)?.data as
+        { fgColor: string; bgColor: string; contrastRatio: number } | undefined;
       return colours ? `${n.target.join(' ')} (${colours.fgColor} on ${colours.bgColor}: ${colours.contrastRatio}:1)` : n.target.join(' ');
     });
     findings.push({ where, rule: v.id, impact: v.impact ?? 'minor', help: v.help, targets });
