@@ -64,6 +64,8 @@ await takeScreenshots(
     await page.screenshot({ path: name('login') });
 
     await signIn(page);
+    // the charts are their own chunk: until it comes they show skeletons
+    await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' });
     await settle(page);
     await page.screenshot({ path: name('dashboard') });
 
