@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { FINANCE_KINDS, FINANCE_PAGES, type FinanceKindFacts } from '../../shared/finance-kinds.js';
 import { hasFinanceField } from '../../shared/finance.js';
-import { adminApi, expect, PDF, signInAsAdmin, test } from './fixtures.js';
+import { accountWith, adminApi, expect, PDF, signInAsAdmin, storeSession, test } from './fixtures.js';
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
 declare const axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> };
@@ -291,6 +291,14 @@ test('axe finds nothing serious or critical on any page, dialog or drawer, in ei
     }
     await checkDialogs(page, language);
   }
+
+  // a page the user may not open: the 403 page, as a viewer on the users page
+  const viewer = await accountWith(page, `axe.viewer.${U}`.toLowerCase(), ['viewer']);
+  await storeSession(page, viewer);
+  await visit(page, '/admin/users');
+  await expect(page.getByTestId('forbidden')).toBeVisible();
+  await check(page, 'zh-CN /admin/users: forbidden');
+  await checkStructure(page, 'zh-CN /admin/users: forbidden');
 
   // signed out: the sign-in and registration pages, in each language
   const signedOut = await page.context().browser()!.newContext({ baseURL: process.env.CARGODESK_URL, reducedMotion: 'reduce' });
