@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { MessageKey, Messages } from './en-US';
 import type { Lang } from '../../../../shared/messages';
 import { setRequestLanguage } from '../api/client';
+import { THEME_COMPONENTS, THEME_TOKENS } from '../theme';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -122,7 +123,7 @@ export function I18nProvider({ initial, children }: { initial: Dictionary; child
   const reducedMotion = useReducedMotion();
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={dictionary.antdLocale} theme={{ token: { colorPrimary: '#1f6fb2', borderRadius: 4, motion: !reducedMotion } }}>
+      <ConfigProvider locale={dictionary.antdLocale} theme={{ token: { ...THEME_TOKENS, motion: !reducedMotion }, components: THEME_COMPONENTS }}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>

@@ -3,7 +3,7 @@
 // that refusal is shown), each with the number of records it holds. Serves routes answering
 // `{ items, total, ... }` (paged and searched by the server) and routes answering a plain array
 // (searched and paged here).
-import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FolderOpenOutlined, FolderOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Input, Row, Space, Table, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
@@ -148,7 +148,12 @@ export function FolderPanel<F extends FolderBase>(props: FolderPanelProps<F>) {
       }
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input.Search allowClear placeholder={t('folders.search')} onSearch={(v) => (setKeyword(v.trim()), setPage(1))} />
+        <Input.Search
+          allowClear
+          placeholder={t('folders.search')}
+          enterButton={<Button icon={<SearchOutlined />} aria-label={t('folders.search')} />}
+          onSearch={(v) => (setKeyword(v.trim()), setPage(1))}
+        />
         {allLabel && (
           <Button block type={selected ? 'default' : 'primary'} ghost={!selected} icon={<FolderOpenOutlined />} onClick={() => select(undefined)} style={{ textAlign: 'left' }}>
             {t(allLabel)}

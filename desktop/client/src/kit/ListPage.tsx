@@ -9,7 +9,7 @@
 // search form waits in a full-screen drawer behind a "Filter" button.
 import { DownOutlined, FilterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Table, Tabs } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -29,6 +29,7 @@ import { EditDrawer } from './EditDrawer';
 import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
 import { usePhone } from './usePhone';
+import { PageTitle } from './PageTitle';
 
 export interface ColumnDef<T> {
   key: keyof T & string;
@@ -420,9 +421,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   if (isForbidden(list.error)) return <Forbidden error={list.error} />;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t(title)}
-      </Typography.Title>
+      <PageTitle>{t(title)}</PageTitle>
       {header}
       {(props.create || props.edit || props.canDelete) && <ReadOnlyLine />}
       {filters.length > 0 && !phone && (
@@ -518,7 +517,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           loading={list.isFetching}
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
-          expandable={expandedRow ? { expandedRowRender: expandedRow } : undefined}
+          expandable={expandedRow ? { expandedRowRender: expandedRow, columnTitle: <span className="visually-hidden">{t('list.details')}</span> } : undefined}
           pagination={pagination}
         />
       )}

@@ -67,7 +67,8 @@ export function Forbidden({ area, level = 'read', admin, error }: { area?: Area;
   return (
     <LazyResult
       status="403"
-      title={t('access.forbiddenTitle')}
+      // the page's one h1, as a page's title would be
+      title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('access.forbiddenTitle')}</h1>}
       subTitle={
         <>
           <div data-testid="forbidden-reason">{shown}</div>

@@ -140,7 +140,8 @@ export async function uploadForm<T>(req: UploadRequest): Promise<T> {
 
 /** A progress bar for an upload under way (hidden at 0). */
 export function UploadProgress({ percent }: { percent: number }) {
-  return percent > 0 ? <Progress percent={percent} size="small" /> : null;
+  const t = useT();
+  return percent > 0 ? <Progress percent={percent} size="small" aria-label={t('work.uploading', { percent })} /> : null;
 }
 
 /** Public file url of a record (`uploads/...`) under its area route, e.g. ('contract-files', url). */

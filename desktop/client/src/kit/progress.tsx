@@ -69,7 +69,7 @@ export function WorkProgressBar({ progress }: { progress: WorkProgress | null })
           : t(`work.${phase}`, { done: n(done), total: n(total ?? 0) });
   return (
     <div data-testid="work-progress" data-phase={phase} data-done={done}>
-      <Progress percent={percent ?? 100} status="active" showInfo={percent !== null} size="small" />
+      <Progress percent={percent ?? 100} status="active" showInfo={percent !== null} size="small" aria-label={text} />
       <Typography.Text type="secondary">{text}</Typography.Text>
     </div>
   );

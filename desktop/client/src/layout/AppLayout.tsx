@@ -68,18 +68,20 @@ export function AppLayout() {
   const name = user?.displayName || user?.username;
 
   const menu = (
-    <Menu
-      mode="inline"
-      selectedKeys={[pathname]}
-      openKeys={collapsed && !phone ? undefined : openKeys}
-      onOpenChange={setOpenKeys}
-      items={items}
-      onClick={({ key }) => {
-        setMenuOpen(false);
-        navigate(key);
-      }}
-      style={{ borderInlineEnd: 'none' }}
-    />
+    <nav aria-label={t('app.menu')}>
+      <Menu
+        mode="inline"
+        selectedKeys={[pathname]}
+        openKeys={collapsed && !phone ? undefined : openKeys}
+        onOpenChange={setOpenKeys}
+        items={items}
+        onClick={({ key }) => {
+          setMenuOpen(false);
+          navigate(key);
+        }}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
   );
 
   return (

@@ -40,10 +40,12 @@ export function AttentionBadge() {
   if (admin) items.push({ key: USERS_WAITING, label: t(waiting === 1 ? 'attention.usersWaitingOne' : 'attention.usersWaiting', { n: waiting }) });
   if (files) items.push({ key: FILES_EXPIRING, label: t(expiring === 1 ? 'attention.filesExpiringOne' : 'attention.filesExpiring', { n: expiring, days: EXPIRY_DAYS }) });
 
+  const count = (admin ? waiting : 0) + (files ? expiring : 0);
   return (
     <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']}>
-      <Button type="text" data-testid="attention" aria-label={t('attention.title')}>
-        <Badge count={(admin ? waiting : 0) + (files ? expiring : 0)} size="small">
+      {/* the name holds the count as the badge shows it (antd's 99+), for a screen reader's user too */}
+      <Button type="text" data-testid="attention" aria-label={count ? t('attention.titleCount', { n: count > 99 ? '99+' : count }) : t('attention.title')}>
+        <Badge count={count} size="small">
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>
       </Button>

@@ -15,6 +15,7 @@ export default {
   'form.discard': 'Discard',
   'form.keepEditing': 'Keep editing',
   'attention.title': 'Needs attention',
+  'attention.titleCount': 'Needs attention: {n}',
   'attention.usersWaiting': '{n} users await approval',
   'attention.usersWaitingOne': '1 user awaits approval',
   'attention.filesExpiring': '{n} company files expire within {days} days',

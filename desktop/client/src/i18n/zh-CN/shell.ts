@@ -17,6 +17,7 @@ export default {
   'form.discard': '放弃',
   'form.keepEditing': '继续编辑',
   'attention.title': '待处理',
+  'attention.titleCount': '待处理：{n}',
   'attention.usersWaiting': '{n} 个用户待审批',
   'attention.usersWaitingOne': '1 个用户待审批',
   'attention.filesExpiring': '{n} 个公司文件将在 {days} 天内到期',

@@ -1,7 +1,7 @@
 // Contract archive: folders on the left (the kit's FolderPanel: create, rename, delete), the
 // selected folder's batches on the right (upload with progress, detail with the files, delete).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { createBatchBody, createFolderBody, updateFolderBody, type ArchiveBatch, type ArchiveFolder } from '../../../../../shared/contracts';
 import { api } from '../../api/client';
@@ -15,6 +15,7 @@ import { FILE_RULES, UploadProgress, uploadForm } from '../../kit/files';
 import type { FieldDef } from '../../kit/fields';
 import { FolderPanel, useSelectedFolder, WithFolders } from '../../kit/FolderPanel';
 import { useDrawerSize } from '../../kit/usePhone';
+import { PageTitle } from '../../kit/PageTitle';
 
 const FOLDERS = '/contract/folders';
 const BATCHES = '/contract/batches';
@@ -94,9 +95,7 @@ export default function ArchivePage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.contractArchive')}
-      </Typography.Title>
+      <PageTitle>{t('menu.contractArchive')}</PageTitle>
       <ReadOnlyLine />
       {folders.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(folders.error, t)} />}
       <WithFolders

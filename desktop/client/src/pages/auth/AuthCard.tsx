@@ -2,8 +2,9 @@ import { theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
 import { LanguageSwitchDeferred } from '../../layout/LanguageSwitchDeferred';
+import { BRAND } from '../../theme';
 
-/** The centered card of the sign-in and registration pages. */
+/** The centered card of the sign-in and registration pages: the page's main landmark, the product's name its h1. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const t = useT();
   const { token } = theme.useToken();
@@ -21,19 +22,19 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
     lineHeight: token.lineHeight,
   } as const;
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f0f4f8' }}>
+    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f0f4f8' }}>
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LanguageSwitchDeferred />
       </div>
       <div style={card}>
-        <Typography.Title level={3} style={{ color: '#1f6fb2', marginTop: 0 }}>
+        <Typography.Title level={1} style={{ color: BRAND, marginTop: 0, fontSize: 24 }}>
           {t('app.name')}
         </Typography.Title>
-        <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 24 }}>
+        <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 24, fontSize: 16 }}>
           {title}
         </Typography.Title>
         {children}
       </div>
-    </div>
+    </main>
   );
 }

@@ -10,6 +10,7 @@ import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { downloadFile } from '../../kit/files';
 import { withProgress, WorkProgressBar, type WorkProgress } from '../../kit/progress';
+import { PageTitle } from '../../kit/PageTitle';
 
 const PATH = '/admin/backups';
 
@@ -49,9 +50,7 @@ export default function BackupsPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.backups')}
-      </Typography.Title>
+      <PageTitle>{t('menu.backups')}</PageTitle>
       <Card size="small">
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text>{t('backups.intro')}</Typography.Text>
@@ -94,7 +93,7 @@ export default function BackupsPage() {
           { key: 'size', title: t('backups.size'), width: 120, align: 'right', render: (_, row) => size(row.size) },
           {
             key: 'actions',
-            title: '',
+            title: t('list.actions'),
             width: 140,
             render: (_, row) => (
               <Button type="link" icon={<CloudDownloadOutlined />} loading={download.isPending && download.variables?.name === row.name} onClick={() => download.mutate(row)}>

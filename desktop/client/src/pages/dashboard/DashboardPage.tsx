@@ -20,6 +20,7 @@ import { actionMap, AuditRecordName } from '../audit/names';
 import { DashboardCharts } from '../reports/DashboardCharts';
 import { PositionCard } from '../reports/PositionCard';
 import { formatQuantity, pickupStatusMap } from '../warehouse/warehouseUi';
+import { PageTitle } from '../../kit/PageTitle';
 
 type SummaryRow = z.infer<typeof summaryRow>;
 type AuditRecord = z.infer<typeof auditRecord>;
@@ -159,9 +160,7 @@ export default function DashboardPage() {
   const audit = useCan('audit');
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.dashboard')}
-      </Typography.Title>
+      <PageTitle>{t('menu.dashboard')}</PageTitle>
       {pickup && <PickupPanel />}
       {stock && <DashboardCharts />}
       <Row gutter={[16, 16]}>

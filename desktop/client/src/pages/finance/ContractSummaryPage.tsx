@@ -11,6 +11,7 @@ import { StatusBadge } from '../../kit/StatusBadge';
 import { SUMMARY_KINDS, type FinanceRecord, type KindSpec } from './financeKinds';
 import { columnsFor, Totals } from './kindDisplay';
 import { ExportButton } from '../../kit/ExportButton';
+import { PageTitle } from '../../kit/PageTitle';
 
 interface Section {
   count: number;
@@ -51,9 +52,7 @@ export default function ContractSummaryPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('finance.contractSummary')}
-      </Typography.Title>
+      <PageTitle>{t('finance.contractSummary')}</PageTitle>
       <Input.Search
         key={contractNumber}
         defaultValue={contractNumber}

@@ -15,6 +15,7 @@ import { quantityColumn } from './reportUi';
 import { useWeightColumns } from './weightColumns';
 import { BlDocumentsCard } from '../trading/BlDocumentsCard';
 import { useCan } from '../../kit/access';
+import { PageTitle } from '../../kit/PageTitle';
 
 const KIND_COLOR = { inbound: 'green', outbound: 'orange', transfer: 'purple' } as const;
 
@@ -218,10 +219,10 @@ export default function BlTracePage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <PageTitle>
         {t('menu.blTrace')}
         {bl && ` · ${bl}`}
-      </Typography.Title>
+      </PageTitle>
       <Input.Search
         key={bl}
         defaultValue={bl}

@@ -9,6 +9,7 @@ import type { FieldDef } from '../../kit/fields';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { BlLink } from './BlLink';
 import { ExportButton } from '../../kit/ExportButton';
+import { useT } from '../../i18n';
 
 const PATH = '/reports/contract-execution';
 
@@ -28,6 +29,21 @@ const quantity = (
   render: (r) => (key === 'remaining' && r.remaining < 0 ? <Typography.Text type="danger">{formatQuantity(r.remaining)}</Typography.Text> : formatQuantity(r[key])),
 });
 
+/** A contract's execution as a bar, named for screen readers by its contract. */
+function ExecutionProgress({ row, progress }: { row: ExecutionRow; progress: number }) {
+  const t = useT();
+  return (
+    <Progress
+      data-testid="execution-progress"
+      aria-label={`${t('rp.f.progress')}: ${row.contractCode}`}
+      percent={Math.min(100, Math.round(progress * 1000) / 10)}
+      format={() => `${Math.round(progress * 1000) / 10}%`}
+      status={row.remaining <= 0 ? 'success' : 'active'}
+      size="small"
+    />
+  );
+}
+
 const columns: ColumnDef<ExecutionRow>[] = [
   { key: 'contractCode', title: 'rp.f.contractCode' },
   { key: 'name', title: 'rp.f.contractName' },
@@ -45,18 +61,7 @@ const columns: ColumnDef<ExecutionRow>[] = [
     key: 'progress',
     title: 'rp.f.progress',
     width: 180,
-    render: (r) =>
-      r.progress === null ? (
-        '–'
-      ) : (
-        <Progress
-          data-testid="execution-progress"
-          percent={Math.min(100, Math.round(r.progress * 1000) / 10)}
-          format={() => `${Math.round(r.progress! * 1000) / 10}%`}
-          status={r.remaining <= 0 ? 'success' : 'active'}
-          size="small"
-        />
-      ),
+    render: (r) => (r.progress === null ? '–' : <ExecutionProgress row={r} progress={r.progress} />),
   },
   quantity('inboundQuantity', 'wh.f.inboundQuantity'),
   quantity('outboundQuantity', 'wh.f.outboundQuantity'),

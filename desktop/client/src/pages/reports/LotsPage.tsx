@@ -13,6 +13,7 @@ import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BlLink } from './BlLink';
 import { ExportButton } from '../../kit/ExportButton';
 import { quantityColumn } from './reportUi';
+import { PageTitle } from '../../kit/PageTitle';
 
 const LOTS_PATH = '/inventory/lots';
 
@@ -44,9 +45,7 @@ export default function LotsPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.lots')}
-      </Typography.Title>
+      <PageTitle>{t('menu.lots')}</PageTitle>
       <Card size="small">
         <Form
           form={form}

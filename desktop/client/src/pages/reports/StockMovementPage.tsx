@@ -12,6 +12,7 @@ import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BarChart, GroupedColumnChart } from './charts';
 import { ExportButton } from '../../kit/ExportButton';
 import { quantityColumn, useChartCommodity } from './reportUi';
+import { PageTitle } from '../../kit/PageTitle';
 
 const PATH = '/reports/stock-movement';
 
@@ -60,9 +61,7 @@ export default function StockMovementPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.stockMovement')}
-      </Typography.Title>
+      <PageTitle>{t('menu.stockMovement')}</PageTitle>
       <Card size="small">
         <Form
           form={form}

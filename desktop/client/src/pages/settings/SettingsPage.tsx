@@ -11,6 +11,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
+import { PageTitle } from '../../kit/PageTitle';
 
 export const SETTINGS_PATH = '/settings';
 const GRANTS_PATH = '/settings/grants';
@@ -140,8 +141,10 @@ function GrantsCard() {
 }
 
 export default function SettingsPage() {
+  const t = useT();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <PageTitle>{t('menu.settings')}</PageTitle>
       <RulesCard />
       <GrantsCard />
     </Space>

@@ -4,7 +4,7 @@
 // the outbound form filled from the request with today's date. Made for a phone first: one search
 // field, one card per request, the buttons under it. The search lives in the address (`?q=`), so a
 // reload or back keeps it.
-import { PhoneOutlined } from '@ant-design/icons';
+import { PhoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Empty, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { usePhone } from '../../kit/usePhone';
 import { outboundFields, shipFrom } from './outboundForm';
 import { usePrintAction } from './usePrint';
 import { formatQuantity, invalidateStock, OUTBOUND_PATH, PICKUP_PATH, pickupStatusMap } from './warehouseUi';
+import { PageTitle } from '../../kit/PageTitle';
 
 const PAGE = 20;
 /** What an order number may start with: letters, digits and dashes (PU20261122-0001). */
@@ -138,9 +139,7 @@ export default function GatePage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.gate')}
-      </Typography.Title>
+      <PageTitle>{t('menu.gate')}</PageTitle>
       <Input.Search
         size="large"
         allowClear
@@ -150,7 +149,7 @@ export default function GatePage() {
         placeholder={t('gate.search')}
         aria-label={t('gate.search')}
         data-testid="gate-search"
-        enterButton
+        enterButton={<Button type="primary" icon={<SearchOutlined />} aria-label={t('list.search')} />}
         onChange={(e) => setTyped(e.target.value)}
         onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true })}
       />

@@ -16,6 +16,7 @@ import { EditDrawer } from '../../kit/EditDrawer';
 import type { FieldDef } from '../../kit/fields';
 import { formatQuantity, invalidateStock, SUMMARY_PATH, WarehouseSelect } from './warehouseUi';
 import { ExportButton } from '../../kit/ExportButton';
+import { PageTitle } from '../../kit/PageTitle';
 
 type Row = z.infer<typeof summaryRow>;
 
@@ -86,9 +87,7 @@ export default function StockSummaryPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.stockSummary')}
-      </Typography.Title>
+      <PageTitle>{t('menu.stockSummary')}</PageTitle>
       <Card size="small">
         <Form
           form={form}
