@@ -3,6 +3,7 @@
 // (the contract execution report, filtered), each row opens its delivery months, and each commodity
 // has a chart of its open quantities by month with its net position.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PageTitle } from '../../kit/PageTitle';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
@@ -99,9 +100,7 @@ export default function PositionPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.position')}
-      </Typography.Title>
+      <PageTitle>{t('menu.position')}</PageTitle>
       <Card size="small">
         <Form form={form} layout="inline" initialValues={{ commodity: query.commodity, asOf: query.asOf ? dayjs(query.asOf) : null }} onFinish={search} style={{ rowGap: 12 }}>
           <Form.Item name="commodity" label={t('wh.f.commodity')}>

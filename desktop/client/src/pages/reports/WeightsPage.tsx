@@ -2,7 +2,8 @@
 // that lists the B/L and the claim; the lots short beyond their tolerance come first, marked. The
 // claim amount shows only to a reader who may read finance (the service leaves it out otherwise).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { PageTitle } from '../../kit/PageTitle';
+import { Alert, Button, Card, Form, Input, Select, Space, Table } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
 import type { WeightRow } from '../../../../../shared/reports';
@@ -42,9 +43,7 @@ export default function WeightsPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.weights')}
-      </Typography.Title>
+      <PageTitle>{t('menu.weights')}</PageTitle>
       <Card size="small">
         <Form form={form} layout="inline" initialValues={query} onFinish={search} style={{ rowGap: 12 }}>
           <Form.Item name="warehouse" label={t('wh.f.warehouse')}>

@@ -1,6 +1,7 @@
 // The admin's page of the monthly exchange rates: one row per currency and month, saved whole; the
 // service's refusals show beside the field they name.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PageTitle } from '../../kit/PageTitle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -60,9 +61,7 @@ export default function ExchangeRatesPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.exchangeRates')}
-      </Typography.Title>
+      <PageTitle>{t('menu.exchangeRates')}</PageTitle>
       <Typography.Text type="secondary">{t('td.rates.intro', { base: BASE_CURRENCY })}</Typography.Text>
       {rates.error && <Alert type="error" showIcon title={errorText(rates.error, t)} />}
       {refusal && <Alert type="error" showIcon title={refusal} data-testid="rates-refusal" />}

@@ -1,6 +1,7 @@
 // The B/Ls with stock or an open contract whose document set lacks a required kind; each B/L opens
 // its trace, where the documents panel takes the missing files.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PageTitle } from '../../kit/PageTitle';
 import { Alert, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
@@ -46,9 +47,7 @@ export default function MissingDocumentsPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.missingDocuments')}
-      </Typography.Title>
+      <PageTitle>{t('menu.missingDocuments')}</PageTitle>
       <Typography.Text type="secondary">{t('td.missing.intro')}</Typography.Text>
       <Card size="small">
         <Form form={form} layout="inline" initialValues={query} onFinish={search} style={{ rowGap: 12 }}>

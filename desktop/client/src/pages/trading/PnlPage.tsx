@@ -2,6 +2,7 @@
 // the base currency, beside the profit records typed by hand: the largest difference first, so a
 // record that disagrees with the documents stands out.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PageTitle } from '../../kit/PageTitle';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
@@ -53,9 +54,7 @@ export default function PnlPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('menu.pnl')}
-      </Typography.Title>
+      <PageTitle>{t('menu.pnl')}</PageTitle>
       <Typography.Text type="secondary">{t('td.pnl.intro', { currency: BASE_CURRENCY })}</Typography.Text>
       <Card size="small">
         <Form
