@@ -84,6 +84,12 @@ export const CODE_LABELS = {
   activeFilter: { true: said('Active', '启用'), false: said('Inactive', '停用') },
   /** the lots' `inStock` filter */
   lotStockFilter: { true: said('In stock', '有库存'), false: said('Gone', '已出清'), negative: said('Below zero', '负库存'), all: said('All', '全部') },
+  /** the B/L weights' `outOfTolerance` filter */
+  toleranceFilter: { true: said('Out of tolerance', '超出公差'), false: said('Within tolerance', '公差内') },
+  /** the profit and loss report's rows: per B/L or per downstream contract */
+  pnlGroup: { bl: said('By B/L', '按提单'), contract: said('By contract', '按合同') },
+  /** a kind of a B/L's document set: a file of it is there, or not */
+  documentStatus: { missing: said('Missing', '缺少'), received: said('Received', '已收到') },
   executionStatus: { open: said('Open', '执行中'), done: said('Done', '已完成'), all: said('All', '全部') },
   sortOrder: { asc: said('Ascending', '升序'), desc: said('Descending', '降序') },
   progressPhase: {

@@ -6,7 +6,8 @@ import { CURRENCIES } from './finance.js';
 import { pagingQuery } from './paging.js';
 import { said } from './messages.js';
 import { catalogName } from './names.js';
-import { bilingual, isoDate, named, recordTime, text } from './validation.js';
+import { CODE_LABELS } from './labels.js';
+import { bilingual, isoDate, labelled, named, recordTime, text } from './validation.js';
 
 /** Every amount of the profit and loss report is in this currency. */
 export const BASE_CURRENCY = 'CNY';
@@ -90,7 +91,7 @@ const filterText = () =>
     .transform((v) => (v === '' ? undefined : v));
 
 export const pnlQuery = pagingQuery.extend({
-  groupBy: z.enum(PNL_GROUPS).default('bl').describe('bl (default): one row per bill of lading; contract: one row per downstream contract'),
+  groupBy: labelled(z.enum(PNL_GROUPS), CODE_LABELS.pnlGroup).default('bl').describe('bl (default): one row per bill of lading; contract: one row per downstream contract'),
   commodity: filterText().describe('exact commodity (any spelling of its catalog entry)'),
   startDate: isoDate().optional().describe('deliveries and finance records dated on or after it'),
   endDate: isoDate().optional().describe('deliveries and finance records dated on or before it'),
@@ -183,7 +184,7 @@ export const blDocumentSet = named('BlDocumentSet', {
       kind: z.string(),
       label: z.string(),
       required: z.boolean(),
-      status: z.enum(['missing', 'received']),
+      status: labelled(z.enum(['missing', 'received']), CODE_LABELS.documentStatus),
       files: z.array(blDocumentFile),
     }),
   ),

@@ -20,6 +20,7 @@ const PUBLIC = [
   'POST /api/auth/refresh',
   'GET /api/contract-files/uploads/:name',
   'GET /api/contract-files/batch_archive/:name',
+  'GET /api/contract-files/bl_documents/:name',
   'GET /api/corp-contract-files/files/:name',
   'GET /api/company-files/company/:name',
   'GET /api/ownership-files/ownership/:name',
