@@ -219,5 +219,7 @@ export const weightsQuery = pagingQuery.extend({
   warehouse: filterText().describe('warehouse code or name'),
   commodity: filterText().describe('one commodity (any spelling of its catalog entry)'),
   blNumber: filterText().describe('B/L number, from the start'),
-  outOfTolerance: labelled(z.enum(['true', 'false']), CODE_LABELS.toleranceFilter).optional().describe('true: only the lots short beyond their tolerance; false: only the others'),
+  outOfTolerance: labelled(z.enum(['true', 'false']), CODE_LABELS.toleranceFilter)
+    .optional()
+    .describe('true: only the lots short beyond their tolerance; false: only the others'),
 });
