@@ -10,8 +10,9 @@ export { CHROMIUM_ARGS };
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
-  // the specs share one service whose first account becomes the admin: one worker, in order
-  workers: 1,
+  // two spec files at a time (CI has 2 cores), each against a service of its own (fixtures.ts); the
+  // tests of a file run in order
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { FINANCE_KINDS, FINANCE_PAGES, type FinanceKindFacts } from '../../shared/finance-kinds.js';
 import { hasFinanceField } from '../../shared/finance.js';
@@ -72,15 +72,20 @@ interface Finding {
 }
 const findings: Finding[] = [];
 
-/** Waits until the page has settled: no spinner, and no request of the client under way for 300 ms. */
+/**
+ * Waits until the page has settled: no spinner, and no request of the client under way for 300 ms
+ * (the live-refresh event stream aside: it stays open while the page does).
+ */
 async function settle(page: Page) {
   let pending = 0;
   let last = Date.now();
-  const started = () => {
+  const started = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
     pending++;
     last = Date.now();
   };
-  const ended = () => {
+  const ended = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
     pending = Math.max(0, pending - 1);
     last = Date.now();
   };
@@ -274,7 +279,7 @@ async function checkDialogs(page: Page, language: Language) {
   }
 }
 
-test('axe finds nothing serious or critical on any page, dialog or drawer, in either language', async ({ page }) => {
+test('axe finds nothing serious or critical on any page, dialog or drawer, in either language', async ({ page, baseURL }) => {
   expect(ROUTES.signedIn.length, 'pages read from menu.tsx').toBeGreaterThan(25);
   expect(ROUTES.signedOut, 'pages read from App.tsx').toEqual(['/login', '/register']);
   await signInAsAdmin(page);
@@ -301,7 +306,7 @@ test('axe finds nothing serious or critical on any page, dialog or drawer, in ei
   await checkStructure(page, 'zh-CN /admin/users: forbidden');
 
   // signed out: the sign-in and registration pages, in each language
-  const signedOut = await page.context().browser()!.newContext({ baseURL: process.env.CARGODESK_URL, reducedMotion: 'reduce' });
+  const signedOut = await page.context().browser()!.newContext({ baseURL, reducedMotion: 'reduce' });
   try {
     const fresh = await signedOut.newPage();
     for (const language of Object.keys(LANGUAGES) as Language[]) {

@@ -1,12 +1,48 @@
-// Specs run one at a time in file order against one service: 00-shell.spec.ts registers the first
-// (admin) account through the UI; area specs then call signInAsAdmin.
+// Each spec file has a service of its own (a fresh data folder, a free port), started by the worker
+// that runs it: the files run two at a time and none sees another's records or settings.
+// 00-shell.spec.ts registers the first (admin) account through the UI; the other specs call
+// signInAsAdmin, which registers it through the API.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { startServer } from '../../server/start.js';
 
-export const test = base.extend({
-  baseURL: async ({}, use) => {
-    const url = process.env.CARGODESK_URL;
-    if (!url) throw new Error('CARGODESK_URL is not set: run the specs with `npx playwright test`');
-    await use(url);
+/** The service of the spec file the worker runs now; the one of the file before is closed first. */
+class FileServices {
+  private current?: { file: string; url: string; close: () => Promise<void> };
+  async urlFor(file: string): Promise<string> {
+    if (this.current?.file === file) return this.current.url;
+    await this.close();
+    const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-e2e-'));
+    const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', dailyBackup: false }); // no backup timer under test
+    this.current = {
+      file,
+      url: server.url,
+      close: async () => {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+    return server.url;
+  }
+  async close() {
+    await this.current?.close();
+    this.current = undefined;
+  }
+}
+
+export const test = base.extend<object, { services: FileServices }>({
+  services: [
+    async ({}, use) => {
+      const services = new FileServices();
+      await use(services);
+      await services.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ services }, use, testInfo) => {
+    await use(await services.urlFor(testInfo.file));
   },
 });
 export { expect };

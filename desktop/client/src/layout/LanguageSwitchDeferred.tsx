@@ -19,7 +19,8 @@ export function LanguageSwitchDeferred() {
   const standIn = (
     <button
       type="button"
-      aria-label={t('lang.switch')}
+      // the name holds the visible text (the language shown), as a speech-input user says it
+      aria-label={`${t('lang.switch')}: ${t(`lang.${language}`)}`}
       aria-haspopup="listbox"
       data-testid="language-switch"
       onPointerEnter={() => void loadSwitch()}
