@@ -236,7 +236,7 @@ describe('the open position and the B/L weights of a seeded company', () => {
     for (const [path, message] of [
       ['/api/reports/position?warehouse=A', 'warehouse is not a filter of this report: use commodity, asOf'],
       ['/api/reports/position?asOf=2026-13-01', 'asOf is not a real calendar date'],
-      ['/api/reports/weights?outOfTolerance=maybe', 'outOfTolerance must be one of: true, false'],
+      ['/api/reports/weights?outOfTolerance=maybe', 'outOfTolerance must be one of: Out of tolerance (true), Within tolerance (false)'],
       ['/api/reports/weights?tolerance=1', 'tolerance is not a filter of this report: use page, pageSize, sortOrder, warehouse, commodity, blNumber, outOfTolerance'],
     ] as const) {
       const res = await app.request('GET', path, { token: admin });
