@@ -184,6 +184,8 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
 
   await page.goto('/');
   await expect(page.getByTestId('stock-bar').filter({ hasText: COMMODITY }).getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
+  const panel = page.locator('.ant-card').filter({ has: page.getByTestId('stock-bar') });
+  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard.png' });
 
   // on a phone: the summary's card and the lot's card carry Available
   await page.setViewportSize({ width: 390, height: 844 });
@@ -195,6 +197,9 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
   await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}&blNumber=${BL}`);
   await expect(page.getByTestId('list-card').filter({ hasText: BL }).locator('[data-field=availableQuantity]')).toHaveText('Available62.000');
   await shoot(page, 'posted-reserved-lots-phone', { width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
+  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard-phone.png' });
 
   // in Chinese
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));

@@ -80,7 +80,7 @@ function StockPanel() {
                   </div>
                   <Typography.Text style={{ textAlign: 'right' }}>{formatQuantity(r.currentStock)}</Typography.Text>
                   {r.availableQuantity !== null && (
-                    <Typography.Text type="secondary" data-testid="stock-available" style={{ gridColumn: '2 / 4', textAlign: 'right', fontSize: 12, marginTop: -6 }}>
+                    <Typography.Text type="secondary" data-testid="stock-available" style={{ gridColumn: '1 / 4', textAlign: 'right', fontSize: 12, marginTop: -6 }}>
                       {t('dash.availableReserved', { available: formatQuantity(r.availableQuantity), reserved: formatQuantity(r.reservedQuantity) })}
                     </Typography.Text>
                   )}
