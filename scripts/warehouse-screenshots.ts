@@ -21,18 +21,19 @@ await takeScreenshots(
     for (const [warehouse, commodity, blNumber, blWeight, inboundWeight, owner] of inbound)
       await api('POST', '/inventory/inbound', { warehouse, commodity, blNumber, blWeight, inboundWeight, owner, inboundDate: today, contractNumber: 'HT-2026-018' });
     const pickups = [];
-    for (const [i, [warehouse, commodity, quantity, driver]] of (
+    // each request names the B/L of a lot in stock: approving one reserves what that lot holds
+    for (const [i, [warehouse, commodity, blNumber, quantity, driver]] of (
       [
-        ['WH-SH', '电解铜', 25.5, '张师傅'],
-        ['WH-SH', '铝锭', 30, '刘师傅'],
-        ['WH-NB', '电解铜', 20, '陈师傅'],
-        ['WH-NB', '锌锭', 15, '赵师傅'],
-        ['WH-SH', '电解铜', 10, '孙师傅'],
+        ['WH-SH', '电解铜', 'COSU6300001', 25.5, '张师傅'],
+        ['WH-SH', '铝锭', 'MSKU7700012', 30, '刘师傅'],
+        ['WH-NB', '电解铜', 'COSU6300002', 20, '陈师傅'],
+        ['WH-NB', '锌锭', 'OOLU5500031', 15, '赵师傅'],
+        ['WH-SH', '电解铜', 'COSU6300001', 10, '孙师傅'],
       ] as const
     ).entries())
       pickups.push(
         await api('POST', '/apply-delivery', {
-          blNumber: `COSU63000${10 + i}`,
+          blNumber,
           warehouse,
           commodity,
           quantity,
@@ -51,7 +52,7 @@ await takeScreenshots(
     await api('PUT', `/apply-delivery/${pickups[4].id}/cancel`);
     const ob = await api('POST', '/delivery-details', {
       deliveryOrderNumber: pickups[0].orderNumber,
-      blNumber: 'COSU6300010',
+      blNumber: 'COSU6300001',
       warehouse: 'WH-SH',
       commodity: '电解铜',
       quantity: 25.5,

@@ -135,9 +135,13 @@ test('the warehouse lists show number, status, date, warehouse, commodity, quant
   await expectKeyColumns(page, ['Code', 'Name', 'Status', 'Updated']);
 });
 
-test('the ledger, users and audit lists show their key columns uncovered at 1366×768', async ({ page }) => {
+test('the ledger, stock summary, lots, users and audit lists show their key columns uncovered at 1366×768', async ({ page }) => {
   await page.goto(`/warehouse/stock-ledger?warehouse=${encodeURIComponent(WH.name)}`);
   await expectKeyColumns(page, ['Business date', 'Warehouse', 'Commodity', 'Document no.', 'Change', 'Balance']);
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  await expectKeyColumns(page, ['Warehouse', 'Commodity', 'Current stock', 'Reserved', 'Available']);
+  await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}`);
+  await expectKeyColumns(page, ['Warehouse', 'Commodity', 'B/L no.', 'Current stock', 'Reserved', 'Available']);
   await page.goto('/admin/users');
   await expectKeyColumns(page, ['Username', 'Roles', 'Warehouses', 'Status', 'Registered']);
   await page.goto('/admin/audit');

@@ -2,7 +2,9 @@
 // of a posted outbound order locked ("posted") and changes the others; a manager corrects the
 // quantity with a reason, which the audit log shows; the outbound form shows what is available for
 // the warehouse, commodity and B/L chosen, and what an order without a B/L would take, before saving.
-// Screenshots (1366×768 and 390×844, English and Chinese) of the locked form and the availability.
+// The stock summary, the lots and the dashboard show what is reserved and available (a phone card too).
+// Screenshots (1366×768 and 390×844, English and Chinese) of the locked form, the availability, and
+// the reserved and available columns and cards.
 import type { Page } from '@playwright/test';
 import { accountWith, adminApi, expect, signInAsAdmin, storeSession, test } from './fixtures.js';
 
@@ -144,5 +146,75 @@ test('the outbound form shows what is available and what an order without a B/L 
   await expect(available).toContainText(`将出库：${OLD} 10.000, ${BL} 5.000`);
   await shoot(page, 'posted-available-zh', { width: 1366, height: 768 });
   await shoot(page, 'posted-available-phone-zh', { width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
+});
+
+test('the stock summary, the lots and the dashboard show what is reserved and what is available; a phone card shows Available', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // 110 in, 8 out (corrected above): 102 in stock, 30 reserved by the approved request on BL, 72 available
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  const heads = page.locator('.ant-table-thead th');
+  await expect(heads.nth(6)).toHaveText('Reserved');
+  await expect(heads.nth(7)).toHaveText('Available');
+  const stock = row(page, COMMODITY).getByRole('cell');
+  await expect(stock.nth(5)).toHaveText('102.000');
+  await expect(stock.nth(6)).toHaveText('30.000');
+  await expect(stock.nth(7)).toHaveText('72.000');
+  // the total: its label spans the warehouse and commodity columns
+  await expect(page.getByTestId('summary-total').getByRole('cell').nth(6)).toHaveText('72.000');
+  await shoot(page, 'posted-reserved-summary', { width: 1366, height: 768 });
+
+  // the lots: BL holds the reservation (92 in stock, 30 reserved, 62 available), OLD none
+  await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}`);
+  const lot = row(page, BL).getByRole('cell');
+  await expect(lot.nth(6)).toHaveText('92.000');
+  await expect(lot.nth(7)).toHaveText('30.000');
+  await expect(lot.nth(8)).toHaveText('62.000');
+  const old = row(page, OLD).getByRole('cell');
+  await expect(old.nth(7)).toHaveText('0.000');
+  await expect(old.nth(8)).toHaveText('10.000');
+  await shoot(page, 'posted-reserved-lots', { width: 1366, height: 768 });
+
+  // as of a date there are no reservations: no such columns
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}&asOf=${today}`);
+  await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('102.000');
+  await expect(page.locator('.ant-table-thead th').filter({ hasText: /^(Reserved|Available)$/ })).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page.getByTestId('stock-bar').filter({ hasText: COMMODITY }).getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
+  const panel = page.locator('.ant-card').filter({ has: page.getByTestId('stock-bar') });
+  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard.png' });
+
+  // on a phone: the summary's card and the lot's card carry Available
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  const card = page.getByTestId('list-card').filter({ hasText: WH.name });
+  await expect(card.locator('[data-field=availableQuantity]')).toHaveText('Available72.000');
+  await expect(card.locator('[data-field=reservedQuantity]')).toHaveText('Reserved30.000');
+  await shoot(page, 'posted-reserved-summary-phone', { width: 390, height: 844 });
+  await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}&blNumber=${BL}`);
+  await expect(page.getByTestId('list-card').filter({ hasText: BL }).locator('[data-field=availableQuantity]')).toHaveText('Available62.000');
+  await shoot(page, 'posted-reserved-lots-phone', { width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
+  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard-phone.png' });
+
+  // in Chinese
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  await expect(card.locator('[data-field=availableQuantity]')).toHaveText('可用72.000');
+  await shoot(page, 'posted-reserved-summary-phone-zh', { width: 390, height: 844 });
+  await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}&blNumber=${BL}`);
+  await expect(page.getByTestId('list-card').first()).toBeVisible();
+  await shoot(page, 'posted-reserved-lots-phone-zh', { width: 390, height: 844 });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
+  await expect(heads.nth(7)).toHaveText('可用');
+  await shoot(page, 'posted-reserved-summary-zh', { width: 1366, height: 768 });
+  await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}`);
+  await expect(row(page, BL).getByRole('cell').nth(8)).toHaveText('62.000');
+  await shoot(page, 'posted-reserved-lots-zh', { width: 1366, height: 768 });
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });

@@ -29,6 +29,7 @@ import { EditDrawer } from './EditDrawer';
 import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
 import { usePhone } from './usePhone';
+import { FieldCard } from './FieldCard';
 import { PageTitle } from './PageTitle';
 
 export interface ColumnDef<T> {
@@ -573,27 +574,26 @@ function RecordCards<T extends { id: number }>({
       <Space orientation="vertical" size="small" style={{ width: '100%' }}>
         {rows.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         {rows.map((row) => (
-          <Card key={row.id} size="small" data-testid="list-card" title={first ? cell(first, row) : undefined} extra={status ? cell(status, row) : undefined}>
-            <dl className="card-fields">
-              {shown.map((f) => (
-                <div key={f.key}>
-                  <dt>{t(f.title)}</dt>
-                  <dd>{cell(f, row)}</dd>
-                </div>
-              ))}
-            </dl>
-            {(actions || expandedRow) && (
-              <div className="card-actions">
-                {actions?.(row)}
-                {expandedRow && (
-                  <Button type="link" size="small" onClick={() => setOpen(open === row.id ? null : row.id)} aria-expanded={open === row.id}>
-                    {t('list.details')}
-                  </Button>
-                )}
-              </div>
-            )}
+          <FieldCard
+            key={row.id}
+            title={first ? cell(first, row) : undefined}
+            extra={status ? cell(status, row) : undefined}
+            fields={shown.map((f) => ({ key: f.key, label: t(f.title), value: cell(f, row) }))}
+            actions={
+              (actions || expandedRow) && (
+                <>
+                  {actions?.(row)}
+                  {expandedRow && (
+                    <Button type="link" size="small" onClick={() => setOpen(open === row.id ? null : row.id)} aria-expanded={open === row.id}>
+                      {t('list.details')}
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          >
             {expandedRow && open === row.id && <div style={{ marginTop: 8 }}>{expandedRow(row)}</div>}
-          </Card>
+          </FieldCard>
         ))}
         <Pagination simple align="center" {...pagination} />
       </Space>

@@ -2,6 +2,7 @@
 export default {
   'dash.stock': 'Stock by warehouse and commodity',
   'dash.noStock': 'No stock yet.',
+  'dash.availableReserved': '{available} available · {reserved} reserved',
   'dash.pickupToday': 'Pickup requests for today ({date})',
   'dash.expiring': 'Licences expiring within 30 days',
   'dash.noExpiring': 'No licence expires within 30 days.',

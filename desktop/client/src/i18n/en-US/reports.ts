@@ -11,6 +11,7 @@ export default {
   'rp.f.asOf': 'As of',
   'rp.f.period': 'Period',
   'rp.noBl': '(no B/L)',
+  'rp.lotReservedHint': 'What approved and in-progress pickup requests naming this B/L have left to ship (requests without a B/L reserve in the stock summary only)',
   'rp.f.opening': 'Opening',
   'rp.f.inbound': 'Inbound',
   'rp.f.outbound': 'Outbound',

@@ -47,6 +47,8 @@ export default {
   'wh.f.outboundQuantity': 'Outbound',
   'wh.f.transferredQuantity': 'Transferred',
   'wh.f.currentStock': 'Current stock',
+  'wh.f.reservedQuantity': 'Reserved',
+  'wh.f.availableQuantity': 'Available',
   'wh.f.entryTime': 'Entered',
   'wh.f.businessDate': 'Business date',
   'wh.f.kind': 'Movement',
@@ -106,6 +108,8 @@ export default {
   'wh.summary.transferred': 'Ownership transfer created',
   'wh.summary.dateHint': 'Today when left empty',
   'wh.summary.asOfHint': 'The stock as it stood at the end of this date',
+  'wh.summary.reservedHint': 'What approved and in-progress pickup requests have left to ship',
+  'wh.summary.availableHint': 'Current stock less reserved: what another outbound order or transfer may take',
   'wh.summary.empty': 'No stock',
 
   'wh.transfer.createTitle': 'New ownership transfer',

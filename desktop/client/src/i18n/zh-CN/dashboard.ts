@@ -4,6 +4,7 @@ import type en from '../en-US/dashboard';
 export default {
   'dash.stock': '各仓库货物库存',
   'dash.noStock': '暂无库存。',
+  'dash.availableReserved': '可用 {available} · 已预留 {reserved}',
   'dash.pickupToday': '今日提货申请（{date}）',
   'dash.expiring': '30 天内到期的证照',
   'dash.noExpiring': '30 天内没有到期的证照。',

@@ -13,6 +13,7 @@ export default {
   'rp.f.asOf': '截至日期',
   'rp.f.period': '期间',
   'rp.noBl': '（无提单号）',
+  'rp.lotReservedHint': '注明此提单号的已审核和进行中的提货申请尚未出库的数量（未注明提单号的申请只在库存汇总中预留）',
   'rp.f.opening': '期初',
   'rp.f.inbound': '入库',
   'rp.f.outbound': '出库',

@@ -49,6 +49,8 @@ export default {
   'wh.f.outboundQuantity': '出库',
   'wh.f.transferredQuantity': '货权转移',
   'wh.f.currentStock': '当前库存',
+  'wh.f.reservedQuantity': '已预留',
+  'wh.f.availableQuantity': '可用',
   'wh.f.entryTime': '记账时间',
   'wh.f.businessDate': '业务日期',
   'wh.f.kind': '变动类型',
@@ -108,6 +110,8 @@ export default {
   'wh.summary.transferred': '货权转移单已创建',
   'wh.summary.dateHint': '留空则为今天',
   'wh.summary.asOfHint': '该日结束时的库存',
+  'wh.summary.reservedHint': '已审核和进行中的提货申请尚未出库的数量',
+  'wh.summary.availableHint': '当前库存减去已预留：其他出库单或货权转移可取用的数量',
   'wh.summary.empty': '暂无库存',
 
   'wh.transfer.createTitle': '新建货权转移',

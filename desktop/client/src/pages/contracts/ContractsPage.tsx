@@ -51,7 +51,8 @@ export default function ContractsPage() {
     'sellParty',
     'commodity',
     // the unit beside the quantity and the currency beside the price: two fewer columns at 1366 px
-    ['count', { cell: (value, row) => `${formatQuantity(value as number)} ${row.unit}` }],
+    // a contract whose commodity has no unit in the catalog has none: the quantity alone, never "null"
+    ['count', { cell: (value, row) => [formatQuantity(value as number), row.unit].filter(Boolean).join(' ') }],
     'createTime',
     ['unitPrice', { cell: (value, row) => `${formatUnitPrice(value as number)} ${row.currency}` }],
     'blNumber',

@@ -1,4 +1,5 @@
-// The home page: stock by warehouse and commodity as bars, today's pickup requests by status,
+// The home page: stock by warehouse and commodity as bars (the part approved pickup requests reserve
+// shaded, with what stays available), today's pickup requests by status,
 // licences expiring within 30 days (soonest first) and the latest audit entries. Each panel reads
 // the areas' own list routes, and shows to the readers of its area.
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -34,7 +35,10 @@ function Panel({ title, link, error, children }: { title: string; link?: string;
   );
 }
 
-/** Current stock as horizontal bars, grouped by warehouse, scaled to the largest row. */
+/**
+ * Current stock as horizontal bars, grouped by warehouse, scaled to the largest row; the reserved
+ * part of a bar is shaded, and what is available and reserved shows under it.
+ */
 function StockPanel() {
   const t = useT();
   const stock = useQuery({ queryKey: ['dashboard', 'stock'], queryFn: ({ signal }) => api.get<SummaryRow[]>('/inventory/summary', undefined, signal) });
@@ -54,9 +58,32 @@ function StockPanel() {
                 <div key={r.commodity} data-testid="stock-bar" style={{ display: 'grid', gridTemplateColumns: '160px 1fr 110px', gap: 8, alignItems: 'center', marginTop: 6 }}>
                   <Typography.Text ellipsis={{ tooltip: r.commodity }}>{r.commodity}</Typography.Text>
                   <div style={{ background: '#f0f4f8', borderRadius: 3, height: 14 }}>
-                    <div style={{ width: `${Math.max(1, (r.currentStock / max) * 100)}%`, background: '#1f6fb2', borderRadius: 3, height: '100%' }} />
+                    <div
+                      style={{
+                        display: 'flex',
+                        width: `${Math.max(1, (r.currentStock / max) * 100)}%`,
+                        background: '#1f6fb2',
+                        borderRadius: 3,
+                        height: '100%',
+                        overflow: 'hidden',
+                      }}
+                    >
+                      {/* the reserved part at the bar's end, hatched in the bar's colour */}
+                      <div
+                        style={{
+                          marginLeft: 'auto',
+                          width: `${Math.min(100, ((r.reservedQuantity ?? 0) / r.currentStock) * 100)}%`,
+                          background: 'repeating-linear-gradient(135deg, #1f6fb2 0 3px, #9cc3e6 3px 6px)',
+                        }}
+                      />
+                    </div>
                   </div>
                   <Typography.Text style={{ textAlign: 'right' }}>{formatQuantity(r.currentStock)}</Typography.Text>
+                  {r.availableQuantity !== null && (
+                    <Typography.Text type="secondary" data-testid="stock-available" style={{ gridColumn: '1 / 4', textAlign: 'right', fontSize: 12, marginTop: -6 }}>
+                      {t('dash.availableReserved', { available: formatQuantity(r.availableQuantity), reserved: formatQuantity(r.reservedQuantity) })}
+                    </Typography.Text>
+                  )}
                 </div>
               ))}
           </div>

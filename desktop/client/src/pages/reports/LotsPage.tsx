@@ -1,7 +1,8 @@
-// Lot stock: one row per warehouse, commodity and B/L number, optionally as it stood at the end of
-// a date; each B/L number opens its trace.
+// Lot stock: one row per warehouse, commodity and B/L number, with today what approved pickup
+// requests naming the B/L reserve and what stays available, optionally as it stood at the end of a
+// date (without reservations); each B/L number opens its trace. On a phone each lot is a card.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
@@ -14,6 +15,8 @@ import { BlLink } from './BlLink';
 import { ExportButton } from '../../kit/ExportButton';
 import { quantityColumn } from './reportUi';
 import { PageTitle } from '../../kit/PageTitle';
+import { FieldCard } from '../../kit/FieldCard';
+import { usePhone } from '../../kit/usePhone';
 
 const LOTS_PATH = '/inventory/lots';
 
@@ -35,6 +38,19 @@ export default function LotsPage() {
     queryFn: ({ signal }) => api.get<Paged<Lot>>(LOTS_PATH, query, signal),
     placeholderData: keepPreviousData,
   });
+  const phone = usePhone();
+  const items = lots.data?.items ?? [];
+  // reservations are today's: an as-of view has none (the API answers null), and shows no such columns
+  const reservations = !query.asOf;
+  const blOf = (r: Lot) => (r.blNumber ? <BlLink value={r.blNumber} /> : <Typography.Text type="secondary">{t('rp.noBl')}</Typography.Text>);
+  const strong = (v: number | null) => <Typography.Text strong>{formatQuantity(v)}</Typography.Text>;
+  const pagination = {
+    current: Number(query.page ?? 1),
+    pageSize: Number(query.pageSize ?? 20),
+    total: lots.data?.total ?? 0,
+    showTotal: (total: number) => t('list.total', { total }),
+    onChange: (page: number, pageSize: number) => setParams({ ...query, page: String(page), pageSize: String(pageSize) }),
+  };
 
   const search = (values: Filters) => {
     const next: Record<string, string> = {};
@@ -86,36 +102,63 @@ export default function LotsPage() {
         </Form>
       </Card>
       {lots.error && <Alert type="error" showIcon title={errorText(lots.error, t)} />}
-      <Table<Lot>
-        size="small"
-        rowKey={(r) => `${r.warehouseId}\u0000${r.commodity}\u0000${r.blNumber ?? ''}`}
-        loading={lots.isFetching}
-        dataSource={lots.data?.items ?? []}
-        columns={[
-          { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
-          { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
-          {
-            key: 'blNumber',
-            title: t('wh.f.blNumber'),
-            render: (_: unknown, r) => (r.blNumber ? <BlLink value={r.blNumber} /> : <Typography.Text type="secondary">{t('rp.noBl')}</Typography.Text>),
-          },
-          quantityColumn<Lot>('inboundQuantity', t('wh.f.inboundQuantity')),
-          quantityColumn<Lot>('outboundQuantity', t('wh.f.outboundQuantity')),
-          quantityColumn<Lot>('transferredQuantity', t('wh.f.transferredQuantity')),
-          { ...quantityColumn<Lot>('currentStock', t('wh.f.currentStock')), render: (v: number) => <Typography.Text strong>{formatQuantity(v)}</Typography.Text> },
-          { key: 'firstInboundDate', dataIndex: 'firstInboundDate', title: t('rp.f.firstInboundDate') },
-          { key: 'lastMovementDate', dataIndex: 'lastMovementDate', title: t('rp.f.lastMovementDate') },
-        ]}
-        pagination={{
-          current: Number(query.page ?? 1),
-          pageSize: Number(query.pageSize ?? 20),
-          total: lots.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (page, pageSize) => setParams({ ...query, page: String(page), pageSize: String(pageSize) }),
-        }}
-      />
+      {phone ? (
+        <Spin spinning={lots.isFetching}>
+          <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+            {items.length === 0 && !lots.isFetching && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+            {items.map((r) => (
+              <FieldCard
+                key={`${r.warehouseId}\u0000${r.commodity}\u0000${r.blNumber ?? ''}`}
+                title={blOf(r)}
+                extra={r.warehouse}
+                fields={[
+                  { key: 'commodity', label: t('wh.f.commodity'), value: r.commodity },
+                  { key: 'currentStock', label: t('wh.f.currentStock'), value: strong(r.currentStock) },
+                  ...(reservations
+                    ? [
+                        { key: 'availableQuantity', label: t('wh.f.availableQuantity'), value: formatQuantity(r.availableQuantity) },
+                        { key: 'reservedQuantity', label: t('wh.f.reservedQuantity'), value: formatQuantity(r.reservedQuantity) },
+                      ]
+                    : []),
+                  { key: 'lastMovementDate', label: t('rp.f.lastMovementDate'), value: r.lastMovementDate },
+                ]}
+              />
+            ))}
+            <Pagination simple align="center" {...pagination} />
+          </Space>
+        </Spin>
+      ) : (
+        <Table<Lot>
+          size="small"
+          rowKey={(r) => `${r.warehouseId}\u0000${r.commodity}\u0000${r.blNumber ?? ''}`}
+          loading={lots.isFetching}
+          dataSource={items}
+          columns={[
+            { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
+            { key: 'commodity', dataIndex: 'commodity', title: t('wh.f.commodity') },
+            { key: 'blNumber', title: t('wh.f.blNumber'), render: (_: unknown, r) => blOf(r) },
+            quantityColumn<Lot>('inboundQuantity', t('wh.f.inboundQuantity')),
+            quantityColumn<Lot>('outboundQuantity', t('wh.f.outboundQuantity')),
+            quantityColumn<Lot>('transferredQuantity', t('wh.f.transferredQuantity')),
+            { ...quantityColumn<Lot>('currentStock', t('wh.f.currentStock')), render: strong },
+            ...(reservations
+              ? [
+                  {
+                    ...quantityColumn<Lot>('reservedQuantity', t('wh.f.reservedQuantity')),
+                    title: <Tooltip title={t('rp.lotReservedHint')}>{t('wh.f.reservedQuantity')}</Tooltip>,
+                  },
+                  {
+                    ...quantityColumn<Lot>('availableQuantity', t('wh.f.availableQuantity')),
+                    title: <Tooltip title={t('wh.summary.availableHint')}>{t('wh.f.availableQuantity')}</Tooltip>,
+                  },
+                ]
+              : []),
+            { key: 'firstInboundDate', dataIndex: 'firstInboundDate', title: t('rp.f.firstInboundDate') },
+            { key: 'lastMovementDate', dataIndex: 'lastMovementDate', title: t('rp.f.lastMovementDate') },
+          ]}
+          pagination={{ ...pagination, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        />
+      )}
     </Space>
   );
 }
