@@ -5,7 +5,7 @@
 // and its buttons sit in its footer, always on screen under the fields that scroll.
 import { Alert, App, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, fractionToPercent, percentToFraction, type FieldDef } from './fields';
@@ -62,12 +62,23 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   const openingKey = useOpeningKey(open);
   const phone = usePhone();
 
+  // The form starts from the initial values once per opening: a page that re-renders under an open
+  // drawer (a live refresh, a refetch, an upload's progress) must not reset what the user typed. The
+  // values go both to the Form (it may mount after this effect: the drawer's portal renders its
+  // content a render later) and to the store.
+  const startValues = useMemo(() => toForm(fields, initialValues), [openingKey, initialValues]);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(toForm(fields, initialValues));
+    form.setFieldsValue(startValues);
     setTopError(null);
-  }, [open, initialValues, fields, form]);
+  }, [openingKey]);
+  // Initial values that change while the drawer is open (the page caught up with its address, as
+  // after a new folder is selected) fill the fields the user has not touched.
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(Object.fromEntries(Object.entries(startValues).filter(([name]) => !form.isFieldTouched(name))));
+  }, [startValues]);
 
   const save = async () => {
     setTopError(null);
@@ -129,7 +140,7 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
     >
       {topError && <Alert type="error" showIcon title={topError} style={{ marginBottom: 16 }} />}
       {/* its own name: field ids must not clash with the same field in the search form */}
-      <Form form={form} name="edit" layout="vertical" onFinish={() => void save()} onKeyDownCapture={keepEnterInPickers}>
+      <Form form={form} name="edit" layout="vertical" initialValues={startValues} onFinish={() => void save()} onKeyDownCapture={keepEnterInPickers}>
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={t(f.label)} extra={f.hint ? t(f.hint) : undefined} rules={f.kind === 'files' ? fileRules(f) : rules} required={f.required}>
             {fieldInput(f, t)}

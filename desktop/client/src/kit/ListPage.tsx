@@ -383,10 +383,14 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   const editing = drawer?.mode === 'edit' ? drawer.row : undefined;
   const formDef = drawer?.mode === 'create' ? create : edit;
   const creating = drawer?.mode === 'create';
+  // a new create form's defaults come from the page (the selected folder, today): read again when
+  // they change, as when the page renders its new address only after the drawer opened
+  const createDefaults = creating ? create?.initial?.() : undefined;
+  const createKey = JSON.stringify(createDefaults ?? null);
   const initialValues = useMemo(
-    () => (editing && edit ? edit.initial(editing) : creating ? create?.initial?.() : undefined),
+    () => (editing && edit ? edit.initial(editing) : createDefaults),
     // read when the drawer opens: a page re-rendering (an upload's progress, a refetch) must not reset the form
-    [editing, creating],
+    [editing, creating, createKey],
   );
 
   const resetFilters = () => {
