@@ -5,7 +5,7 @@
 // and its buttons sit in its footer, always on screen under the fields that scroll.
 import { Alert, App, Button, Drawer, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useT } from '../i18n';
 import { fieldInput, fractionToPercent, percentToFraction, type FieldDef } from './fields';
@@ -66,18 +66,26 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   // drawer (a live refresh, a refetch, an upload's progress) must not reset what the user typed. The
   // values go both to the Form (it may mount after this effect: the drawer's portal renders its
   // content a render later) and to the store.
-  const startValues = useMemo(() => toForm(fields, initialValues), [openingKey, initialValues]);
+  // compared by content: a page that hands an equal object on every render changes nothing
+  const initialKey = JSON.stringify(initialValues ?? null);
+  const startValues = useMemo(() => toForm(fields, initialValues), [openingKey, initialKey]);
+  const applied = useRef(startValues);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(startValues);
+    applied.current = startValues;
     setTopError(null);
   }, [openingKey]);
-  // Initial values that change while the drawer is open (the page caught up with its address, as
-  // after a new folder is selected) fill the fields the user has not touched.
+  // An initial value that changes while the drawer is open (the page caught up with its address, as
+  // after a new folder is selected) fills its field unless the user has touched it; every other
+  // field keeps what it holds, typed or filled by the form itself.
   useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(Object.fromEntries(Object.entries(startValues).filter(([name]) => !form.isFieldTouched(name))));
+    if (!open || applied.current === startValues) return;
+    const before = applied.current;
+    applied.current = startValues;
+    const changed = Object.entries(startValues).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(before[name]) && !form.isFieldTouched(name));
+    if (changed.length) form.setFieldsValue(Object.fromEntries(changed));
   }, [startValues]);
 
   const save = async () => {
