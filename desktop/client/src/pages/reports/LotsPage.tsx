@@ -2,7 +2,7 @@
 // requests naming the B/L reserve and what stays available, optionally as it stood at the end of a
 // date (without reservations); each B/L number opens its trace. On a phone each lot is a card.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Alert, Card, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
@@ -12,8 +12,7 @@ import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
 import { BlLink } from './BlLink';
-import { ExportButton } from '../../kit/ExportButton';
-import { quantityColumn } from './reportUi';
+import { ReportButtons, quantityColumn } from './reportUi';
 import { PageTitle } from '../../kit/PageTitle';
 import { FieldCard } from '../../kit/FieldCard';
 import { usePhone } from '../../kit/usePhone';
@@ -85,20 +84,15 @@ export default function LotsPage() {
           <Form.Item name="asOf" label={t('rp.f.asOf')}>
             <DatePicker />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setParams({});
-              }}
-            >
-              {t('list.reset')}
-            </Button>
-            <ExportButton path={`${LOTS_PATH}/export`} query={query} fileName="lots" />
-          </Space>
+          <ReportButtons
+            onReset={() => {
+              form.resetFields();
+              setParams({});
+            }}
+            exportPath={`${LOTS_PATH}/export`}
+            query={query}
+            fileName="lots"
+          />
         </Form>
       </Card>
       {lots.error && <Alert type="error" showIcon title={errorText(lots.error, t)} />}

@@ -2,16 +2,16 @@
 // went out against them, the stock, and what is open; each figure links to the contracts behind it
 // (the contract execution report, filtered), each row opens its delivery months, and each commodity
 // has a chart of its open quantities by month with its net position.
+import { ReportButtons } from './reportUi';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Space, Table, Typography } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Form, Input, Row, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { PositionReport, PositionRow } from '../../../../../shared/reports';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT, type MessageKey } from '../../i18n';
-import { ExportButton } from '../../kit/ExportButton';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { GroupedColumnChart } from './charts';
 
@@ -109,12 +109,7 @@ export default function PositionPage() {
           <Form.Item name="asOf" label={t('desk.f.asOf')}>
             <DatePicker />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <ExportButton path={`${PATH}/export`} query={query} fileName="position" />
-          </Space>
+          <ReportButtons exportPath={`${PATH}/export`} query={query} fileName="position" />
         </Form>
       </Card>
       {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}

@@ -1,16 +1,16 @@
 // B/L weights and claims: per lot, the B/L weight against the outturn, the tolerance of the contract
 // that lists the B/L and the claim; the lots short beyond their tolerance come first, marked. The
 // claim amount shows only to a reader who may read finance (the service leaves it out otherwise).
+import { ReportButtons } from './reportUi';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Button, Card, Form, Input, Select, Space, Table } from 'antd';
+import { Alert, Card, Form, Input, Select, Space, Table } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
 import type { WeightRow } from '../../../../../shared/reports';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { ExportButton } from '../../kit/ExportButton';
 import { WarehouseSelect } from '../warehouse/warehouseUi';
 import { useWeightColumns } from './weightColumns';
 
@@ -58,20 +58,15 @@ export default function WeightsPage() {
           <Form.Item name="outOfTolerance" label={t('desk.f.outOfTolerance')}>
             <Select allowClear style={{ width: 150 }} options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`desk.out.${v}`) }))} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setParams({});
-              }}
-            >
-              {t('list.reset')}
-            </Button>
-            <ExportButton path={`${PATH}/export`} query={query} fileName="weights" />
-          </Space>
+          <ReportButtons
+            onReset={() => {
+              form.resetFields();
+              setParams({});
+            }}
+            exportPath={`${PATH}/export`}
+            query={query}
+            fileName="weights"
+          />
         </Form>
       </Card>
       {weights.error && <Alert type="error" showIcon title={errorText(weights.error, t)} />}

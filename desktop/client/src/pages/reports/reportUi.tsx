@@ -1,8 +1,9 @@
-// What the report pages share: the quantity columns of a table and the choice of the commodity a
-// chart draws (their export button is the kit's ExportButton).
-import { Segmented, Space, Typography } from 'antd';
+// What the report pages share: the buttons of their filter form, the quantity columns of a table and
+// the choice of the commodity a chart draws.
+import { Button, Segmented, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n';
+import { ExportButton } from '../../kit/ExportButton';
 import { formatQuantity } from '../warehouse/warehouseUi';
 
 /**
@@ -31,3 +32,20 @@ export const quantityColumn = <T,>(key: keyof T & string, title: string) => ({
   align: 'right' as const,
   render: (v: number) => formatQuantity(v),
 });
+
+/**
+ * The end of a report's filter form: Search (the form submits), Reset (when given: clears the form
+ * and the address) and the export of what the filters select.
+ */
+export function ReportButtons({ onReset, exportPath, query, fileName }: { onReset?: () => void; exportPath: string; query: Record<string, string>; fileName: string }) {
+  const t = useT();
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit">
+        {t('list.search')}
+      </Button>
+      {onReset && <Button onClick={onReset}>{t('list.reset')}</Button>}
+      <ExportButton path={exportPath} query={query} fileName={fileName} />
+    </Space>
+  );
+}

@@ -1,8 +1,9 @@
 // The B/Ls with stock or an open contract whose document set lacks a required kind; each B/L opens
 // its trace, where the documents panel takes the missing files.
+import { ReportButtons } from '../reports/reportUi';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
 import type { Settings } from '../../../../../shared/settings';
@@ -10,7 +11,6 @@ import type { MissingDocumentsRow } from '../../../../../shared/trading';
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { ExportButton } from '../../kit/ExportButton';
 import { WarehouseSelect } from '../warehouse/warehouseUi';
 import { BlLink } from '../reports/BlLink';
 import { kindLabel } from './documentKinds';
@@ -60,20 +60,15 @@ export default function MissingDocumentsPage() {
           <Form.Item name="commodity" label={t('wh.f.commodity')}>
             <Input allowClear style={{ width: 140 }} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setParams({});
-              }}
-            >
-              {t('list.reset')}
-            </Button>
-            <ExportButton path={`${PATH}/export`} query={query} fileName="missing-documents" />
-          </Space>
+          <ReportButtons
+            onReset={() => {
+              form.resetFields();
+              setParams({});
+            }}
+            exportPath={`${PATH}/export`}
+            query={query}
+            fileName="missing-documents"
+          />
         </Form>
       </Card>
       {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}

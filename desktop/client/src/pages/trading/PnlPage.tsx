@@ -1,9 +1,10 @@
 // Profit and loss by B/L or by sales contract, derived from the contracts and the finance records in
 // the base currency, beside the profit records typed by hand: the largest difference first, so a
 // record that disagrees with the documents stands out.
+import { ReportButtons } from '../reports/reportUi';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
@@ -11,7 +12,6 @@ import { BASE_CURRENCY, PNL_GROUPS, type PnlRow } from '../../../../../shared/tr
 import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT, type MessageKey } from '../../i18n';
-import { ExportButton } from '../../kit/ExportButton';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { BlLink } from '../reports/BlLink';
 
@@ -77,20 +77,15 @@ export default function PnlPage() {
           <Form.Item name="period" label={t('rp.f.period')}>
             <DatePicker.RangePicker />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setParams({});
-              }}
-            >
-              {t('list.reset')}
-            </Button>
-            <ExportButton path={`${PATH}/export`} query={query} fileName="pnl" />
-          </Space>
+          <ReportButtons
+            onReset={() => {
+              form.resetFields();
+              setParams({});
+            }}
+            exportPath={`${PATH}/export`}
+            query={query}
+            fileName="pnl"
+          />
         </Form>
       </Card>
       {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
