@@ -6,7 +6,7 @@
 // Screenshots (1366×768 and 390×844, English and Chinese) of the locked form, the availability, and
 // the reserved and available columns and cards.
 import type { Page } from '@playwright/test';
-import { accountWith, adminApi, expect, signInAsAdmin, storeSession, test } from './fixtures.js';
+import { accountWith, adminApi, expect, rowAction, signInAsAdmin, storeSession, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -78,6 +78,11 @@ test('a warehouse clerk sees the stock fields of a posted order locked and chang
   await d.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(d).toBeHidden();
   await expect(page.getByText('Correct…')).toHaveCount(0);
+  // cancelling and deleting a posted order need approve: the clerk is not offered them
+  await r.getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Print' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Cancel…|Delete/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // in Chinese: 已过账
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
@@ -110,6 +115,31 @@ test('a manager corrects the quantity with a reason; the audit log shows the rea
   const entry = page.locator('tr.ant-table-row').first();
   await entry.locator('.ant-table-row-expand-icon').click();
   await expect(page.getByTestId('audit-reason').first()).toContainText('weighbridge slip says 8 t');
+});
+
+test('a manager deletes a posted inbound order with a reason; the audit log shows the reason', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const extra = await adminApi<{ inboundNumber: string }>(page, 'POST', '/inventory/inbound', {
+    warehouse: WH.code,
+    commodity: COMMODITY,
+    blNumber: `PDEL${U}`,
+    inboundWeight: 5,
+    inboundDate: today,
+  });
+  await page.goto(`/warehouse/inbound-orders?inboundNumber=${extra.inboundNumber}`);
+  await rowAction(row(page, extra.inboundNumber), 'Delete…');
+  const d = drawer(page);
+  await expect(d).toContainText(`Delete posted ${extra.inboundNumber}`);
+  await d.getByLabel('Reason').fill('entered twice');
+  await d.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`${extra.inboundNumber} deleted`)).toBeVisible();
+  await expect(row(page, extra.inboundNumber)).toHaveCount(0);
+
+  await page.goto('/admin/audit?entity=inboundOrder&action=delete');
+  const entry = page.locator('tr.ant-table-row').first();
+  await entry.locator('.ant-table-row-expand-icon').click();
+  await expect(page.getByTestId('audit-reason').first()).toContainText('entered twice');
 });
 
 test('the outbound form shows what is available and what an order without a B/L would take', async ({ page }) => {

@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { ListPage } from '../../kit/ListPage';
 import { invalidateStock } from './warehouseUi';
 import { filterFields, formFields, tableColumns } from './warehouseFields';
-import { usePostedEdit } from './posted';
+import { usePostedActions, usePostedEdit } from './posted';
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
 
@@ -57,24 +57,27 @@ export default function InboundOrdersPage() {
   const queryClient = useQueryClient();
   const print = usePrintAction<InboundOrder>(INBOUND_PATH);
   const posted = usePostedEdit(editFields, STOCK_FIELDS);
+  const removal = usePostedActions<InboundOrder>({ path: INBOUND_PATH, numberOf: (r) => r.inboundNumber });
   return (
-    <ListPage<InboundOrder>
-      title="menu.inboundOrders"
-      path={INBOUND_PATH}
-      filters={filters}
-      columns={columns}
-      actions={() => [print]}
-      toolbar={<SheetButtons base="/inventory" importPath="/inventory/upload" listPath={INBOUND_PATH} fileName="inbound-orders" />}
-      create={{ fields, schema: inboundBody, title: () => t('wh.inbound.createTitle') }}
-      edit={{
-        fields: posted.fields,
-        label: posted.label,
-        schema: inboundUpdateBody,
-        title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.inbound.editTitle', { number: row?.inboundNumber ?? '' }),
-        initial: (row) => ({ ...row }),
-      }}
-      canDelete
-      onChanged={() => invalidateStock(queryClient)}
-    />
+    <>
+      <ListPage<InboundOrder>
+        title="menu.inboundOrders"
+        path={INBOUND_PATH}
+        filters={filters}
+        columns={columns}
+        actions={(row) => [print, ...removal.action(row)]}
+        toolbar={<SheetButtons base="/inventory" importPath="/inventory/upload" listPath={INBOUND_PATH} fileName="inbound-orders" />}
+        create={{ fields, schema: inboundBody, title: () => t('wh.inbound.createTitle') }}
+        edit={{
+          fields: posted.fields,
+          label: posted.label,
+          schema: inboundUpdateBody,
+          title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.inbound.editTitle', { number: row?.inboundNumber ?? '' }),
+          initial: (row) => ({ ...row }),
+        }}
+        onChanged={() => invalidateStock(queryClient)}
+      />
+      {removal.dialog}
+    </>
   );
 }

@@ -18,7 +18,7 @@ import { filterFields, formFields, tableColumns, withUnit } from './warehouseFie
 import { SheetButtons } from './SheetButtons';
 import { usePrintAction } from './usePrint';
 import { useDrawerSize } from '../../kit/usePhone';
-import { usePostedCancel, usePostedEdit } from './posted';
+import { usePostedActions, usePostedEdit } from './posted';
 
 /** The stock fields of a posted outbound order (its status: a cancel or re-activation). */
 const STOCK_FIELDS = ['warehouse', 'commodity', 'blNumber', 'quantity', 'outboundDate', 'outboundStatus'];
@@ -99,18 +99,17 @@ export default function OutboundOrdersPage() {
 
   const print = usePrintAction<OutboundOrder>(OUTBOUND_PATH);
   const posted = usePostedEdit(editFields, STOCK_FIELDS);
-  const cancel = usePostedCancel<OutboundOrder>(
-    OUTBOUND_PATH,
-    'outboundStatus',
-    (r) => r.outboundNumber,
-    (r) => r.outboundStatus !== 'cancelled',
-  );
+  const removal = usePostedActions<OutboundOrder>({
+    path: OUTBOUND_PATH,
+    numberOf: (r) => r.outboundNumber,
+    cancel: { field: 'outboundStatus', when: (r) => r.outboundStatus !== 'cancelled' },
+  });
 
   const actions = (row: OutboundOrder): RowAction<OutboundOrder>[] => [
     ...(row.outboundStatus !== 'cancelled' ? [{ key: 'confirm-receipt', label: 'wh.outbound.confirmReceipt' as const, open: setConfirming }] : []),
     { key: 'receipts', label: 'wh.outbound.history', open: setHistoryOf, needs: 'read' },
     print,
-    ...cancel.action(row),
+    ...removal.action(row),
   ];
 
   return (
@@ -130,7 +129,6 @@ export default function OutboundOrdersPage() {
           title: (row) => t(posted.approve ? 'wh.posted.correctTitle' : 'wh.outbound.editTitle', { number: row?.outboundNumber ?? '' }),
           initial: (row) => ({ ...row }),
         }}
-        canDelete
         cardFields={['outboundNumber', 'licensePlate', 'quantity', 'outboundDate', 'outboundStatus']}
         onChanged={() => invalidateStock(queryClient)}
       />
@@ -149,7 +147,7 @@ export default function OutboundOrdersPage() {
         }}
       />
       <ReceiptHistory order={historyOf} onClose={() => setHistoryOf(null)} />
-      {cancel.dialog}
+      {removal.dialog}
     </>
   );
 }

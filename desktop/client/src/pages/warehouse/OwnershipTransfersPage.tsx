@@ -16,7 +16,7 @@ import { filterFields, formFields, tableColumns } from './warehouseFields';
 import { BlLink } from '../reports/BlLink';
 import { usePrintAction } from './usePrint';
 import { useDrawerSize } from '../../kit/usePhone';
-import { usePostedCancel, usePostedEdit } from './posted';
+import { usePostedActions, usePostedEdit } from './posted';
 
 export const TRANSFER_PATH = '/ownership-transfer';
 type TransferFile = OwnershipTransfer['fileList'][number];
@@ -129,16 +129,15 @@ export default function OwnershipTransfersPage() {
 
   const print = usePrintAction<OwnershipTransfer>(TRANSFER_PATH);
   const posted = usePostedEdit(fields, STOCK_FIELDS);
-  const cancel = usePostedCancel<OwnershipTransfer>(
-    TRANSFER_PATH,
-    'status',
-    (r) => r.transferNumber,
-    (r) => r.status !== 'cancelled',
-  );
+  const removal = usePostedActions<OwnershipTransfer>({
+    path: TRANSFER_PATH,
+    numberOf: (r) => r.transferNumber,
+    cancel: { field: 'status', when: (r) => r.status !== 'cancelled' },
+  });
   const actions = (row: OwnershipTransfer): RowAction<OwnershipTransfer>[] => [
     { key: 'details', label: 'wh.transfer.details', open: setDetail, needs: 'read' },
     print,
-    ...cancel.action(row),
+    ...removal.action(row),
   ];
 
   const attachments = (row?: OwnershipTransfer) => (
@@ -193,11 +192,10 @@ export default function OwnershipTransfersPage() {
             }
           },
         }}
-        canDelete
         onChanged={() => invalidateStock(queryClient)}
       />
       <TransferDetail transfer={detail} onClose={() => setDetail(null)} />
-      {cancel.dialog}
+      {removal.dialog}
     </>
   );
 }

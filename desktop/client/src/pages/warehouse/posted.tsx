@@ -33,30 +33,46 @@ export function usePostedEdit(fields: readonly FieldDef[], stockFields: readonly
   );
 }
 
-const cancelBody = z.object({ reason: changeReason() });
-const cancelFields: FieldDef[] = [reasonField];
+const reasonBody = z.object({ reason: changeReason() });
+const reasonFields: FieldDef[] = [reasonField];
+
+interface PostedActions<T> {
+  path: string;
+  numberOf: (row: T) => string;
+  /** "Cancel…" sets `field` to cancelled on the rows `when` allows */
+  cancel?: { field: string; when: (row: T) => boolean };
+}
 
 /**
- * "Cancel…" of a posted document (approve only): asks for the reason, then sets `statusField` to
- * cancelled. Answers the row action and the dialog to render.
+ * "Cancel…" and "Delete…" of a posted document (approve only; a user below approve sees neither,
+ * as the service would refuse them): each asks for the reason first, kept in the audit entry.
+ * Answers the row actions and the dialog to render.
  */
-export function usePostedCancel<T extends { id: number }>(path: string, statusField: string, numberOf: (row: T) => string, cancellable: (row: T) => boolean) {
+export function usePostedActions<T extends { id: number }>({ path, numberOf, cancel }: PostedActions<T>) {
   const t = useT();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [row, setRow] = useState<T | null>(null);
-  const action = (r: T): RowAction<T>[] => (cancellable(r) ? [{ key: 'cancel-posted', label: 'wh.posted.cancel', needs: 'approve', danger: true, open: setRow }] : []);
+  const [asked, setAsked] = useState<{ row: T; kind: 'cancel' | 'delete' } | null>(null);
+  const action = (r: T): RowAction<T>[] => [
+    ...(cancel?.when(r)
+      ? [{ key: 'cancel-posted', label: 'wh.posted.cancel' as const, needs: 'approve' as const, danger: true, open: (row: T) => setAsked({ row, kind: 'cancel' }) }]
+      : []),
+    { key: 'delete-posted', label: 'wh.posted.delete', needs: 'approve', danger: true, open: (row: T) => setAsked({ row, kind: 'delete' }) },
+  ];
   const dialog = (
     <EditDrawer
-      open={!!row}
-      title={row ? t('wh.posted.cancelTitle', { number: numberOf(row) }) : ''}
-      fields={cancelFields}
-      schema={cancelBody}
-      onClose={() => setRow(null)}
+      open={!!asked}
+      title={asked ? t(asked.kind === 'cancel' ? 'wh.posted.cancelTitle' : 'wh.posted.deleteTitle', { number: numberOf(asked.row) }) : ''}
+      fields={reasonFields}
+      schema={reasonBody}
+      onClose={() => setAsked(null)}
       onSubmit={async (values) => {
-        if (!row) return;
-        await api.put(`${path}/${row.id}`, { [statusField]: 'cancelled', reason: values.reason });
-        void message.success(t('wh.posted.cancelled', { number: numberOf(row) }));
+        if (!asked) return;
+        const { row, kind } = asked;
+        const reason = values.reason as string | undefined;
+        if (kind === 'cancel' && cancel) await api.put(`${path}/${row.id}`, { [cancel.field]: 'cancelled', reason });
+        else await api.delete(`${path}/${row.id}`, { reason });
+        void message.success(t(kind === 'cancel' ? 'wh.posted.cancelled' : 'wh.posted.deleted', { number: numberOf(row) }));
         void queryClient.invalidateQueries({ queryKey: [path] });
         invalidateStock(queryClient);
       }}
