@@ -2,18 +2,15 @@
 // went out against them, the stock, and what is open; each figure links to the contracts behind it
 // (the contract execution report, filtered), each row opens its delivery months, and each commodity
 // has a chart of its open quantities by month with its net position.
-import { ReportButtons } from './reportUi';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Card, Col, DatePicker, Empty, Form, Input, Row, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { Link, useSearchParams } from 'react-router';
+import { Card, Col, DatePicker, Empty, Form, Input, Row, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
 import type { PositionReport, PositionRow } from '../../../../../shared/reports';
-import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useT, type MessageKey } from '../../i18n';
+import { PageTitle } from '../../kit/PageTitle';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { GroupedColumnChart } from './charts';
+import { ReportFilters, useReport } from './reportUi';
 
 const PATH = '/reports/position';
 
@@ -29,29 +26,10 @@ function behind(figure: Figure, commodity: string): string | undefined {
   return `/reports/contract-execution?${q}`;
 }
 
-interface Filters {
-  commodity?: string;
-  asOf?: Dayjs | null;
-}
-
 export default function PositionPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const query = Object.fromEntries(params.entries());
-  const [form] = Form.useForm<Filters>();
-  const report = useQuery({
-    queryKey: [PATH, query],
-    queryFn: ({ signal }) => api.get<PositionReport>(PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setParams, report } = useReport<PositionReport>(PATH);
   const rows = report.data?.items ?? [];
-
-  const search = (values: Filters) => {
-    const next: Record<string, string> = {};
-    if (values.commodity?.trim()) next.commodity = values.commodity.trim();
-    if (values.asOf) next.asOf = values.asOf.format('YYYY-MM-DD');
-    setParams(next);
-  };
 
   const figure = <T extends PositionRow | Month>(key: Figure, commodity: (r: T) => string, strong = false) => ({
     key,
@@ -101,18 +79,21 @@ export default function PositionPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageTitle>{t('menu.position')}</PageTitle>
-      <Card size="small">
-        <Form form={form} layout="inline" initialValues={{ commodity: query.commodity, asOf: query.asOf ? dayjs(query.asOf) : null }} onFinish={search} style={{ rowGap: 12 }}>
-          <Form.Item name="commodity" label={t('wh.f.commodity')}>
-            <Input allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="asOf" label={t('desk.f.asOf')}>
-            <DatePicker />
-          </Form.Item>
-          <ReportButtons exportPath={`${PATH}/export`} query={query} fileName="position" />
-        </Form>
-      </Card>
-      {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
+      <ReportFilters
+        initialValues={{ commodity: query.commodity, asOf: query.asOf ? dayjs(query.asOf) : null }}
+        setParams={setParams}
+        query={query}
+        exportPath={`${PATH}/export`}
+        fileName="position"
+        error={report.error}
+      >
+        <Form.Item name="commodity" label={t('wh.f.commodity')}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="asOf" label={t('desk.f.asOf')}>
+          <DatePicker />
+        </Form.Item>
+      </ReportFilters>
       <Table<PositionRow>
         size="small"
         data-testid="position-table"

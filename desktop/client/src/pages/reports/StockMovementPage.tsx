@@ -1,53 +1,27 @@
 // The stock movement report (进销存) of a period: opening, inbound, outbound, transferred and closing
 // per warehouse and commodity with a totals row per commodity, and one commodity's rows as charts.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { Card, Col, DatePicker, Form, Row, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { MovementReport, MovementRow } from '../../../../../shared/reports';
-import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { formatQuantity, WarehouseSelect } from '../warehouse/warehouseUi';
-import { BarChart, GroupedColumnChart } from './charts';
-import { ExportButton } from '../../kit/ExportButton';
-import { quantityColumn, useChartCommodity } from './reportUi';
 import { PageTitle } from '../../kit/PageTitle';
+import { formatQuantity } from '../warehouse/warehouseUi';
+import { BarChart, GroupedColumnChart } from './charts';
+import { quantityColumn, ReportFilters, StockFilterItems, useChartCommodity, useReport } from './reportUi';
 
 const PATH = '/reports/stock-movement';
 
-interface Filters {
-  period?: [Dayjs, Dayjs] | null;
-  warehouse?: string;
-  commodity?: string;
-}
-
 export default function StockMovementPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
   const monthStart = dayjs().startOf('month').format('YYYY-MM-DD');
   const monthEnd = dayjs().endOf('month').format('YYYY-MM-DD');
-  const query: Record<string, string> = { startDate: monthStart, endDate: monthEnd, ...Object.fromEntries(params.entries()) };
-  const [form] = Form.useForm<Filters>();
-  const report = useQuery({
-    queryKey: [PATH, query],
-    queryFn: ({ signal }) => api.get<MovementReport>(PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setParams, report } = useReport<MovementReport>(PATH, { startDate: monthStart, endDate: monthEnd });
   const rows = report.data?.items ?? [];
   // the service's totals, one per commodity: quantities of different goods are never added together
   const totals = report.data?.totals ?? [];
   const [commodity, picker] = useChartCommodity(totals.map((total) => total.commodity));
   // the charts draw one commodity: a row per warehouse
   const charted = rows.filter((r) => r.commodity === commodity);
-
-  const search = (values: Filters) => {
-    const next: Record<string, string> = {};
-    if (values.period) [next.startDate, next.endDate] = [values.period[0].format('YYYY-MM-DD'), values.period[1].format('YYYY-MM-DD')];
-    if (values.warehouse) next.warehouse = values.warehouse;
-    if (values.commodity?.trim()) next.commodity = values.commodity.trim();
-    setParams(next);
-  };
 
   const columns = [
     { key: 'warehouse', dataIndex: 'warehouse', title: t('wh.f.warehouse') },
@@ -62,32 +36,20 @@ export default function StockMovementPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageTitle>{t('menu.stockMovement')}</PageTitle>
-      <Card size="small">
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{ period: [dayjs(query.startDate), dayjs(query.endDate)], warehouse: query.warehouse, commodity: query.commodity }}
-          onFinish={search}
-          style={{ rowGap: 12 }}
-        >
-          <Form.Item name="period" label={t('rp.f.period')} rules={[{ required: true, message: t('rp.periodRequired') }]}>
-            <DatePicker.RangePicker allowClear={false} />
-          </Form.Item>
-          <Form.Item name="warehouse" label={t('wh.f.warehouse')}>
-            <WarehouseSelect search />
-          </Form.Item>
-          <Form.Item name="commodity" label={t('wh.f.commodity')}>
-            <Input allowClear style={{ width: 140 }} />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <ExportButton path={`${PATH}/export`} query={query} fileName="stock-movement" />
-          </Space>
-        </Form>
-      </Card>
-      {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
+      <ReportFilters
+        initialValues={{ period: [dayjs(query.startDate), dayjs(query.endDate)], warehouse: query.warehouse, commodity: query.commodity }}
+        setParams={setParams}
+        query={query}
+        exportPath={`${PATH}/export`}
+        fileName="stock-movement"
+        error={report.error}
+        reset={false}
+      >
+        <Form.Item name="period" label={t('rp.f.period')} rules={[{ required: true, message: t('rp.periodRequired') }]}>
+          <DatePicker.RangePicker allowClear={false} />
+        </Form.Item>
+        <StockFilterItems />
+      </ReportFilters>
       <Table<MovementRow>
         size="small"
         rowKey={(r) => `${r.warehouseId}\u0000${r.commodity}`}

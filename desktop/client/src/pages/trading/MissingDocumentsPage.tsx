@@ -1,77 +1,36 @@
 // The B/Ls with stock or an open contract whose document set lacks a required kind; each B/L opens
 // its trace, where the documents panel takes the missing files.
-import { ReportButtons } from '../reports/reportUi';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Space, Table, Tag, Typography } from 'antd';
 import type { Paged } from '../../../../../shared/paging';
 import type { Settings } from '../../../../../shared/settings';
 import type { MissingDocumentsRow } from '../../../../../shared/trading';
 import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { WarehouseSelect } from '../warehouse/warehouseUi';
+import { PageTitle } from '../../kit/PageTitle';
+
 import { BlLink } from '../reports/BlLink';
+import { ReportFilters, StockFilterItems, useReport } from '../reports/reportUi';
 import { kindLabel } from './documentKinds';
 
 const PATH = '/reports/missing-documents';
 
-interface Filters {
-  blNumber?: string;
-  warehouse?: string;
-  commodity?: string;
-}
-
 export default function MissingDocumentsPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const query = Object.fromEntries(params.entries());
-  const [form] = Form.useForm<Filters>();
-  const report = useQuery({
-    queryKey: [PATH, query],
-    queryFn: ({ signal }) => api.get<Paged<MissingDocumentsRow>>(PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setParams, report, pagination } = useReport<Paged<MissingDocumentsRow>>(PATH);
   const settings = useQuery({ queryKey: ['/settings'], queryFn: ({ signal }) => api.get<Settings>('/settings', undefined, signal) });
   const labelOf = (kind: string) => {
     const found = settings.data?.documentKinds.find((k) => k.kind === kind);
     return found ? kindLabel(t, found) : kind;
   };
 
-  const search = (values: Filters) => {
-    const next: Record<string, string> = {};
-    for (const key of ['blNumber', 'warehouse', 'commodity'] as const) if (values[key]?.trim()) next[key] = values[key].trim();
-    setParams(next);
-  };
-
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageTitle>{t('menu.missingDocuments')}</PageTitle>
       <Typography.Text type="secondary">{t('td.missing.intro')}</Typography.Text>
-      <Card size="small">
-        <Form form={form} layout="inline" initialValues={query} onFinish={search} style={{ rowGap: 12 }}>
-          <Form.Item name="blNumber" label={t('wh.f.blNumber')}>
-            <Input allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="warehouse" label={t('wh.f.warehouse')}>
-            <WarehouseSelect search />
-          </Form.Item>
-          <Form.Item name="commodity" label={t('wh.f.commodity')}>
-            <Input allowClear style={{ width: 140 }} />
-          </Form.Item>
-          <ReportButtons
-            onReset={() => {
-              form.resetFields();
-              setParams({});
-            }}
-            exportPath={`${PATH}/export`}
-            query={query}
-            fileName="missing-documents"
-          />
-        </Form>
-      </Card>
-      {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
+      <ReportFilters initialValues={query} setParams={setParams} query={query} exportPath={`${PATH}/export`} fileName="missing-documents" error={report.error}>
+        <StockFilterItems bl />
+      </ReportFilters>
       <Table<MissingDocumentsRow>
         size="small"
         data-testid="missing-documents-table"
@@ -98,15 +57,7 @@ export default function MissingDocumentsPage() {
             ),
           },
         ]}
-        pagination={{
-          current: Number(query.page ?? 1),
-          pageSize: Number(query.pageSize ?? 20),
-          total: report.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (page, pageSize) => setParams({ ...query, page: String(page), pageSize: String(pageSize) }),
-        }}
+        pagination={pagination(report.data?.total ?? 0)}
       />
     </Space>
   );

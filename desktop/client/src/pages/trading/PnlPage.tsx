@@ -1,49 +1,26 @@
 // Profit and loss by B/L or by sales contract, derived from the contracts and the finance records in
 // the base currency, beside the profit records typed by hand: the largest difference first, so a
 // record that disagrees with the documents stands out.
-import { ReportButtons } from '../reports/reportUi';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PageTitle } from '../../kit/PageTitle';
-import { Alert, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { Link, useSearchParams } from 'react-router';
+import { DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
 import type { Paged } from '../../../../../shared/paging';
 import { BASE_CURRENCY, PNL_GROUPS, type PnlRow } from '../../../../../shared/trading';
-import { api } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { useT, type MessageKey } from '../../i18n';
+import { PageTitle } from '../../kit/PageTitle';
 import { formatQuantity } from '../warehouse/warehouseUi';
 import { BlLink } from '../reports/BlLink';
+import { ReportFilters, useReport } from '../reports/reportUi';
 
 const PATH = '/reports/pnl';
-
-interface Filters {
-  groupBy?: string;
-  commodity?: string;
-  period?: [Dayjs, Dayjs] | null;
-}
 
 const money = (v: number | null) => (v === null ? '–' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 export default function PnlPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const query = Object.fromEntries(params.entries());
-  const [form] = Form.useForm<Filters>();
-  const report = useQuery({
-    queryKey: [PATH, query],
-    queryFn: ({ signal }) => api.get<Paged<PnlRow>>(PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setParams, report, pagination } = useReport<Paged<PnlRow>>(PATH);
   const byContract = query.groupBy === 'contract';
 
-  const search = (values: Filters) => {
-    const next: Record<string, string> = {};
-    if (values.groupBy) next.groupBy = values.groupBy;
-    if (values.commodity?.trim()) next.commodity = values.commodity.trim();
-    if (values.period) [next.startDate, next.endDate] = [values.period[0].format('YYYY-MM-DD'), values.period[1].format('YYYY-MM-DD')];
-    setParams(next);
-  };
   const amount = (key: keyof PnlRow & string, title: MessageKey) => ({
     key,
     dataIndex: key,
@@ -56,39 +33,28 @@ export default function PnlPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <PageTitle>{t('menu.pnl')}</PageTitle>
       <Typography.Text type="secondary">{t('td.pnl.intro', { currency: BASE_CURRENCY })}</Typography.Text>
-      <Card size="small">
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{
-            groupBy: query.groupBy ?? 'bl',
-            commodity: query.commodity,
-            period: query.startDate && query.endDate ? [dayjs(query.startDate), dayjs(query.endDate)] : undefined,
-          }}
-          onFinish={search}
-          style={{ rowGap: 12 }}
-        >
-          <Form.Item name="groupBy" label={t('td.f.groupBy')}>
-            <Select style={{ width: 140 }} options={PNL_GROUPS.map((g) => ({ value: g, label: t(`td.groupBy.${g}`) }))} />
-          </Form.Item>
-          <Form.Item name="commodity" label={t('wh.f.commodity')}>
-            <Input allowClear style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="period" label={t('rp.f.period')}>
-            <DatePicker.RangePicker />
-          </Form.Item>
-          <ReportButtons
-            onReset={() => {
-              form.resetFields();
-              setParams({});
-            }}
-            exportPath={`${PATH}/export`}
-            query={query}
-            fileName="pnl"
-          />
-        </Form>
-      </Card>
-      {report.error && <Alert type="error" showIcon title={errorText(report.error, t)} />}
+      <ReportFilters
+        initialValues={{
+          groupBy: query.groupBy ?? 'bl',
+          commodity: query.commodity,
+          period: query.startDate && query.endDate ? [dayjs(query.startDate), dayjs(query.endDate)] : undefined,
+        }}
+        setParams={setParams}
+        query={query}
+        exportPath={`${PATH}/export`}
+        fileName="pnl"
+        error={report.error}
+      >
+        <Form.Item name="groupBy" label={t('td.f.groupBy')}>
+          <Select style={{ width: 140 }} options={PNL_GROUPS.map((g) => ({ value: g, label: t(`td.groupBy.${g}`) }))} />
+        </Form.Item>
+        <Form.Item name="commodity" label={t('wh.f.commodity')}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="period" label={t('rp.f.period')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+      </ReportFilters>
       <Table<PnlRow>
         size="small"
         data-testid="pnl-table"
@@ -139,15 +105,7 @@ export default function PnlPage() {
           amount('serviceFees', 'td.f.serviceFees'),
           amount('otherCosts', 'td.f.otherCosts'),
         ]}
-        pagination={{
-          current: Number(query.page ?? 1),
-          pageSize: Number(query.pageSize ?? 20),
-          total: report.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (page, pageSize) => setParams({ ...query, page: String(page), pageSize: String(pageSize) }),
-        }}
+        pagination={pagination(report.data?.total ?? 0)}
       />
     </Space>
   );
