@@ -157,6 +157,14 @@ test('a pickup request moves only along its allowed statuses', async ({ page }) 
   await save(page);
   await expect(r).toContainText('沪A12345');
 
+  // a pending request's details say what approving it would find available (issue 27)
+  await r.locator('.ant-table-row-expand-icon').click();
+  const details = page.getByTestId('pickup-details');
+  await expect(details).toContainText('Available when approved');
+  await expect(details.getByTestId('availability')).toContainText('100.250 available');
+  await r.locator('.ant-table-row-expand-icon').click();
+  await expect(details).toBeHidden();
+
   await rowAction(r, 'Approve');
   // approving reserves: the dialog says what is available first (issue 27)
   const confirm = page.locator('.ant-modal-confirm');
@@ -264,11 +272,14 @@ test('an outbound order against the pickup: receipt, history, print, and the sto
   await page.goto('/warehouse/stock-summary');
   await expect(row(page, COMMODITY).getByRole('cell').nth(5)).toHaveText('60.250');
 
-  // an inbound order whose goods went out cannot be deleted
+  // an inbound order whose goods went out cannot be deleted (a posted document: Delete… asks the reason first)
   await page.goto('/warehouse/inbound-orders');
-  await rowAction(row(page, COMMODITY), 'Delete');
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(/insufficient stock: .* as much has already gone out/)).toBeVisible();
+  await rowAction(row(page, COMMODITY), 'Delete…');
+  await d.getByLabel('Reason').fill('entered by mistake');
+  await d.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(d.getByRole('alert')).toContainText(/insufficient stock: .* as much has already gone out/);
+  await d.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, COMMODITY)).toHaveCount(1);
   expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
   expect(popupProblems).toEqual([]);
 });
@@ -335,8 +346,8 @@ test('ownership transfers: from a stock row, and with a PDF attachment previewed
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(row(page, `Yi Metals ${U}`)).toHaveCount(0);
 
-  await rowAction(r, 'Delete');
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await rowAction(r, 'Delete…');
+  await drawer(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(r).toHaveCount(0);
 });
 
@@ -367,8 +378,8 @@ test('deletes the outbound order, then the pickup request it referred to', async
   await expect(page.getByText(`pickup request ${pickupNumber} is referred to by outbound order ${outboundNumber}`, { exact: false })).toBeVisible();
 
   await page.goto('/warehouse/outbound-orders');
-  await rowAction(row(page, outboundNumber), 'Delete');
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await rowAction(row(page, outboundNumber), 'Delete…');
+  await drawer(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(row(page, outboundNumber)).toHaveCount(0);
 
   await page.goto('/warehouse/pickup-requests');
