@@ -5,7 +5,8 @@
 // report, what reading the month straight from the ledger would cost (the query the month and day
 // tables spare).
 //   BENCH_SCALE=10  a tenth of the entries, for development
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -33,11 +34,18 @@ async function median(fn: () => unknown): Promise<number> {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-bench-reports-'));
+// BENCH_DATA_DIR=<folder>: seeds there and keeps it; a second run with the same folder skips seeding
+const kept = process.env.BENCH_DATA_DIR;
+if (kept) await mkdir(kept, { recursive: true });
+const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'cargodesk-bench-reports-')));
 const file = join(dataDir, 'cargodesk.sqlite');
-try {
-  // Seed: per stock, runs of five entries on one B/L (one inbound of 100, four outbound of 20), the
-  // month's entries on October 2026 and 5 % of as many in September (the report's opening stock).
+const seeded = existsSync(file);
+const stocks = WAREHOUSES * COMMODITIES;
+const total = ENTRIES + Math.round(ENTRIES / 20);
+const lots = Math.floor(total / 5);
+// Seed: per stock, runs of five entries on one B/L (one inbound of 100, four outbound of 20), the
+// month's entries on October 2026 and 5 % of as many in September (the report's opening stock).
+async function seed() {
   const t = performance.now();
   const { db, sqlite } = await openDatabase(file);
   const time = '2026-10-01T08:00:00.000Z';
@@ -46,8 +54,6 @@ try {
   const addEntry = sqlite.prepare(
     `insert into stockLedger (entryTime, businessDate, warehouseId, commodity, kind, documentType, documentId, documentNumber, blNumber, quantityChangeMilli, balanceMilli) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
   );
-  const stocks = WAREHOUSES * COMMODITIES;
-  const total = ENTRIES + Math.round(ENTRIES / 20);
   sqlite.transaction(() => {
     for (let i = 0; i < total; i++) {
       const lot = Math.floor(i / 5);
@@ -68,7 +74,6 @@ try {
       );
     }
   })();
-  const lots = Math.floor(total / 5);
   await fillDayTables(db as never);
   sqlite.exec(`insert into stockBalances (warehouseId, commodity, inboundMilli, outboundMilli, transferredMilli, currentMilli)
     select warehouseId, commodity, sum(inboundMilli), sum(outboundMilli), sum(transferredMilli), sum(inboundMilli) - sum(outboundMilli) - sum(transferredMilli) from stockDays group by warehouseId, commodity`);
@@ -79,6 +84,11 @@ try {
   log(
     `seeded ${total.toLocaleString('en-US')} ledger entries (${ENTRIES.toLocaleString('en-US')} in October 2026), ${lotDays.toLocaleString('en-US')} lot-days, in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
+}
+
+try {
+  if (!seeded) await seed();
+  else log(`reusing the seeded ${file}`);
 
   const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', dailyBackup: false });
   try {
@@ -223,5 +233,5 @@ try {
     await server.close();
   }
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
+  if (!kept) await rm(dataDir, { recursive: true, force: true });
 }
