@@ -41,8 +41,18 @@ export interface LotWeightsTable {
   claimMilli: number;
 }
 
+/** What the missing-documents report asks of a B/L, kept by every stock and contract write (server/db/bl-status.ts). */
+export interface BlStatusTable {
+  blNumber: string;
+  /** the lots (warehouse, commodity) of the B/L that hold stock */
+  lotsInStock: number;
+  /** the open business contracts that list the B/L */
+  openContracts: number;
+}
+
 export interface TradingTables {
   exchangeRates: ExchangeRatesTable;
   blDocuments: BlDocumentsTable;
   lotWeights: LotWeightsTable;
+  blStatus: BlStatusTable;
 }

@@ -1,12 +1,14 @@
 // The B/L weights report reads rows kept per lot (lotWeights, migration 028): they must follow every
 // inbound write (an edit of the weights only, of the outturn, of the B/L, a delete), every contract
 // write (its tolerance, the B/L list moving a B/L to another contract, a delete), and concurrent
-// writers — on PostgreSQL two service instances on one database. Figures checked by hand.
+// writers — on PostgreSQL two service instances on one database. Figures checked by hand. And the
+// missing-documents report's kept candidates (blStatus: lots in stock, open contracts per B/L) follow
+// the stock leaving a lot, a contract received in full, a contract deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
-import { makeInbound, makeWarehouse } from '../helpers/warehouse.js';
+import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
 let admin: string;
@@ -27,7 +29,16 @@ async function contract(on: TestApp, token: string, fields: Record<string, strin
 async function weights(prefix: string, on: TestApp = app, token = admin) {
   const res = await on.request('GET', `/api/reports/weights?blNumber=${prefix}&pageSize=100`, { token });
   expect(res.status, res.body.message).toBe(200);
-  return (res.body.data.items as Record<string, unknown>[]).map((r) => [r.blNumber, r.blWeight, r.outturnWeight, r.contractCode, r.tolerance, r.outOfTolerance, r.claimQuantity, r.claimAmount]);
+  return (res.body.data.items as Record<string, unknown>[]).map((r) => [
+    r.blNumber,
+    r.blWeight,
+    r.outturnWeight,
+    r.contractCode,
+    r.tolerance,
+    r.outOfTolerance,
+    r.claimQuantity,
+    r.claimAmount,
+  ]);
 }
 
 const put = async (path: string, body: Record<string, unknown>) => {
@@ -121,5 +132,31 @@ describe('B/L weights kept per lot', () => {
         await database.drop();
       }
     }
+  });
+
+  it('the missing-documents report follows the stock leaving a lot, a contract received in full or deleted', async () => {
+    const w = await makeWarehouse(app, admin);
+    const listed = async () => {
+      const res = await app.request('GET', '/api/reports/missing-documents?blNumber=MDK-&pageSize=100', { token: admin });
+      expect(res.status, res.body.message).toBe(200);
+      const items = res.body.data.items as { blNumber: string; warehouses: string[] }[];
+      expect(res.body.data.total).toBe(items.length);
+      return items.map((r) => `${r.blNumber}:${r.warehouses.length}`);
+    };
+    await makeInbound(app, admin, { warehouse: w.code, commodity: 'Lead', blNumber: 'MDK-1', inboundWeight: 10 });
+    const bought = await contract(app, admin, { contractType: '1', commodity: 'Lead', count: '5', BLNumber: 'MDK-2' });
+    const sold = await contract(app, admin, { contractType: '3', commodity: 'Lead', count: '3', BLNumber: 'MDK-3' });
+    expect(await listed()).toEqual(['MDK-1:1', 'MDK-2:0', 'MDK-3:0']);
+    // MDK-1 shipped in full: no stock, no contract
+    await makeOutbound(app, admin, { warehouse: w.code, commodity: 'Lead', blNumber: 'MDK-1', quantity: 10 });
+    // MDK-2 received in full: its contract closes, the lot holds stock until it ships
+    await makeInbound(app, admin, { warehouse: w.code, commodity: 'Lead', blNumber: 'MDK-2', inboundWeight: 5 });
+    expect(await listed()).toEqual(['MDK-2:1', 'MDK-3:0']);
+    await makeOutbound(app, admin, { warehouse: w.code, commodity: 'Lead', blNumber: 'MDK-2', quantity: 5 });
+    expect(await listed()).toEqual(['MDK-3:0']);
+    // the purchase opened again by a larger quantity; the sale deleted
+    await put(`/api/contract/${bought.id}`, { count: 8 });
+    expect((await app.request('DELETE', `/api/contract/${sold.id}`, { token: admin })).status).toBe(200);
+    expect(await listed()).toEqual(['MDK-2:0']);
   });
 });

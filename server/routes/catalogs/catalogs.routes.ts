@@ -10,6 +10,7 @@ import { sheetRoutes } from '../../spreadsheets/sheet-routes.js';
 import type { z } from 'zod';
 import { foldStock } from './catalog-names.js';
 import { refreshLotWeights } from '../../db/lot-weights.js';
+import { recountLotsInStock } from '../../db/bl-status.js';
 import { allEntries, createEntry, deleteEntry, getEntry, importEntries, listEntries, mergeEntry, updateEntry, type CatalogSpec } from './catalogs.service.js';
 
 export const COMMODITIES: CatalogSpec = {
@@ -30,10 +31,16 @@ export const COMMODITIES: CatalogSpec = {
   onMerge: async (db, fromKey, intoKey) => {
     // the lots kept under the folded key join those of the key it merges into (B/L weights: counted again)
     const bls = await db.selectFrom('lotWeights').select('blNumber').distinct().where('commodity', '=', fromKey).execute();
+    const lots = await db.selectFrom('stockLots').select('blNumber').distinct().where('commodity', '=', fromKey).execute();
     await foldStock(db, fromKey, intoKey);
     await refreshLotWeights(
       db,
       bls.map((r) => r.blNumber),
+    );
+    // lots of one B/L may have become one: how many hold stock
+    await recountLotsInStock(
+      db,
+      lots.map((r) => r.blNumber),
     );
   },
 };

@@ -13,6 +13,7 @@ import { said } from '../../../shared/messages.js';
 import { MAX_BL_DOCUMENTS, type BlDocumentSet, type MissingDocumentsRow, type missingDocumentsQuery } from '../../../shared/trading.js';
 import { now } from '../../db/database.js';
 import { ROWS_PER_STATEMENT } from '../../db/batches.js';
+import { CONTRACT_OPEN } from '../../db/bl-status.js';
 import { prefixEnd } from '../../db/paging.js';
 import { inScope, withinScope, type Scope } from '../../db/scope.js';
 import type { Db, Queryable } from '../../db/tables.js';
@@ -157,33 +158,67 @@ function lotsInStock(db: Queryable, r: Resolved) {
  * delivered for downstream ones; with the B/Ls they list (`contractBls`).
  */
 function openContractBls(db: Queryable, r: Resolved) {
-  const executed = db
-    .selectFrom('contractExecution')
-    .select(['contractId', sql<number>`sum(${sql.ref('receivedMilli')})`.as('received'), sql<number>`sum(${sql.ref('deliveredMilli')})`.as('delivered')])
-    .groupBy('contractId');
-  let q = db
-    .selectFrom('contractBls as cb')
-    .innerJoin('contracts as c', 'c.id', 'cb.contractId')
-    .leftJoin(executed.as('e'), 'e.contractId', 'c.id')
-    .where(
-      sql<boolean>`round(${sql.ref('c.count')} * 1000) > (case when ${sql.ref('c.contractType')} = '3' then coalesce(${sql.ref('e.delivered')}, 0) else coalesce(${sql.ref('e.received')}, 0) end)`,
-    );
+  let q = db.selectFrom('contractBls as cb').innerJoin('contracts as c', 'c.id', 'cb.contractId').where(CONTRACT_OPEN);
   if (r.contractSpellings !== undefined) q = r.contractSpellings.length ? q.where('c.commodity', 'in', r.contractSpellings) : q.where(sql<boolean>`1 = 0`);
   if (r.prefix) q = q.where('cb.blNumber', '>=', r.prefix).where('cb.blNumber', '<', prefixEnd(r.prefix));
   return q;
 }
 
+/**
+ * Every B/L of a reader of every warehouse, without a warehouse or commodity filter, is a candidate
+ * kept in `blStatus` (server/db/bl-status.ts): a lot in stock or an open contract.
+ */
+const fromKept = (r: Resolved) => r.withContracts && r.commodityKey === undefined;
+
+const CANDIDATE = sql<boolean>`(${sql.ref('b.lotsInStock')} > 0 or ${sql.ref('b.openContracts')} > 0)`;
+
+function keptCandidates(db: Queryable, r: Resolved) {
+  let q = db.selectFrom('blStatus as b').where(CANDIDATE);
+  if (r.prefix) q = q.where('b.blNumber', '>=', r.prefix).where('b.blNumber', '<', prefixEnd(r.prefix));
+  return q;
+}
+
 /** The B/Ls the report lists (with stock or an open contract, lacking a required kind), by B/L number: one query, paged by the caller. */
 function missingBls(db: Queryable, r: Resolved) {
-  const stock = lotsInStock(db, r).select('l.blNumber');
-  const candidates = r.withContracts ? stock.union(openContractBls(db, r).select('cb.blNumber')) : stock.distinct();
   // a B/L lacks a kind when fewer required kinds than there are have a file
   const held = db
     .selectFrom('blDocuments as d')
     .select(sql<number>`count(distinct ${sql.ref('d.kind')})`.as('n'))
     .where(sql<boolean>`${sql.ref('d.blNumber')} = ${sql.ref('b.blNumber')}`)
     .where('d.kind', 'in', r.required);
-  return db.selectFrom(candidates.as('b')).where(sql<boolean>`(${held}) < ${r.required.length}`);
+  const lacking = sql<boolean>`(${held}) < ${r.required.length}`;
+  if (fromKept(r)) return keptCandidates(db, r).where(lacking);
+  const stock = lotsInStock(db, r).select('l.blNumber');
+  const candidates = r.withContracts ? stock.union(openContractBls(db, r).select('cb.blNumber')) : stock.distinct();
+  return db.selectFrom(candidates.as('b')).where(lacking);
+}
+
+/** How many B/Ls the report lists: from the kept candidates, those counted less those with every required kind (few); else by the query itself. */
+async function countMissing(db: Queryable, r: Resolved): Promise<number> {
+  if (!fromKept(r))
+    return Number(
+      (
+        await missingBls(db, r)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const candidates = await keptCandidates(db, r)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const complete = db
+    .selectFrom('blDocuments as d')
+    .innerJoin('blStatus as b', 'b.blNumber', 'd.blNumber')
+    .select('d.blNumber')
+    .where(CANDIDATE)
+    .where('d.kind', 'in', r.required)
+    .groupBy('d.blNumber')
+    .having(sql<boolean>`count(distinct ${sql.ref('d.kind')}) = ${r.required.length}`);
+  const completeCount = await db
+    .selectFrom((r.prefix ? complete.where('d.blNumber', '>=', r.prefix).where('d.blNumber', '<', prefixEnd(r.prefix)) : complete).as('x'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(candidates.n) - Number(completeCount.n);
 }
 
 /** The rows of the B/Ls `bls` (at most ROWS_PER_STATEMENT, in order): their commodity, warehouses in stock and missing kinds. */
@@ -261,8 +296,5 @@ export async function listMissingDocuments(db: Queryable, q: z.output<typeof mis
       .offset((q.page - 1) * q.pageSize)
       .execute()
   ).map((b) => b.blNumber);
-  const counted = await missingBls(db, r)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { items: await rowsOf(db, r, bls), total: Number(counted.n), page: q.page, pageSize: q.pageSize };
+  return { items: await rowsOf(db, r, bls), total: await countMissing(db, r), page: q.page, pageSize: q.pageSize };
 }
