@@ -13,7 +13,7 @@
 // A B/L is a candidate of the report when either is above zero.
 import { sql, type Kysely } from 'kysely';
 import { chunked } from './batches.js';
-import { isPostgres } from './postgres.js';
+import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
 
 /** A contract is open: its quantity (thousandths, rounded) above what its documents moved (received, or delivered for a downstream contract). */
@@ -41,8 +41,7 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
 export async function recountOpenContracts(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
   for (const piece of chunked(wanted)) {
-    if (isPostgres(db as Kysely<any>))
-      await sql`select count(pg_advisory_xact_lock(hashtext('blStatus:' || s.bl))) from (select unnest(${piece}::text[]) as bl order by 1) s`.execute(db);
+    await lockKeys(db, 'blStatus', piece);
     await writeOpen(db, piece);
   }
 }
@@ -77,8 +76,7 @@ export async function blsOfContracts(db: Queryable, ids: readonly number[]): Pro
 /** Counts `lotsInStock` of the B/Ls `bls` again from `stockLots` (after a merge of commodity catalog entries joined lots). */
 export async function recountLotsInStock(db: Queryable, bls: readonly string[]): Promise<void> {
   for (const piece of chunked([...new Set(bls.filter((b) => b !== ''))].sort())) {
-    if (isPostgres(db as Kysely<any>))
-      await sql`select count(pg_advisory_xact_lock(hashtext('blStatus:' || s.bl))) from (select unnest(${piece}::text[]) as bl order by 1) s`.execute(db);
+    await lockKeys(db, 'blStatus', piece);
     const held = new Map(piece.map((b) => [b, 0]));
     for (const r of await db
       .selectFrom('stockLots as l')

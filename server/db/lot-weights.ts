@@ -14,7 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nameKey } from '../../shared/names.js';
 import { chunked } from './batches.js';
-import { isPostgres } from './postgres.js';
+import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
 import type { LotWeightsTable } from './tables-trading.js';
 
@@ -106,8 +106,7 @@ export async function refreshLotWeights(db: Queryable, bls: readonly (string | n
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
   if (wanted.length === 0) return;
   for (const piece of chunked(wanted)) {
-    if (isPostgres(db as Kysely<any>))
-      await sql`select count(pg_advisory_xact_lock(hashtext('lotWeights:' || s.bl))) from (select unnest(${piece}::text[]) as bl order by 1) s`.execute(db);
+    await lockKeys(db, 'lotWeights', piece);
     await rewrite(db, piece);
   }
 }
