@@ -12,6 +12,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { splitBlNumbers } from '../../shared/contracts.js';
 import { chunked } from './batches.js';
+import { blsOfContracts, recountOpenContracts } from './bl-status.js';
 import { isPostgres } from './postgres.js';
 import { withinScope, type Scope } from './scope.js';
 import type { Database, Queryable } from './tables.js';
@@ -171,7 +172,10 @@ export async function addToContractSums(db: Queryable, deltas: readonly Contract
     for (const id of ids) addTo(sums, id, d.warehouseId, d.receivedMilli, byBlOnly.has(id) ? d.deliveredMilli : 0);
   }
   await upsert(db, sums);
-  await addToGroups(db, await placed(db, [...new Set([...sums.values()].map((r) => r.contractId))]), 0, sums.values());
+  const touched = [...new Set([...sums.values()].map((r) => r.contractId))];
+  await addToGroups(db, await placed(db, touched), 0, sums.values());
+  // a contract may have opened or closed: its B/Ls' count of open contracts (the missing-documents report)
+  await recountOpenContracts(db, await blsOfContracts(db, touched));
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, T[]> {

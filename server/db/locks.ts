@@ -26,3 +26,14 @@ export async function lockStocks(db: Queryable, stocks: readonly ({ warehouseId:
 export async function lockRow(db: Queryable, table: 'corpContracts', id: number): Promise<void> {
   if (isPostgres(db)) await db.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
 }
+
+/**
+ * Holds, until the caller's transaction ends, the advisory lock of each `namespace:key` (B/L numbers
+ * of the kept per-B/L tables), taken in key order in one statement, so two writers of the same keys
+ * cannot deadlock. SQLite: nothing to do.
+ */
+export async function lockKeys(db: Queryable, namespace: string, keys: readonly string[]): Promise<void> {
+  if (!isPostgres(db) || keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  await sql`select count(pg_advisory_xact_lock(hashtext(${`${namespace}:`} || s.k))) from (select unnest(${sorted}::text[]) as k order by 1) s`.execute(db);
+}

@@ -23,6 +23,7 @@ import * as m023 from './023-contract-trading.js';
 import * as m024 from './024-contract-execution.js';
 import * as m026 from './026-exchange-rates.js';
 import * as m027 from './027-bl-documents.js';
+import * as m028 from './028-lot-weights.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '024-contract-execution': m024,
   '026-exchange-rates': m026,
   '027-bl-documents': m027,
+  '028-lot-weights': m028,
 };

@@ -9,6 +9,8 @@ import { sheetColumns, type Column } from '../../spreadsheets/columns.js';
 import { sheetRoutes } from '../../spreadsheets/sheet-routes.js';
 import type { z } from 'zod';
 import { foldStock } from './catalog-names.js';
+import { refreshLotWeights } from '../../db/lot-weights.js';
+import { recountLotsInStock } from '../../db/bl-status.js';
 import { allEntries, createEntry, deleteEntry, getEntry, importEntries, listEntries, mergeEntry, updateEntry, type CatalogSpec } from './catalogs.service.js';
 
 export const COMMODITIES: CatalogSpec = {
@@ -26,7 +28,21 @@ export const COMMODITIES: CatalogSpec = {
     ['ownershipTransfers', 'commodity', 'transferNumber'],
     ['stockLedger', 'commodity', 'documentNumber'],
   ],
-  onMerge: foldStock,
+  onMerge: async (db, fromKey, intoKey) => {
+    // the lots kept under the folded key join those of the key it merges into (B/L weights: counted again)
+    const bls = await db.selectFrom('lotWeights').select('blNumber').distinct().where('commodity', '=', fromKey).execute();
+    const lots = await db.selectFrom('stockLots').select('blNumber').distinct().where('commodity', '=', fromKey).execute();
+    await foldStock(db, fromKey, intoKey);
+    await refreshLotWeights(
+      db,
+      bls.map((r) => r.blNumber),
+    );
+    // lots of one B/L may have become one: how many hold stock
+    await recountLotsInStock(
+      db,
+      lots.map((r) => r.blNumber),
+    );
+  },
 };
 
 export const PARTIES: CatalogSpec = {

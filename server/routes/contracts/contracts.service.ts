@@ -1,10 +1,20 @@
 // Business contracts and their attachments (docs/api/contracts.md): queries and rules.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { DEFAULT_CURRENCY, type Contract, type CreateContractInput, type listContractsQuery, type UpdateContractInput, type updateFilesBody } from '../../../shared/contracts.js';
+import {
+  DEFAULT_CURRENCY,
+  splitBlNumbers,
+  type Contract,
+  type CreateContractInput,
+  type listContractsQuery,
+  type UpdateContractInput,
+  type updateFilesBody,
+} from '../../../shared/contracts.js';
 import { nameKey } from '../../../shared/names.js';
 import { now } from '../../db/database.js';
 import { lockContractSums, recountContracts, withdrawContracts } from '../../db/contract-sums.js';
+import { refreshLotWeights } from '../../db/lot-weights.js';
+import { recountOpenContracts } from '../../db/bl-status.js';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../db/search.js';
 import { ofRows } from '../../db/lists.js';
 import type { ContractFilesTable, ContractsTable } from '../../db/tables-contracts.js';
@@ -160,6 +170,8 @@ async function insertContract(trx: Queryable, changes: FileChanges, actor: AuthU
   await lockContractSums(trx);
   const row = await trx.insertInto('contracts').values(values).returningAll().executeTakeFirstOrThrow();
   await recountContracts(trx, [row.id]);
+  await refreshLotWeights(trx, splitBlNumbers(row.blNumber));
+  await recountOpenContracts(trx, splitBlNumbers(row.blNumber));
   await attach(trx, changes, row.id, uploads, time);
   const contract = presentContract(row, await filesOf(trx, row.id));
   await recordAudit(trx, { actor, action: 'create', entity: 'contract', entityId: row.id, after: contract });
@@ -213,6 +225,9 @@ async function applyChanges(trx: Queryable, actor: AuthUser, before: Contract, i
     .returningAll()
     .executeTakeFirstOrThrow();
   await recountContracts(trx, [row.id]);
+  // the lots of the B/Ls it listed and lists: their contract, tolerance and claim may have changed
+  await refreshLotWeights(trx, [...splitBlNumbers(before.blNumber), ...splitBlNumbers(row.blNumber)]);
+  await recountOpenContracts(trx, [...splitBlNumbers(before.blNumber), ...splitBlNumbers(row.blNumber)]);
   const after = presentContract(row, await filesOf(trx, before.id));
   await recordAudit(trx, { actor, action: 'update', entity: 'contract', entityId: before.id, before, after });
   return after;
@@ -255,6 +270,8 @@ export function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: nu
     await lockContractSums(trx);
     await withdrawContracts(trx, [id]);
     await trx.deleteFrom('contracts').where('id', '=', id).execute();
+    await refreshLotWeights(trx, splitBlNumbers(before.blNumber));
+    await recountOpenContracts(trx, splitBlNumbers(before.blNumber));
     for (const f of before.files) changes.remove(f.url);
     await recordAudit(trx, { actor, action: 'delete', entity: 'contract', entityId: id, before });
   });

@@ -255,7 +255,10 @@ export const reportRoutes = [
     listQuery: weightsQuery.omit({ page: true, pageSize: true, sortOrder: true }),
     columns: WEIGHT_COLUMNS,
     columnsFor: (reader) => (mayRead(reader.permissions, 'finance') ? WEIGHT_COLUMNS : WEIGHT_COLUMNS.filter((c) => c.key !== 'claimAmount')),
-    rows: async (db, query, _layout, reader) => (await weightRows(db, query, reader)).map((r) => ({ ...r, outOfTolerance: r.outOfTolerance ? 'Yes 是' : 'No 否' })),
+    rows: async (db, query, _layout, reader) =>
+      (async function* () {
+        for await (const r of weightRows(db, query, reader)) yield { ...r, outOfTolerance: r.outOfTolerance ? 'Yes 是' : 'No 否' };
+      })(),
     title: said('B/L weights and claims', '提单重量与索赔'),
   }),
 ];

@@ -18,7 +18,7 @@ import { getOutbound } from '../warehouse/outbound-orders/outbound-orders.servic
 import { getTransfer } from '../warehouse/ownership-transfers/ownership-transfers.service.js';
 import { getPickup } from '../warehouse/pickup-requests/pickup-requests.service.js';
 import { lotsOfBl } from './lots.service.js';
-import { weightRows } from './weights.service.js';
+import { weightsOfBl } from './weights.service.js';
 
 type DocumentTable = 'inboundOrders' | 'pickupRequests' | 'outboundOrders' | 'ownershipTransfers';
 
@@ -98,7 +98,7 @@ export async function traceBl(db: Queryable, raw: string, reader: Reader): Promi
     ...(may('warehouse') ? { outboundOrders: await documents('outboundOrders', getOutbound), ownershipTransfers: await documents('ownershipTransfers', getTransfer) } : {}),
     ...(may('finance') ? { finance: await blFinance(db, blNumber, [...new Set(contracts.map((c) => c.contractCode))], reader.permissions) } : {}),
     lots: blNumber === '' ? [] : await lotsOfBl(db, blNumber, reader),
-    weights: blNumber === '' ? [] : await weightRows(db, { exactBlNumber: blNumber }, reader),
+    weights: blNumber === '' ? [] : await weightsOfBl(db, blNumber, reader),
     timeline: await timelineOf(db, blNumber, reader),
   };
 }

@@ -1,120 +1,121 @@
 // B/L weights and claims (decisions.md, "Trading desk"): per lot (warehouse, commodity, B/L number),
 // the B/L weight and the outturn (inbound) weight of its inbound orders, and the tolerance and price
 // of the purchase or upstream contract that lists the B/L: what is short beyond the tolerance is the
-// claim. The claim amount is money: sent only to a reader who may read finance.
-import { sql } from 'kysely';
+// claim. The claim amount is money: sent only to a reader who may read finance. The report reads the
+// rows kept per lot (`lotWeights`, server/db/lot-weights.ts), never the inbound orders.
 import type { z } from 'zod';
 import { mayRead, type Permissions } from '../../../shared/permissions.js';
 import type { WeightRow, weightsQuery } from '../../../shared/reports.js';
 import { fromMilli } from '../../../shared/warehouse.js';
-import { chunked } from '../../db/batches.js';
 import { prefixEnd } from '../../db/paging.js';
 import { withinScope, type Scope } from '../../db/scope.js';
 import type { Queryable } from '../../db/tables.js';
-import { commoditiesKnown, commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
+import { commodityNamesByKey, commodityStockKey } from '../catalogs/catalog-names.js';
 import { warehouseFilterId } from '../warehouse/stock/warehouse-lookup.js';
 
 export type WeightFilters = Partial<Omit<z.output<typeof weightsQuery>, 'page' | 'pageSize'>> & { exactBlNumber?: string };
 type Reader = Scope & { permissions: Permissions };
 
-/** The purchase or upstream contract that lists each B/L (the newest when several do): the B/L rows first, then their contracts by id (two indexed reads). */
-async function contractsOfBls(db: Queryable, bls: readonly string[]) {
-  const listing = new Map<number, string[]>();
-  for (const piece of chunked([...new Set(bls)]))
-    for (const r of await db.selectFrom('contractBls').select(['contractId', 'blNumber']).where('blNumber', 'in', piece).execute())
-      listing.set(r.contractId, [...(listing.get(r.contractId) ?? []), r.blNumber]);
-  const found = new Map<string, { id: number; contractCode: string; weightTolerance: number | null; unitPrice: number; currency: string }>();
-  for (const ids of chunked([...listing.keys()]))
-    for (const c of await db
-      .selectFrom('contracts')
-      .select(['id', 'contractCode', 'weightTolerance', 'unitPrice', 'currency'])
-      .where('id', 'in', ids)
-      .where('contractType', 'in', ['1', '2'])
-      .execute())
-      for (const blNumber of listing.get(c.id) ?? []) if ((found.get(blNumber)?.id ?? 0) < c.id) found.set(blNumber, c);
-  return found;
+const ROW_COLUMNS = [
+  'l.warehouseId',
+  'w.name as warehouse',
+  'l.commodity',
+  'l.blNumber',
+  'l.blWeightMilli',
+  'l.outturnMilli',
+  'l.claimMilli',
+  'c.id as contractId',
+  'c.contractCode',
+  'c.weightTolerance',
+  'c.unitPrice',
+  'c.currency',
+] as const;
+
+/** The kept lots (`lotWeights`: server/db/lot-weights.ts) the filters match in the reader's warehouses; undefined when a filter matches nothing. */
+async function filtered(db: Queryable, f: WeightFilters, reader: Reader) {
+  let q = withinScope(db.selectFrom('lotWeights as l'), 'l.warehouseId', reader);
+  if (f.warehouse) q = q.where('l.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
+  if (f.commodity) q = q.where('l.commodity', '=', await commodityStockKey(db, f.commodity));
+  if (f.blNumber) q = q.where('l.blNumber', '>=', f.blNumber).where('l.blNumber', '<', prefixEnd(f.blNumber));
+  if (f.exactBlNumber !== undefined) q = q.where('l.blNumber', '=', f.exactBlNumber);
+  // out of tolerance = a claim: the kept claim is > 0 exactly when the lot is short beyond its tolerance
+  if (f.outOfTolerance === 'true') q = q.where('l.claimMilli', '>', 0);
+  if (f.outOfTolerance === 'false') q = q.where('l.claimMilli', '=', 0);
+  return q;
+}
+
+type Filtered = Awaited<ReturnType<typeof filtered>>;
+
+/** The report's order, on the kept columns (index lotWeights_order): the largest claim first (every out-of-tolerance lot has one), then warehouse, commodity key and B/L. */
+const rowsOf = (q: Filtered) =>
+  q
+    .innerJoin('warehouses as w', 'w.id', 'l.warehouseId')
+    .leftJoin('contracts as c', 'c.id', 'l.contractId')
+    .select([...ROW_COLUMNS])
+    .orderBy('l.claimMilli', 'desc')
+    .orderBy('l.warehouseId')
+    .orderBy('l.commodity')
+    .orderBy('l.blNumber');
+
+type Kept = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
+
+function present(r: Kept, names: Map<string, string>, money: boolean): WeightRow {
+  const bl = Number(r.blWeightMilli);
+  const outturn = Number(r.outturnMilli);
+  const claimMilli = Number(r.claimMilli);
+  const listed = r.contractId !== null;
+  return {
+    warehouse: r.warehouse,
+    warehouseId: r.warehouseId,
+    commodity: names.get(r.commodity) ?? r.commodity,
+    blNumber: r.blNumber,
+    blWeight: fromMilli(bl),
+    outturnWeight: fromMilli(outturn),
+    difference: fromMilli(outturn - bl),
+    differencePercent: bl === 0 ? null : Math.round(((outturn - bl) / bl) * 100_000) / 1000,
+    contractCode: listed ? r.contractCode : null,
+    tolerance: listed ? (r.weightTolerance ?? null) : null,
+    outOfTolerance: claimMilli > 0,
+    claimQuantity: fromMilli(claimMilli),
+    ...(money ? { claimAmount: listed ? Math.round(fromMilli(claimMilli) * Number(r.unitPrice) * 100) / 100 : null } : {}),
+    currency: listed ? r.currency : null,
+  };
 }
 
 /**
  * Every lot with a B/L number that the filters match in the reader's warehouses: out-of-tolerance
- * lots first (the largest claim first), then by warehouse, commodity and B/L number.
+ * lots first (the largest claim first), then by warehouse, commodity and B/L number; read in pages of
+ * EXPORT_PAGE (the export; the B/L trace reads one B/L).
  */
-export async function weightRows(db: Queryable, f: WeightFilters, reader: Reader): Promise<WeightRow[]> {
-  let q = db
-    .selectFrom('inboundOrders as d')
-    .innerJoin('warehouses as w', 'w.id', 'd.warehouseId')
-    .select([
-      'd.warehouseId',
-      'w.name as warehouse',
-      'd.commodity',
-      'd.blNumber',
-      sql<number>`sum(coalesce(d."blWeightMilli", d."inboundWeightMilli"))`.as('bl'),
-      sql<number>`sum(d."inboundWeightMilli")`.as('outturn'),
-    ])
-    .where('d.blNumber', 'is not', null)
-    .where('d.blNumber', '!=', '')
-    .groupBy(['d.warehouseId', 'w.name', 'd.commodity', 'd.blNumber']);
-  q = withinScope(q, 'd.warehouseId', reader);
-  if (f.warehouse) q = q.where('d.warehouseId', '=', await warehouseFilterId(db, f.warehouse));
-  if (f.blNumber) q = q.where('d.blNumber', '>=', f.blNumber).where('d.blNumber', '<', prefixEnd(f.blNumber));
-  if (f.exactBlNumber !== undefined) q = q.where('d.blNumber', '=', f.exactBlNumber);
-  const groups = await q.execute();
-  // a lot is kept under the commodity's key: spellings of one catalog entry are one lot
-  const keys = await commoditiesKnown(db, [...new Set(groups.map((g) => g.commodity))]);
-  const onlyKey = f.commodity ? await commodityStockKey(db, f.commodity) : undefined;
-  const lots = new Map<string, { warehouseId: number; warehouse: string; key: string; blNumber: string; bl: number; outturn: number }>();
-  for (const g of groups) {
-    const key = keys.get(g.commodity)!;
-    if (onlyKey !== undefined && key !== onlyKey) continue;
-    const id = `${g.warehouseId}\u0000${key}\u0000${g.blNumber}`;
-    const lot = lots.get(id) ?? { warehouseId: g.warehouseId, warehouse: g.warehouse, key, blNumber: g.blNumber!, bl: 0, outturn: 0 };
-    lot.bl += Number(g.bl);
-    lot.outturn += Number(g.outturn);
-    lots.set(id, lot);
-  }
+export async function* weightRows(db: Queryable, f: WeightFilters, reader: Reader): AsyncGenerator<WeightRow> {
   const names = await commodityNamesByKey(db);
-  const contracts = await contractsOfBls(
-    db,
-    [...lots.values()].map((l) => l.blNumber),
-  );
   const money = mayRead(reader.permissions, 'finance');
-  let rows = [...lots.values()].map((l): WeightRow => {
-    const c = contracts.get(l.blNumber);
-    const tolerance = c?.weightTolerance ?? null;
-    const shortMilli = l.bl - l.outturn;
-    const allowedMilli = tolerance === null ? 0 : Math.round((l.bl * tolerance) / 100);
-    const out = tolerance !== null && shortMilli > allowedMilli;
-    const claimMilli = out ? shortMilli - allowedMilli : 0;
-    return {
-      warehouse: l.warehouse,
-      warehouseId: l.warehouseId,
-      commodity: names.get(l.key) ?? l.key,
-      blNumber: l.blNumber,
-      blWeight: fromMilli(l.bl),
-      outturnWeight: fromMilli(l.outturn),
-      difference: fromMilli(l.outturn - l.bl),
-      differencePercent: l.bl === 0 ? null : Math.round(((l.outturn - l.bl) / l.bl) * 100_000) / 1000,
-      contractCode: c?.contractCode ?? null,
-      tolerance,
-      outOfTolerance: out,
-      claimQuantity: fromMilli(claimMilli),
-      ...(money ? { claimAmount: c ? Math.round(fromMilli(claimMilli) * c.unitPrice * 100) / 100 : null } : {}),
-      currency: c?.currency ?? null,
-    };
-  });
-  if (f.outOfTolerance) rows = rows.filter((r) => r.outOfTolerance === (f.outOfTolerance === 'true'));
-  return rows.sort(
-    (a, b) =>
-      Number(b.outOfTolerance) - Number(a.outOfTolerance) ||
-      b.claimQuantity - a.claimQuantity ||
-      a.warehouseId - b.warehouseId ||
-      a.commodity.localeCompare(b.commodity) ||
-      (a.blNumber < b.blNumber ? -1 : a.blNumber > b.blNumber ? 1 : 0),
-  );
+  const q = await filtered(db, f, reader);
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const rows = await rowsOf(q).limit(EXPORT_PAGE).offset(offset).execute();
+    for (const r of rows) yield present(r, names, money);
+    if (rows.length < EXPORT_PAGE) return;
+  }
 }
 
+const EXPORT_PAGE = 2000;
+
+/** One page of the report: one indexed, LIMITed read of the kept lots, and their count. */
 export async function listWeights(db: Queryable, q: z.output<typeof weightsQuery>, reader: Reader) {
-  const all = await weightRows(db, q, reader);
-  const start = (q.page - 1) * q.pageSize;
-  return { items: all.slice(start, start + q.pageSize), total: all.length, page: q.page, pageSize: q.pageSize };
+  const names = await commodityNamesByKey(db);
+  const money = mayRead(reader.permissions, 'finance');
+  const base = await filtered(db, q, reader);
+  const rows = await rowsOf(base)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { items: rows.map((r) => present(r, names, money)), total: Number(counted.n), page: q.page, pageSize: q.pageSize };
+}
+
+/** The lots of one B/L (the B/L trace), in the report's order. */
+export async function weightsOfBl(db: Queryable, blNumber: string, reader: Reader): Promise<WeightRow[]> {
+  const rows: WeightRow[] = [];
+  for await (const r of weightRows(db, { exactBlNumber: blNumber }, reader)) rows.push(r);
+  return rows;
 }

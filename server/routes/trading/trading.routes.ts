@@ -154,7 +154,9 @@ export const tradingRoutes = [
     listQuery: missingFilters,
     columns: MISSING_COLUMNS,
     rows: async (db, query, _layout, reader) =>
-      (await missingDocuments(db, query, reader)).map((r) => ({ ...r, warehouses: r.warehouses.join(';'), missing: r.missing.join(';') })),
+      (async function* () {
+        for await (const r of missingDocuments(db, query, reader)) yield { ...r, warehouses: r.warehouses.join(';'), missing: r.missing.join(';') };
+      })(),
     title: said('Missing documents', '缺少单据'),
   }),
 ];

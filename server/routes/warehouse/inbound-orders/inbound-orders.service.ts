@@ -17,6 +17,7 @@ import type { Scope } from '../../../db/scope.js';
 import { numbersFor } from '../stock/document-numbers.js';
 import { blNumberOf, moveStock, moveStocks, type Movement } from '../stock/stock.service.js';
 import { changePosted } from '../stock/posted.js';
+import { refreshLotWeights } from '../../../db/lot-weights.js';
 
 type InboundRow = Selectable<InboundOrdersTable> & { warehouse: string };
 
@@ -125,6 +126,10 @@ export async function insertInbounds(db: Queryable, actor: AuthUser | null, inpu
     db,
     rows.map((r) => ({ before: null, after: movementOf(r) })),
   );
+  await refreshLotWeights(
+    db,
+    rows.map((r) => r.blNumber),
+  );
   const created = rows.map(presentInbound);
   await recordAudits(
     db,
@@ -149,6 +154,7 @@ export function updateInbound(db: Db, actor: AuthUser, id: number, input: z.outp
     const row = await loadInbound(trx, id, null);
     await partiesOf(trx, [row.owner]);
     await changePosted(trx, actor, said(`inbound order ${row.inboundNumber}`, `入库单 ${row.inboundNumber} `), movementOf(before), movementOf(row));
+    await refreshLotWeights(trx, [before.blNumber, row.blNumber]);
     const after = presentInbound(row);
     await recordAudit(trx, { actor, action: 'update', entity: 'inboundOrder', entityId: id, before: presentInbound(before), after, reason });
     return after;
@@ -161,6 +167,7 @@ export function deleteInbound(db: Db, actor: AuthUser, id: number, reason: strin
     const before = await loadInbound(trx, id, actor);
     await moveStock(trx, movementOf(before), null);
     await trx.deleteFrom('inboundOrders').where('id', '=', id).execute();
+    await refreshLotWeights(trx, [before.blNumber]);
     await recordAudit(trx, { actor, action: 'delete', entity: 'inboundOrder', entityId: id, before: presentInbound(before), reason });
   });
 }

@@ -5,6 +5,7 @@
 // PostgreSQL refuses to update one row twice in one statement).
 import type { Kysely } from 'kysely';
 import { chunked } from '../../../db/batches.js';
+import { addLotsInStock } from '../../../db/bl-status.js';
 import type { Queryable } from '../../../db/tables.js';
 
 /** What one ledger entry changes, signed per column as the summing tables keep it. */
@@ -55,11 +56,28 @@ export async function addToSums(db: Queryable, deltas: readonly SumDelta[]): Pro
       if (current) (row.currentMilli as number) += d.current;
     }
     const columns = ['inboundMilli', 'outboundMilli', 'transferredMilli', ...(current ? ['currentMilli'] : [])];
-    for (const piece of chunked([...sums.values()]))
-      await any
+    for (const piece of chunked([...sums.values()])) {
+      const upsert = any
         .insertInto(table)
         .values(piece)
-        .onConflict((oc) => oc.columns([...key]).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`${table}.${c}`, '+', eb.ref(`excluded.${c}`))]))))
-        .execute();
+        .onConflict((oc) => oc.columns([...key]).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`${table}.${c}`, '+', eb.ref(`excluded.${c}`))]))));
+      if (table !== 'stockLots') {
+        await upsert.execute();
+        continue;
+      }
+      // the lots whose stock crossed zero move their B/L in or out of the missing-documents report
+      const after = await upsert.returning(['warehouseId', 'commodity', 'blNumber', 'inboundMilli', 'outboundMilli', 'transferredMilli']).execute();
+      await addLotsInStock(
+        db,
+        after.map((r) => {
+          const added = sums.get([r.warehouseId, r.commodity, r.blNumber].join('\u0000'))!;
+          return {
+            blNumber: r.blNumber as string,
+            afterMilli: Number(r.inboundMilli) - Number(r.outboundMilli) - Number(r.transferredMilli),
+            changeMilli: (added.inboundMilli as number) - (added.outboundMilli as number) - (added.transferredMilli as number),
+          };
+        }),
+      );
+    }
   }
 }
