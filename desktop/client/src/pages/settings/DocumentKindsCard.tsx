@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
+import { usePhone } from '../../kit/usePhone';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { kindLabel } from '../trading/documentKinds';
 
@@ -49,6 +50,7 @@ export function DocumentKindsCard() {
     if (kinds && !form.isFieldsTouched()) form.setFieldsValue({ documentKinds: rowsOf(kinds) });
   }, [kinds, form]);
   const rule = zodRule(schema, t, read);
+  const phone = usePhone();
 
   const save = async (documentKinds: z.output<typeof schema>['documentKinds'], done: string) => {
     setError(null);
@@ -78,6 +80,36 @@ export function DocumentKindsCard() {
     if (parsed.success) await save(parsed.data.documentKinds ?? null, t('settings.kindsSaved'));
   };
 
+  /** A saved kind's code (and the name the screen shows when it is not the label: a default kind in Chinese); a new kind's code input. */
+  const codeCell = (index: number) =>
+    form.getFieldValue(['documentKinds', index, 'saved']) ? (
+      <Form.Item noStyle shouldUpdate>
+        {() => {
+          const { kind = '', label = '' } = (form.getFieldValue(['documentKinds', index]) as Row | undefined) ?? {};
+          const shown = kindLabel(t, { kind, label });
+          return (
+            <Space orientation="vertical" size={0}>
+              <Typography.Text code>{kind}</Typography.Text>
+              {shown !== label && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {shown}
+                </Typography.Text>
+              )}
+            </Space>
+          );
+        }}
+      </Form.Item>
+    ) : (
+      <Form.Item name={[index, 'kind']} rules={[rule]} style={{ marginBottom: 0 }}>
+        <Input aria-label={t('settings.kindCode')} placeholder="exportLicence" maxLength={40} />
+      </Form.Item>
+    );
+  const labelCell = (index: number) => (
+    <Form.Item name={[index, 'label']} rules={[rule]} style={{ marginBottom: 0 }}>
+      <Input aria-label={t('settings.kindLabel')} maxLength={100} />
+    </Form.Item>
+  );
+
   return (
     <Card title={t('settings.kinds')} loading={settings.isPending} data-testid="document-kinds">
       <Typography.Paragraph type="secondary">{t('settings.kindsHint', { max: MAX_DOCUMENT_KINDS })}</Typography.Paragraph>
@@ -94,45 +126,24 @@ export function DocumentKindsCard() {
                 dataSource={rows}
                 scroll={{ x: 'max-content' }}
                 columns={[
-                  {
-                    key: 'kind',
-                    title: t('settings.kindCode'),
-                    width: 200,
-                    render: (_: unknown, row: (typeof rows)[number]) =>
-                      form.getFieldValue(['documentKinds', row.name, 'saved']) ? (
-                        // the code, and the name the screen shows when it is not the label (a default kind in Chinese)
-                        <Form.Item noStyle shouldUpdate>
-                          {() => {
-                            const { kind = '', label = '' } = (form.getFieldValue(['documentKinds', row.name]) as Row | undefined) ?? {};
-                            const shown = kindLabel(t, { kind, label });
-                            return (
-                              <Space orientation="vertical" size={0}>
-                                <Typography.Text code>{kind}</Typography.Text>
-                                {shown !== label && (
-                                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                                    {shown}
-                                  </Typography.Text>
-                                )}
-                              </Space>
-                            );
-                          }}
-                        </Form.Item>
-                      ) : (
-                        <Form.Item name={[row.name, 'kind']} rules={[rule]} style={{ marginBottom: 0 }}>
-                          <Input aria-label={t('settings.kindCode')} placeholder="exportLicence" maxLength={40} />
-                        </Form.Item>
-                      ),
-                  },
-                  {
-                    key: 'label',
-                    title: t('settings.kindLabel'),
-                    width: 260,
-                    render: (_: unknown, row: (typeof rows)[number]) => (
-                      <Form.Item name={[row.name, 'label']} rules={[rule]} style={{ marginBottom: 0 }}>
-                        <Input aria-label={t('settings.kindLabel')} maxLength={100} />
-                      </Form.Item>
-                    ),
-                  },
+                  // on a phone the code sits above the name, so the switch and Remove stay on screen
+                  ...(phone
+                    ? [
+                        {
+                          key: 'kind',
+                          title: `${t('settings.kindCode')} · ${t('settings.kindLabel')}`,
+                          render: (_: unknown, row: (typeof rows)[number]) => (
+                            <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+                              {codeCell(row.name)}
+                              {labelCell(row.name)}
+                            </Space>
+                          ),
+                        },
+                      ]
+                    : [
+                        { key: 'kind', title: t('settings.kindCode'), width: 200, render: (_: unknown, row: (typeof rows)[number]) => codeCell(row.name) },
+                        { key: 'label', title: t('settings.kindLabel'), width: 260, render: (_: unknown, row: (typeof rows)[number]) => labelCell(row.name) },
+                      ]),
                   {
                     key: 'required',
                     title: t('settings.kindRequired'),
