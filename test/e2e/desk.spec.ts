@@ -148,8 +148,9 @@ test('unit, currency and tolerance: the form (create, edit) and the batch table,
   await expect(row).toContainText('2,600.00 USD');
   await row.getByRole('button', { name: `Zinc form ${U}` }).click();
   const detail = page.getByRole('dialog').filter({ hasText: `Zinc form ${U}` });
-  await expect(detail.locator('.ant-descriptions-item').filter({ hasText: 'Weight tolerance' })).toContainText('1 %');
-  await expect(detail.locator('.ant-descriptions-item').filter({ hasText: 'Currency' })).toContainText('USD');
+  // the detail's rows: "Unit mt Currency USD", "Weight tolerance % 1 % …"
+  await expect(detail.getByRole('row').filter({ hasText: 'Currency' })).toContainText(/Unit\s*mt\s*Currency\s*USD/);
+  await expect(detail.getByRole('row').filter({ hasText: 'Weight tolerance' })).toContainText(/Weight tolerance %\s*1 %/);
   await detail.getByRole('button', { name: 'Close' }).first().click();
 
   // the batch table: the same three columns, the same messages in the cell, the unit from the catalog
@@ -183,7 +184,8 @@ test('unit, currency and tolerance: the form (create, edit) and the batch table,
   await expect(made).toContainText('25.000 t');
   await expect(made).toContainText('2,750.00 USD');
   await made.getByRole('button', { name: `Zinc batch ${U}` }).click();
-  await expect(page.getByRole('dialog').filter({ hasText: `Zinc batch ${U}` }).locator('.ant-descriptions-item').filter({ hasText: 'Weight tolerance' })).toContainText('0.8 %');
+  const batchDetail = page.getByRole('dialog').filter({ hasText: `Zinc batch ${U}` });
+  await expect(batchDetail.getByRole('row').filter({ hasText: 'Weight tolerance' })).toContainText(/Weight tolerance %\s*0.8 %/);
 });
 
 test('document kinds: renamed, added and removed in Settings; the B/L documents panel and the missing report follow', async ({ page }) => {
@@ -224,4 +226,23 @@ test('document kinds: renamed, added and removed in Settings; the B/L documents 
   await expect(card.locator('tr.ant-table-row')).toHaveCount(7);
   await expect(kindRow('insuranceCertificate')).toBeVisible();
   await expect(kindRow('exportLicence')).toHaveCount(0);
+});
+
+test('the dashboard: headings in order (axe heading-order) with an expiring licence listed', async ({ page }) => {
+  await adminApi(
+    page,
+    'POST',
+    '/company/files/upload',
+    { companyName: `Desk ${U}`, fileCategory: 'Business licence', expireDate: today, files: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    true,
+  );
+  await page.goto('/');
+  await expect(page.getByText(`Desk ${U} · Business licence`)).toBeVisible();
+  await expect(page.getByTestId('position-card-row').first()).toBeVisible();
+  // loaded: a loading skeleton's title is an h3 of antd's
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  // no heading more than one level below the one before it (the page's h1 first)
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  expect(levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)).toEqual([]);
 });

@@ -49,7 +49,8 @@ export function DocumentKindsCard() {
   useEffect(() => {
     if (kinds && !form.isFieldsTouched()) form.setFieldsValue({ documentKinds: rowsOf(kinds) });
   }, [kinds, form]);
-  const rule = zodRule(schema, t, read);
+  // the whole store: a saved kind's code has no input, so only the store holds it
+  const rule = zodRule(schema, t, () => read(form.getFieldsValue(true)));
   const phone = usePhone();
 
   const save = async (documentKinds: z.output<typeof schema>['documentKinds'], done: string) => {
@@ -76,7 +77,7 @@ export function DocumentKindsCard() {
     } catch {
       return;
     }
-    const parsed = schema.safeParse(read(form.getFieldsValue()));
+    const parsed = schema.safeParse(read(form.getFieldsValue(true)));
     if (parsed.success) await save(parsed.data.documentKinds ?? null, t('settings.kindsSaved'));
   };
 
