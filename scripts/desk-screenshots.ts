@@ -113,9 +113,18 @@ await takeScreenshots(
     await batch.waitFor();
     await batch.locator('[data-testid=commodity-input] input').first().fill('电解');
     await page.locator('.ant-select-item-option').filter({ hasText: '电解铜' }).first().click();
-    await batch.getByRole('textbox', { name: language === 'en-US' ? 'Currency' : '币种' }).first().fill('USD');
-    await batch.getByRole('spinbutton', { name: language === 'en-US' ? 'Weight tolerance %' : '重量允差 %' }).first().fill('0.5');
-    await batch.locator('.ant-table-body, .ant-table-content').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await batch
+      .getByRole('textbox', { name: language === 'en-US' ? 'Currency' : '币种' })
+      .first()
+      .fill('USD');
+    await batch
+      .getByRole('spinbutton', { name: language === 'en-US' ? 'Weight tolerance %' : '重量允差 %' })
+      .first()
+      .fill('0.5');
+    await batch
+      .locator('.ant-table-body, .ant-table-content')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `desk-contracts-batch-${suffix}.png`) });
     // the document kinds of Settings
