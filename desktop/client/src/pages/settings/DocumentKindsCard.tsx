@@ -157,6 +157,7 @@ export function DocumentKindsCard() {
                   },
                   {
                     key: 'remove',
+                    title: <span className="visually-hidden">{t('contracts.batchRemove')}</span>,
                     width: 70,
                     render: (_: unknown, row: (typeof rows)[number]) => (
                       <Button type="link" size="small" danger disabled={rows.length === 1} onClick={() => remove(row.name)}>
