@@ -1,5 +1,6 @@
 // Screenshots of the trading desk (issue 31): the open position, the B/L weights and claims, the
-// B/L trace's weights and the dashboard's net-position card, at 1366×768 and 390×844, in English and
+// B/L trace's weights, the dashboard's net-position card, the batch upload table's unit, currency and
+// tolerance and the document kinds of Settings, at 1366×768 and 390×844, in English and
 // Chinese, against a real service on a temp data folder:
 // `npx tsx scripts/desk-screenshots.ts` (builds the client first when needed).
 import { join } from 'node:path';
@@ -104,6 +105,35 @@ await takeScreenshots(
       await page.waitForTimeout(1200); // the charts' entry animation
       await page.screenshot({ path: join(out, `desk-${name}-${suffix}.png`) });
     }
+    // the batch upload table's unit, currency and tolerance: a commodity picked fills its row's unit
+    page.setDefaultTimeout(20_000);
+    await page.goto(url + '/contracts');
+    await page.getByRole('button', { name: language === 'en-US' ? 'Batch upload' : '批量上传' }).click();
+    const batch = page.getByTestId('batch-table');
+    await batch.waitFor();
+    await batch.locator('[data-testid=commodity-input] input').first().fill('电解');
+    await page.locator('.ant-select-item-option').filter({ hasText: '电解铜' }).first().click();
+    await batch
+      .getByRole('textbox', { name: language === 'en-US' ? 'Currency' : '币种' })
+      .first()
+      .fill('USD');
+    await batch
+      .getByRole('spinbutton', { name: language === 'en-US' ? 'Weight tolerance %' : '重量允差 %' })
+      .first()
+      .fill('0.5');
+    await batch
+      .locator('.ant-table-body, .ant-table-content')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(out, `desk-contracts-batch-${suffix}.png`) });
+    // the document kinds of Settings
+    await page.goto(url + '/admin/settings');
+    const kinds = page.getByTestId('document-kinds');
+    await kinds.locator('.ant-table-row').first().waitFor();
+    await kinds.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(out, `desk-settings-kinds-${suffix}.png`) });
   },
   {
     screens: [

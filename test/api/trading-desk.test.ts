@@ -1,8 +1,11 @@
 // The trading desk (issue 31 items 1–3): contract unit, currency and weight tolerance; the open
 // position; B/L weights and claims. One seeded company, figures checked against hand calculations.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInWithRoles, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
+import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
 import { readWorkbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -270,4 +273,66 @@ describe('kept sums under concurrent writes', () => {
     const race = (await app.request('GET', '/api/reports/position?commodity=Race%20ore', { token: admin })).body.data.items[0];
     expect(race).toMatchObject({ purchased: 1000, received: expected });
   });
+});
+
+// The same race made certain, on two instances of one PostgreSQL database: an inbound order is held
+// (by a third connection's lock on the audit log, which every write reaches last) after it matched its
+// B/L against the contracts' B/L lists and before it commits; a contract edit that adds that B/L is
+// then sent to the other instance. The contract sums' advisory lock makes the edit wait for the order
+// (and recount it); without that lock the edit counts the documents without the order, the order
+// added nothing to a contract that did not list its B/L yet, and the position loses it.
+describe.skipIf(!onPostgres)('kept sums: the contract lock across two instances (PostgreSQL)', () => {
+  it('a contract edit on one instance waits for a stock write in progress on the other', async () => {
+    const database = await createTestDatabase({ migrated: true });
+    const jwtSecret = randomBytes(48).toString('base64url');
+    const [one, two] = await Promise.all([0, 1].map(() => startTestApp({ jwtSecret, config: { databaseUrl: database.url } })));
+    const holder = new pg.Client({ connectionString: database.url });
+    try {
+      const token = (await signInAdmin(one!)).token;
+      const { makeWarehouse, makeInbound } = await import('../helpers/warehouse.js');
+      const w = await makeWarehouse(one!, token);
+      await makeInbound(one!, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-1', inboundWeight: 10 });
+      const made = await one!.upload('POST', '/api/contract/upload', {
+        token,
+        fields: contractForm({ contractType: '1', commodity: 'Lock ore', count: '100', BLNumber: 'LOCK-1' }),
+        files: [pdfFile()],
+      });
+      expect(made.status, made.body.message).toBe(200);
+
+      await holder.connect();
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await holder.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+          );
+          if (Number(rows[0]!.n) >= n) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error(`${n} requests never waited`);
+      };
+      await holder.query('begin');
+      await holder.query('lock table "auditLog" in share mode');
+      // the order on LOCK-2 (listed by no contract yet) stops at its audit entry, its ledger written
+      const order = makeInbound(one!, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-2', inboundWeight: 7 });
+      await waiting(1);
+      const edit = two!.request('PUT', `/api/contract/${made.body.data.id}`, { token, body: { BLNumber: 'LOCK-1;LOCK-2' } });
+      // the edit waits too: for the order (the lock), or, without the lock, for its own audit entry
+      await waiting(2);
+      await holder.query('commit');
+      await order;
+      expect((await edit).status).toBe(200);
+
+      // by hand: the contract lists LOCK-1 (10) and LOCK-2 (7)
+      for (const app of [one!, two!]) {
+        const position = (await app.request('GET', '/api/reports/position?commodity=Lock%20ore', { token })).body.data.items[0];
+        expect(position).toMatchObject({ purchased: 100, received: 17, openToReceive: 83 });
+      }
+      const execution = (await one!.request('GET', '/api/reports/contract-execution?pageSize=100', { token })).body.data.items as { contractCode: string; executed: number }[];
+      expect(execution.find((e) => e.contractCode === made.body.data.contractCode)!.executed).toBe(17);
+    } finally {
+      await holder.end().catch(() => undefined);
+      await Promise.all([one?.close(), two?.close()]);
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -30,7 +30,8 @@ export default {
   'contracts.filesRemoved': 'Files removed',
   'contracts.batch': 'Batch upload',
   'contracts.batchTitle': 'Upload several contracts',
-  'contracts.batchHint': 'All the contracts are created, or none: fix the marked cells and send again.',
+  'contracts.batchHint':
+    "All the contracts are created, or none: fix the marked cells and send again. Unit, currency and weight tolerance may stay empty (the commodity catalog's unit, CNY, none).",
   'contracts.batchAdd': 'Add a contract',
   'contracts.batchRemove': 'Remove',
   'contracts.batchSend': 'Create {n} contracts',

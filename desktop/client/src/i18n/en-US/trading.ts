@@ -50,4 +50,15 @@ export default {
   'td.kind.insuranceCertificate': 'Insurance certificate',
   'audit.entity.exchangeRates': 'Exchange rates',
   'audit.entity.blDocument': 'B/L document',
+  'settings.kinds': 'Documents of a B/L',
+  'settings.kindsHint':
+    "The kinds of document each B/L's set holds (at most {max}). A B/L lacking a required kind is listed on the Missing documents report. A saved kind keeps its code: rename it by its name; a kind that B/Ls still have files of cannot be removed.",
+  'settings.kindCode': 'Code',
+  'settings.kindLabel': 'Name',
+  'settings.kindRequired': 'Required',
+  'settings.addKind': 'Add a kind',
+  'settings.saveKinds': 'Save document kinds',
+  'settings.kindsSaved': 'Document kinds saved',
+  'settings.kindsRestoreConfirm': 'Put back the document kinds of a new installation?',
+  'settings.kindsRestored': 'Default document kinds restored',
 };

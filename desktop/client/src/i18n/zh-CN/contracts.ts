@@ -32,7 +32,7 @@ export default {
   'contracts.filesRemoved': '文件已删除',
   'contracts.batch': '批量上传',
   'contracts.batchTitle': '批量上传合同',
-  'contracts.batchHint': '所有合同一起创建，或全部不创建：请修正标出的单元格后重新提交。',
+  'contracts.batchHint': '所有合同一起创建，或全部不创建：请修正标出的单元格后重新提交。单位、币种和重量允差可留空（取商品目录中的单位、CNY、无）。',
   'contracts.batchAdd': '添加一份合同',
   'contracts.batchRemove': '移除',
   'contracts.batchSend': '创建 {n} 份合同',

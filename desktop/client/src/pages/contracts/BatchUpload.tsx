@@ -16,10 +16,14 @@ import { useOpeningKey } from '../../kit/useOpeningKey';
 const schema = z.object({ contracts: z.array(createContractBody) });
 const MAX_FILES = FILE_RULES.scans.maxCount;
 
-/** The table's columns: the required fields (the optional ones are edited afterwards). */
-const COLUMNS = formFields(['name', 'contractType', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'count', 'unitPrice', 'blNumber']);
-// with the remove column, the whole table fits the modal at 1366×768
-const WIDTHS: Record<string, number> = { name: 130, contractType: 110, count: 90, unitPrice: 90, BLNumber: 120 };
+/**
+ * The table's columns: the required fields, then the unit (filled from the commodity catalog when a
+ * commodity is picked, as in the form), the currency and the weight tolerance; the other optional
+ * fields are edited afterwards.
+ */
+const COLUMNS = formFields(['name', 'contractType', 'contractCode', 'buyParty', 'sellParty', 'commodity', 'count', 'unitPrice', 'blNumber', 'unit', 'currency', 'weightTolerance']);
+// the table scrolls sideways in the modal; the remove column stays at the right
+const WIDTHS: Record<string, number> = { name: 130, contractType: 110, count: 90, unitPrice: 90, BLNumber: 120, unit: 80, currency: 80, weightTolerance: 100 };
 
 /** Form values: each row's entries; '' and undefined dropped as the schemas expect. */
 const read = (values: Record<string, unknown>) => ({
@@ -122,18 +126,26 @@ export function BatchUpload() {
                       { key: 'index', title: '#', width: 32, render: (_: unknown, _r, i) => i + 1 },
                       ...COLUMNS.map((c) => ({
                         key: c.name,
-                        title: <span className="ant-form-item-required">{t(c.label)}</span>,
+                        title: (
+                          <span className={c.required ? 'ant-form-item-required' : undefined} title={c.hint && t(c.hint)}>
+                            {t(c.label)}
+                          </span>
+                        ),
                         width: WIDTHS[c.name] ?? 110,
                         render: (_: unknown, row: (typeof rows)[number]) => (
                           <Form.Item name={[row.name, c.name]} rules={[rule]}>
                             {c.render ? (
-                              cloneElement(c.render() as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t(c.label) })
+                              // a commodity picked from the catalog fills its own row's unit
+                              cloneElement(c.render() as ReactElement<{ 'aria-label'?: string; unitField?: (string | number)[] }>, {
+                                'aria-label': t(c.label),
+                                ...(c.name === 'commodity' && { unitField: ['contracts', row.name, 'unit'] }),
+                              })
                             ) : c.kind === 'select' ? (
                               <Select aria-label={t(c.label)} options={(c.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))} />
                             ) : c.kind === 'number' ? (
                               <InputNumber aria-label={t(c.label)} style={{ width: '100%' }} />
                             ) : (
-                              <Input aria-label={t(c.label)} />
+                              <Input aria-label={t(c.label)} placeholder={c.placeholder && t(c.placeholder)} />
                             )}
                           </Form.Item>
                         ),

@@ -144,7 +144,12 @@ function ExpiringPanel() {
         dataSource={items}
         renderItem={(f) => (
           <List.Item extra={f.expireDate && due(f.expireDate)}>
-            <List.Item.Meta title={[f.companyName, f.fileCategory].filter(Boolean).join(' · ') || f.fileName} description={`${f.fileName} · ${formatDate(f.expireDate, false)}`} />
+            {/* not List.Item.Meta, whose title is an h4 straight after the page's h1 (axe: heading-order) */}
+            <div>
+              <Typography.Text strong>{[f.companyName, f.fileCategory].filter(Boolean).join(' · ') || f.fileName}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{`${f.fileName} · ${formatDate(f.expireDate, false)}`}</Typography.Text>
+            </div>
           </List.Item>
         )}
       />

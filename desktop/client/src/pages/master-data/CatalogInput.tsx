@@ -19,6 +19,9 @@ interface InputProps {
   'aria-label'?: string;
 }
 
+/** The form field a chosen commodity fills with its unit: `unit`, or a row's (['contracts', 0, 'unit']). */
+type UnitField = string | (string | number)[];
+
 function useCatalog<T>(path: string, keyword: string, pageSize = 20) {
   return useQuery({
     queryKey: [path, { keyword, active: 'true', pageSize, purpose: 'autocomplete' }],
@@ -26,7 +29,7 @@ function useCatalog<T>(path: string, keyword: string, pageSize = 20) {
   });
 }
 
-export function CommodityInput({ value, onChange, id, 'aria-label': label }: InputProps) {
+export function CommodityInput({ value, onChange, id, 'aria-label': label, unitField = 'unit' }: InputProps & { unitField?: UnitField }) {
   const form = Form.useFormInstance();
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Commodity>(COMMODITIES_PATH, keyword);
@@ -42,7 +45,7 @@ export function CommodityInput({ value, onChange, id, 'aria-label': label }: Inp
       options={items.map((c) => ({ value: c.name, label: c.unit ? `${c.name} (${c.unit})` : c.name }))}
       onSelect={(name: string) => {
         const picked = items.find((c) => c.name === name);
-        if (picked?.unit && !form.getFieldValue('unit')) form.setFieldsValue({ unit: picked.unit });
+        if (picked?.unit && !form.getFieldValue(unitField)) form.setFieldValue(unitField, picked.unit);
       }}
     />
   );

@@ -1,6 +1,7 @@
 // The office's settings (admin): the company name printed above every printed document, the three
 // rules (self-registration, a second person approves pickup requests, outbound orders need a pickup
-// request) and the grants: what each role may do in each area (docs/permissions.md).
+// request) and the grants: what each role may do in each area (docs/permissions.md); the document
+// kinds of a B/L's set (DocumentKindsCard).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Radio, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { PageTitle } from '../../kit/PageTitle';
+import { DocumentKindsCard } from './DocumentKindsCard';
 
 export const SETTINGS_PATH = '/settings';
 const GRANTS_PATH = '/settings/grants';
@@ -147,6 +149,7 @@ export default function SettingsPage() {
       <PageTitle>{t('menu.settings')}</PageTitle>
       <RulesCard />
       <GrantsCard />
+      <DocumentKindsCard />
     </Space>
   );
 }
