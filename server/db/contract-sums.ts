@@ -38,6 +38,16 @@ export async function lockContractSums(db: Queryable): Promise<void> {
   if (isPostgres(db as Kysely<any>)) await sql`select pg_advisory_xact_lock(${LOCK})`.execute(db);
 }
 
+/**
+ * Held by a stock write until its transaction ends, taken before any other lock it takes (its stocks,
+ * the per-B/L keys of blStatus and lotWeights, their rows), as a contract write takes
+ * `lockContractSums` first: so no stock write holds a B/L's key while it waits behind a contract
+ * write that waits for that key (a deadlock PostgreSQL would end with a 500).
+ */
+export async function shareContractSums(db: Queryable): Promise<void> {
+  if (isPostgres(db as Kysely<any>)) await sql`select pg_advisory_xact_lock_shared(${LOCK})`.execute(db);
+}
+
 async function contractsBy(db: Queryable, codes: readonly string[], bls: readonly string[]) {
   const byCode = new Map<string, number[]>();
   const byBl = new Map<string, number[]>();
@@ -151,11 +161,10 @@ async function addToGroups(
       .execute();
 }
 
-/** Adds a stock write's changes to the contracts its documents name (each contract once per entry). */
+/** Adds a stock write's changes to the contracts its documents name (each contract once per entry). The caller holds `shareContractSums`. */
 export async function addToContractSums(db: Queryable, deltas: readonly ContractDelta[]): Promise<void> {
   const relevant = deltas.filter((d) => (d.contractNumber !== null && d.receivedMilli !== 0) || (d.blNumber !== null && (d.receivedMilli !== 0 || d.deliveredMilli !== 0)));
   if (relevant.length === 0) return;
-  if (isPostgres(db as Kysely<any>)) await sql`select pg_advisory_xact_lock_shared(${LOCK})`.execute(db);
   const { byCode, byBl } = await contractsBy(
     db,
     relevant.flatMap((d) => (d.contractNumber !== null && d.receivedMilli !== 0 ? [d.contractNumber] : [])),

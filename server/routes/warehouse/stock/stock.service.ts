@@ -18,7 +18,7 @@ import { BatchRefusal, invalid } from '../../../http/errors.js';
 import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
-import { addToContractSums, type ContractDelta } from '../../../db/contract-sums.js';
+import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
 import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
@@ -148,6 +148,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   const contractDeltas: ContractDelta[] = [];
   const typed = changes.flatMap((c) => [c.before, c.after]).filter((m): m is Movement => m !== null);
   if (typed.length === 0) return allocations;
+  await shareContractSums(db);
   const entries = await commoditiesOf(
     db,
     typed.map((m) => m.commodity),
