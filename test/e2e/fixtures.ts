@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type Request } from '@playwright/test';
 import { startServer } from '../../server/start.js';
 
 /** The service of the spec file the worker runs now; the one of the file before is closed first. */
@@ -89,6 +89,8 @@ export async function register(page: Page, user: { username: string; password: s
 
 // page.evaluate() runs in the browser; the root tsconfig has no DOM types
 declare const localStorage: { setItem(key: string, value: string): void };
+declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): void };
+declare const PopStateEvent: new (type: string) => unknown;
 
 /**
  * For the area specs: makes sure the admin exists (00-shell.spec.ts registers it first through the
@@ -168,3 +170,49 @@ export async function rowAction(row: Locator, name: string) {
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * Waits until the page has settled: no spinner, and no request of the client under way for 300 ms
+ * (the live-refresh event stream aside: it stays open while the page does). `action`, when given,
+ * runs once the requests are watched, so what it starts is waited for too.
+ */
+export async function settle(page: Page, action?: () => Promise<unknown>) {
+  let pending = 0;
+  let last = Date.now();
+  const started = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
+    pending++;
+    last = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
+    pending = Math.max(0, pending - 1);
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action?.();
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+    await expect.poll(() => pending === 0 && Date.now() - last > 300, { timeout: 10_000, intervals: [100] }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Moves to `path` inside the client (no reload of the client's code), as a link would, and waits
+ * until the page has settled.
+ */
+export async function visit(page: Page, path: string) {
+  await settle(page, async () => {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+  });
+}
