@@ -44,6 +44,29 @@ export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(names.map((name, i) => [name, prints[i]!]));
 }
 
+/**
+ * dbFingerprint for a test that takes one after every request: on SQLite, the last fingerprint again
+ * while nothing can have changed a row since it was taken. The mark is the service's connection's
+ * total_changes() (every row it inserted, updated or deleted, triggers and rolled-back statements
+ * included) with PRAGMA data_version (which moves when any other connection commits to the file);
+ * read before the tables, so a write that lands while they are read moves it for the next call.
+ * PostgreSQL has no such count that is exact at once (its statistics lag): every call reads the tables.
+ */
+export function fingerprints(db: Db): () => Promise<Record<string, string>> {
+  let last: { mark: string; rows: Record<string, string> } | undefined;
+  return async () => {
+    let mark: string | undefined;
+    if (!isPostgres(db)) {
+      const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db);
+      mark = `${rows[0]!.changes}:${rows[0]!.version}`;
+      if (last?.mark === mark) return last.rows;
+    }
+    const rows = await dbFingerprint(db);
+    if (mark !== undefined) last = { mark, rows };
+    return rows;
+  };
+}
+
 /** Every file under <data>/files (areas and temp folder), as sorted relative paths. */
 export async function storedFiles(dataDir: string): Promise<string[]> {
   const root = join(dataDir, 'files');
