@@ -1,5 +1,5 @@
-// Accessibility (issue 28): axe-core checks every page of the client in both languages, and the
-// dialogs and drawers a page opens (the new and edit drawers, a confirm dialog, the phone's menu and
+// Accessibility (issue 28): axe-core checks every page of the client in both languages, and (in
+// English) the dialogs and drawers a page opens (the new and edit drawers, a confirm dialog, the phone's menu and
 // filter drawers), and fails on any serious or critical violation, printing rule, target and page.
 // It also holds the page structure axe only rates moderate: one h1 and one main landmark a page.
 // The pages are read from the client's own route table (menu.tsx, App.tsx), so a new page is
@@ -252,7 +252,9 @@ test('axe finds nothing serious or critical on any page, dialog or drawer, in ei
       await check(page, `${language} ${path}`);
       await checkStructure(page, `${language} ${path}`);
     }
-    await checkDialogs(page, language);
+    // the dialogs and drawers once, in English: in Chinese they are the same components with the
+    // other dictionary's words, and every page above is checked in both (docs/operations.md, "CI")
+    if (language === 'en-US') await checkDialogs(page, language);
   }
 
   // a page the user may not open: the 403 page, as a viewer on the users page

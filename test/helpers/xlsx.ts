@@ -73,6 +73,8 @@ async function plainWorkbook(rows: Plain[][]): Promise<Uint8Array> {
     }
   });
   pieces.push(piece);
-  const shared = xml(`<sst xmlns="${MAIN}" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()].map((s) => `<si><t${s.trim() === s ? '' : ' xml:space="preserve"'}>${escape(s)}</t></si>`).join('')}</sst>`);
+  const shared = xml(
+    `<sst xmlns="${MAIN}" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()].map((s) => `<si><t${s.trim() === s ? '' : ' xml:space="preserve"'}>${escape(s)}</t></si>`).join('')}</sst>`,
+  );
   return zip([...frame(true), { name: 'xl/sharedStrings.xml', content: shared }, { name: 'xl/worksheets/sheet1.xml', content: sheetPart(() => pieces) }], { level: 1 });
 }
