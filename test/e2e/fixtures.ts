@@ -16,7 +16,6 @@ class FileServices {
     await this.close();
     const dataDir = await mkdtemp(join(tmpdir(), 'cargodesk-e2e-'));
     const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', dailyBackup: false }); // no backup timer under test
-    adminRegistered = false; // a new service: signInAsAdmin registers its admin first
     this.current = {
       file,
       url: server.url,
@@ -52,8 +51,9 @@ export const ADMIN = { username: 'admin', password: 'admin-password-1', displayN
 export const CLERK = { username: 'li.wei', password: 'clerk-password-1', displayName: 'Li Wei' };
 
 let adminToken = '';
-/** Whether signInAsAdmin registered the admin on the service of the spec file this worker runs now. */
-let adminRegistered = false;
+
+/** The admin's sign-in was refused: on a new service, before signInAsAdmin registered it. */
+class AdminSignInRefused extends Error {}
 /**
  * Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws
  * the service's message on a refusal. `multipart`: the data is sent as a form (an upload's fields and files).
@@ -64,7 +64,7 @@ export async function adminApi<T = Record<string, string>>(page: Page, method: '
   let res = adminToken ? await send() : null;
   if (!res || res.status() === 401) {
     const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-    if (!login.ok()) throw new Error(`could not sign the admin in: ${login.status()}`);
+    if (!login.ok()) throw new AdminSignInRefused(`could not sign the admin in: ${login.status()}`);
     adminToken = ((await login.json()) as { data: { token: string } }).data.token;
     res = await send();
   }
@@ -104,14 +104,17 @@ declare const PopStateEvent: new (type: string) => unknown;
  * admin approves the pickup requests it creates itself (secondPersonApproves off).
  */
 export async function signInAsAdmin(page: Page) {
-  // once per service (each registration and sign-in hashes a password); adminApi signs in when its
-  // token is missing or lapsed
-  if (!adminRegistered) {
+  // registered only when a service does not know it yet, and signed in for the API only when the
+  // token adminApi holds is missing or lapsed (each registration and sign-in hashes a password)
+  const settings = () => adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
+  try {
+    await settings();
+  } catch (error) {
+    if (!(error instanceof AdminSignInRefused)) throw error;
     const res = await page.request.post('/api/auth/register', { data: { username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName } });
     if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
-    adminRegistered = true;
+    await settings();
   }
-  await adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
   await storeSession(page, ADMIN);
 }
 
