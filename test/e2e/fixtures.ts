@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type Request } from '@playwright/test';
 import { startServer } from '../../server/start.js';
 
 /** The service of the spec file the worker runs now; the one of the file before is closed first. */
@@ -51,6 +51,9 @@ export const ADMIN = { username: 'admin', password: 'admin-password-1', displayN
 export const CLERK = { username: 'li.wei', password: 'clerk-password-1', displayName: 'Li Wei' };
 
 let adminToken = '';
+
+/** The admin's sign-in was refused: on a new service, before signInAsAdmin registered it. */
+class AdminSignInRefused extends Error {}
 /**
  * Sets up data through the API as the admin (signed in once, again when the token has lapsed); throws
  * the service's message on a refusal. `multipart`: the data is sent as a form (an upload's fields and files).
@@ -61,6 +64,7 @@ export async function adminApi<T = Record<string, string>>(page: Page, method: '
   let res = adminToken ? await send() : null;
   if (!res || res.status() === 401) {
     const login = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+    if (!login.ok()) throw new AdminSignInRefused(`could not sign the admin in: ${login.status()}`);
     adminToken = ((await login.json()) as { data: { token: string } }).data.token;
     res = await send();
   }
@@ -89,6 +93,8 @@ export async function register(page: Page, user: { username: string; password: s
 
 // page.evaluate() runs in the browser; the root tsconfig has no DOM types
 declare const localStorage: { setItem(key: string, value: string): void };
+declare const window: { history: { pushState(state: unknown, title: string, url: string): void }; dispatchEvent(event: unknown): void };
+declare const PopStateEvent: new (type: string) => unknown;
 
 /**
  * For the area specs: makes sure the admin exists (00-shell.spec.ts registers it first through the
@@ -98,12 +104,17 @@ declare const localStorage: { setItem(key: string, value: string): void };
  * admin approves the pickup requests it creates itself (secondPersonApproves off).
  */
 export async function signInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/auth/register', { data: { username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName } });
-  if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
-  const signedIn = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  if (!signedIn.ok()) throw new Error(`could not sign the admin in: ${signedIn.status()}`);
-  adminToken = ((await signedIn.json()) as { data: { token: string } }).data.token;
-  await adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
+  // registered only when a service does not know it yet, and signed in for the API only when the
+  // token adminApi holds is missing or lapsed (each registration and sign-in hashes a password)
+  const settings = () => adminApi(page, 'PUT', '/settings', { secondPersonApproves: false });
+  try {
+    await settings();
+  } catch (error) {
+    if (!(error instanceof AdminSignInRefused)) throw error;
+    const res = await page.request.post('/api/auth/register', { data: { username: ADMIN.username, password: ADMIN.password, displayName: ADMIN.displayName } });
+    if (!res.ok() && res.status() !== 400) throw new Error(`could not register the admin: ${res.status()}`);
+    await settings();
+  }
   await storeSession(page, ADMIN);
 }
 
@@ -168,3 +179,49 @@ export async function rowAction(row: Locator, name: string) {
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * Waits until the page has settled: no spinner, and no request of the client under way for 300 ms
+ * (the live-refresh event stream aside: it stays open while the page does). `action`, when given,
+ * runs once the requests are watched, so what it starts is waited for too.
+ */
+export async function settle(page: Page, action?: () => Promise<unknown>) {
+  let pending = 0;
+  let last = Date.now();
+  const started = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
+    pending++;
+    last = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
+    pending = Math.max(0, pending - 1);
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action?.();
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+    await expect.poll(() => pending === 0 && Date.now() - last > 300, { timeout: 10_000, intervals: [100] }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Moves to `path` inside the client (no reload of the client's code), as a link would, and waits
+ * until the page has settled.
+ */
+export async function visit(page: Page, path: string) {
+  await settle(page, async () => {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+  });
+}

@@ -6,7 +6,7 @@
 import jsqr from 'jsqr';
 import type { Page } from '@playwright/test';
 import { FINANCE_PAGES } from '../../shared/finance-kinds.js';
-import { ADMIN, adminApi, expect, login, signInAsAdmin, test } from './fixtures.js';
+import { ADMIN, adminApi, expect, login, settle, signInAsAdmin, test, visit } from './fixtures.js';
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
 interface Canvas {
@@ -214,10 +214,11 @@ for (const [language, width, height] of [
   test(`no page scrolls sideways at ${width} px (${language})`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.evaluate((l) => localStorage.setItem('cargodesk.language', l), language);
+    // loaded once in the language; then from page to page inside the client, as its menu moves
+    await settle(page, () => page.goto('/'));
     for (const path of PAGES) {
-      await page.goto(path);
+      await visit(page, path);
       await expect(page.getByTestId('current-user')).toBeVisible();
-      await page.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(page, path);
     }
     await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));

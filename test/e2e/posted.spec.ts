@@ -3,8 +3,7 @@
 // quantity with a reason, which the audit log shows; the outbound form shows what is available for
 // the warehouse, commodity and B/L chosen, and what an order without a B/L would take, before saving.
 // The stock summary, the lots and the dashboard show what is reserved and available (a phone card too).
-// Screenshots (1366×768 and 390×844, English and Chinese) of the locked form, the availability, and
-// the reserved and available columns and cards.
+// The screenshots of these pages are taken by scripts/posted-screenshots.ts: tests write no tracked file.
 import type { Page } from '@playwright/test';
 import { accountWith, adminApi, expect, rowAction, signInAsAdmin, storeSession, test } from './fixtures.js';
 
@@ -21,11 +20,6 @@ let clerk = { username: '', password: '' };
 
 const drawer = (page: Page) => page.getByRole('dialog');
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ hasText: text });
-
-async function shoot(page: Page, name: string, size: { width: number; height: number }) {
-  await page.setViewportSize(size);
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
-}
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -71,8 +65,6 @@ test('a warehouse clerk sees the stock fields of a posted order locked and chang
   await expect(d.getByTestId('locked-quantity')).toHaveValue('10');
   await expect(d.locator('.ant-input-affix-wrapper-disabled').first()).toContainText('posted');
   await expect(d.locator('.anticon-lock').first()).toBeVisible();
-  await shoot(page, 'posted-locked', { width: 1366, height: 768 });
-  await shoot(page, 'posted-locked-phone', { width: 390, height: 844 });
   await page.setViewportSize({ width: 1366, height: 768 });
   await d.getByLabel('Remark').fill('gate pass checked');
   await d.getByRole('button', { name: 'Save', exact: true }).click();
@@ -89,8 +81,6 @@ test('a warehouse clerk sees the stock fields of a posted order locked and chang
   await page.goto(`/warehouse/outbound-orders?outboundNumber=${outboundNumber}`);
   await row(page, outboundNumber).getByRole('button', { name: '编辑' }).click();
   await expect(drawer(page).locator('.ant-input-affix-wrapper-disabled').first()).toContainText('已过账');
-  await shoot(page, 'posted-locked-zh', { width: 1366, height: 768 });
-  await shoot(page, 'posted-locked-phone-zh', { width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });
 
@@ -157,10 +147,8 @@ test('the outbound form shows what is available and what an order without a B/L 
   await expect(available).toContainText('In the warehouse: 72.000 available (30.000 reserved)');
   // oldest lot first: OLD's 10, then what BL has unreserved
   await expect(available).toContainText(`Would take: ${OLD} 10.000, ${BL} 5.000`);
-  await shoot(page, 'posted-available', { width: 1366, height: 768 });
   await d.getByLabel('B/L no.').fill(BL);
   await expect(available).toContainText(`B/L ${BL}: 62.000 available (30.000 reserved)`);
-  await shoot(page, 'posted-available-phone', { width: 390, height: 844 });
   await page.setViewportSize({ width: 1366, height: 768 });
   await d.getByRole('button', { name: 'Cancel' }).click();
 
@@ -174,8 +162,6 @@ test('the outbound form shows what is available and what an order without a B/L 
   await d.getByLabel('数量').fill('15');
   await expect(available).toContainText('仓库内：可用 72.000（已预留 30.000）');
   await expect(available).toContainText(`将出库：${OLD} 10.000, ${BL} 5.000`);
-  await shoot(page, 'posted-available-zh', { width: 1366, height: 768 });
-  await shoot(page, 'posted-available-phone-zh', { width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });
 
@@ -193,7 +179,6 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
   await expect(stock.nth(7)).toHaveText('72.000');
   // the total: its label spans the warehouse and commodity columns
   await expect(page.getByTestId('summary-total').getByRole('cell').nth(6)).toHaveText('72.000');
-  await shoot(page, 'posted-reserved-summary', { width: 1366, height: 768 });
 
   // the lots: BL holds the reservation (92 in stock, 30 reserved, 62 available), OLD none
   await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}`);
@@ -204,7 +189,6 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
   const old = row(page, OLD).getByRole('cell');
   await expect(old.nth(7)).toHaveText('0.000');
   await expect(old.nth(8)).toHaveText('10.000');
-  await shoot(page, 'posted-reserved-lots', { width: 1366, height: 768 });
 
   // as of a date there are no reservations: no such columns
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -214,8 +198,6 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
 
   await page.goto('/');
   await expect(page.getByTestId('stock-bar').filter({ hasText: COMMODITY }).getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
-  const panel = page.locator('.ant-card').filter({ has: page.getByTestId('stock-bar') });
-  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard.png' });
 
   // on a phone: the summary's card and the lot's card carry Available
   await page.setViewportSize({ width: 390, height: 844 });
@@ -223,28 +205,21 @@ test('the stock summary, the lots and the dashboard show what is reserved and wh
   const card = page.getByTestId('list-card').filter({ hasText: WH.name });
   await expect(card.locator('[data-field=availableQuantity]')).toHaveText('Available72.000');
   await expect(card.locator('[data-field=reservedQuantity]')).toHaveText('Reserved30.000');
-  await shoot(page, 'posted-reserved-summary-phone', { width: 390, height: 844 });
   await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}&blNumber=${BL}`);
   await expect(page.getByTestId('list-card').filter({ hasText: BL }).locator('[data-field=availableQuantity]')).toHaveText('Available62.000');
-  await shoot(page, 'posted-reserved-lots-phone', { width: 390, height: 844 });
   await page.goto('/');
   await expect(page.getByTestId('stock-available')).toHaveText('72.000 available · 30.000 reserved');
-  await panel.screenshot({ path: 'docs/screenshots/posted-reserved-dashboard-phone.png' });
 
   // in Chinese
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'zh-CN'));
   await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
   await expect(card.locator('[data-field=availableQuantity]')).toHaveText('可用72.000');
-  await shoot(page, 'posted-reserved-summary-phone-zh', { width: 390, height: 844 });
   await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}&blNumber=${BL}`);
   await expect(page.getByTestId('list-card').first()).toBeVisible();
-  await shoot(page, 'posted-reserved-lots-phone-zh', { width: 390, height: 844 });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`/warehouse/stock-summary?warehouse=${encodeURIComponent(WH.name)}`);
   await expect(heads.nth(7)).toHaveText('可用');
-  await shoot(page, 'posted-reserved-summary-zh', { width: 1366, height: 768 });
   await page.goto(`/warehouse/lots?warehouse=${encodeURIComponent(WH.code)}`);
   await expect(row(page, BL).getByRole('cell').nth(8)).toHaveText('62.000');
-  await shoot(page, 'posted-reserved-lots-zh', { width: 1366, height: 768 });
   await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });

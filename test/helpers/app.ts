@@ -154,13 +154,18 @@ export async function startTestApp(options: { dataDir?: string; jwtSecret?: stri
   return app;
 }
 
+const tablesOf = new WeakMap<object, string[]>();
+
 /**
  * What a refused request must leave as it was: the rows of every table (the audit log among them:
  * every change writes an entry), counted in one query, and the files on disk, the temp folder included.
  */
 export async function stateOf(app: TestApp): Promise<Record<string, number>> {
   const db = app.server.db;
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+  // the tables are those the migrations made when the service started: listed once per database
+  // handle (Kysely's introspection reads every column of every table, on PostgreSQL a slow query)
+  let tables = tablesOf.get(db);
+  if (!tables) tablesOf.set(db, (tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'))));
   const counts = tables.sort().map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`);
   const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db);
   return { files: await app.fileCount(), ...Object.fromEntries(Object.entries(rows[0]!).map(([table, n]) => [table, Number(n)])) };

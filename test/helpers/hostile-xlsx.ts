@@ -3,8 +3,9 @@
 // generator so a part can unpack to far more than the test ever holds in memory.
 import archiver from 'archiver';
 import { Readable } from 'node:stream';
+import { constants, type ZlibOptions } from 'node:zlib';
 
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+export const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
@@ -16,21 +17,22 @@ export interface Part {
   content: Content;
 }
 
-const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`;
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+export const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`;
+export const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A cell holding `value`: text as an inline string, numbers as numbers; `ref` like "B2". */
 export const cell = (ref: string, value: string | number) =>
   typeof value === 'number' ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${escape(value)}</t></is></c>`;
 
-const letters = (col: number) => {
+export const letters = (col: number) => {
   let s = '';
   for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   return s;
 };
 
-/** A row of cells from column A on. */
-export const row = (r: number, values: (string | number)[]) => `<row r="${r}">${values.map((v, i) => cell(`${letters(i + 1)}${r}`, v)).join('')}</row>`;
+/** A row of cells from column A on; an empty value (null, undefined, '') leaves its cell out. */
+export const row = (r: number, values: (string | number | null | undefined)[]) =>
+  `<row r="${r}">${values.map((v, i) => (v === null || v === undefined || v === '' ? '' : cell(`${letters(i + 1)}${r}`, v))).join('')}</row>`;
 
 /** A worksheet part whose sheetData is `rows` (text, or pieces of text). */
 export function sheet(rows: Content): Content {
@@ -64,9 +66,12 @@ export function frame(withSharedStrings: boolean): Part[] {
   ];
 }
 
-/** The zip of `parts`, in that order, deflated. */
-export async function zip(parts: Part[]): Promise<Uint8Array> {
-  const archive = archiver('zip', { zlib: { level: 9 } });
+/**
+ * The zip of `parts`, in that order, deflated with `zlib`'s options (the smallest by default; level 1
+ * is the fastest, and Z_RLE the fastest for a run of one character, as small as level 9 there).
+ */
+export async function zip(parts: Part[], zlib: ZlibOptions = { level: 9 }): Promise<Uint8Array> {
+  const archive = archiver('zip', { zlib });
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -105,11 +110,14 @@ export const bombs = {
     ]),
   /** a worksheet that unpacks to `bytes` (spaces after its first rows); stored before sharedStrings, or in a workbook without them */
   entry: (withSharedStrings: boolean, bytes = 130 * 2 ** 20) =>
-    zip([
-      ...frame(withSharedStrings),
-      { name: 'xl/worksheets/sheet1.xml', content: sheet(() => [row(1, HEADER), row(2, ['copper', 1]), ...repeat(' ', bytes)]) },
-      ...(withSharedStrings ? [{ name: 'xl/sharedStrings.xml', content: xml(`<sst xmlns="${MAIN}" count="0" uniqueCount="0"></sst>`) }] : []),
-    ]),
+    zip(
+      [
+        ...frame(withSharedStrings),
+        { name: 'xl/worksheets/sheet1.xml', content: sheet(() => [row(1, HEADER), row(2, ['copper', 1]), ...repeat(' ', bytes)]) },
+        ...(withSharedStrings ? [{ name: 'xl/sharedStrings.xml', content: xml(`<sst xmlns="${MAIN}" count="0" uniqueCount="0"></sst>`) }] : []),
+      ],
+      { level: 9, strategy: constants.Z_RLE },
+    ),
   /** a header, one line, then `count` empty rows */
   rows: (count = 3_000_000) =>
     zip([...frame(false), { name: 'xl/worksheets/sheet1.xml', content: sheet(() => [row(1, HEADER), row(2, ['copper', 1]), ...repeat('<row/>', count)]) }]),
