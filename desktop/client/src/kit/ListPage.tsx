@@ -9,7 +9,7 @@
 // search form waits in a full-screen drawer behind a "Filter" button.
 import { DownOutlined, FilterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Table, Tabs } from 'antd';
+import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Tabs } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -30,6 +30,7 @@ import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
 import { usePhone } from './usePhone';
 import { FieldCard } from './FieldCard';
+import { LazyTable } from './lazyAntd';
 import { PageTitle } from './PageTitle';
 
 export interface ColumnDef<T> {
@@ -448,7 +449,6 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           size="100%"
           title={t('list.filterTitle')}
           onClose={() => setFiltering(false)}
-          forceRender
           footer={
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button onClick={resetFilters}>{t('list.reset')}</Button>
@@ -458,7 +458,9 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             </Space>
           }
         >
-          {/* one column, the buttons in the footer (always on screen); Search closes the drawer */}
+          {/* one column, the buttons in the footer (always on screen); Search closes the drawer. Built
+              at the first opening (it stays built after): its selects and date pickers cost a phone
+              the list's first render although none shows */}
           <Form
             form={searchForm}
             name="search"
@@ -514,7 +516,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           pagination={{ ...pagination, onChange: (p: number, size: number) => setQuery({ page: String(p), pageSize: String(size) }) }}
         />
       ) : (
-        <Table<T>
+        <LazyTable<T>
           rowKey="id"
           size={prefs.density}
           columns={tableColumns}
