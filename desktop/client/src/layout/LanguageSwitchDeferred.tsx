@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '../i18n';
 
 const loadSwitch = () => import('./LanguageSwitch');
-const RealSwitch = lazy(() => loadSwitch().then((m) => ({ default: m.LanguageSwitch })));
+const RealSwitch = lazy(loadSwitch);
 
 export function LanguageSwitchDeferred() {
   const { language, t } = useI18n();
