@@ -6,7 +6,14 @@ import { join } from 'node:path';
 export const REPO = join(import.meta.dirname, '..');
 
 /** Everything the build reads: the client's sources and config, and the shared schemas. */
-export const CLIENT_SOURCES = ['desktop/client/src', 'desktop/client/public', 'desktop/client/index.html', 'desktop/client/vite.config.ts', 'shared'];
+export const CLIENT_SOURCES = [
+  'desktop/client/src',
+  'desktop/client/public',
+  'desktop/client/index.html',
+  'desktop/client/vite.config.ts',
+  'desktop/client/antdStyles.ts',
+  'shared',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

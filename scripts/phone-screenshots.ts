@@ -36,6 +36,9 @@ await takeScreenshots(
       ['WH-NB', '电解铜', 20, '陈立', '浙B·67801', '330203198512127890', 'approved'],
       ['WH-SH', '电解铜', 12, '赵磊', '沪A12888', '310104199201019876', 'pending'],
     ] as const;
+    // each request's B/L holds the goods (an approval reserves them: the service refuses more than the B/L holds)
+    for (const [i, [warehouse, commodity, quantity]] of requests.entries())
+      await api('POST', '/inventory/inbound', { warehouse, commodity, blNumber: `COSU63000${10 + i}`, inboundWeight: quantity * 2, owner: '甲公司', inboundDate: today });
     const made = [];
     for (const [i, [warehouse, commodity, quantity, driverName, licensePlate, driverIdCard]] of requests.entries())
       made.push(

@@ -4,6 +4,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { antdStyles } from './antdStyles.js';
 import { precompress } from './precompress.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -12,7 +13,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   build: {
     outDir: `${repo}dist/client`,
     emptyOutDir: true,

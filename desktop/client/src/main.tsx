@@ -7,6 +7,8 @@ import { AuthProvider } from './api/auth';
 import { readTokens } from './api/tokens';
 import { App, preloadFirstScreen } from './App';
 import { I18nProvider, initialLanguage, loadDictionary } from './i18n';
+// antd's rules for the first screen, written at build time (antdStyles.ts), before the client's own
+import 'virtual:antd-first.css';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -88,6 +88,14 @@ interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
+/**
+ * antd's component rules come from stylesheets written at build time with this theme (antdStyles.ts):
+ * antd computes none at run time (`zeroRuntime`: on a phone most of a page's first render was
+ * antd writing its styles), only the theme's CSS variables; class names without a theme hash, as
+ * the build wrote them.
+ */
+const STATIC_STYLES = { zeroRuntime: true, hashed: false } as const;
+
 const REDUCE_MOTION = '(prefers-reduced-motion: reduce)';
 
 /** Whether the system asks for less motion ("reduce motion" / "show animations" off): antd then animates nothing. */
@@ -123,7 +131,7 @@ export function I18nProvider({ initial, children }: { initial: Dictionary; child
   const reducedMotion = useReducedMotion();
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={dictionary.antdLocale} theme={{ token: { ...THEME_TOKENS, motion: !reducedMotion }, components: THEME_COMPONENTS }}>
+      <ConfigProvider locale={dictionary.antdLocale} theme={{ token: { ...THEME_TOKENS, motion: !reducedMotion }, components: THEME_COMPONENTS, ...STATIC_STYLES }}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>

@@ -3,12 +3,14 @@
 // progress while it is written.
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { queryString } from '../api/client';
 import { errorText } from '../api/errors';
 import { useT } from '../i18n';
-import { downloadFile } from './files';
-import { WorkProgressBar, type WorkProgress } from './progress';
+import type { WorkProgress } from './progress';
+
+// the download helper and the progress bar load at the first export (a list's first screen needs neither)
+const WorkProgressBar = lazy(() => import('./progress').then((m) => ({ default: m.WorkProgressBar })));
 
 const PAGING = ['page', 'pageSize', 'sortOrder'];
 
@@ -23,7 +25,8 @@ export function ExportButton({ path, query, fileName, disabled }: { path: string
       icon={<DownloadOutlined />}
       disabled={disabled}
       onClick={() =>
-        void downloadFile(`/api${path}${queryString(filters)}`, `${fileName}.xlsx`, setExporting)
+        void import('./files')
+          .then(({ downloadFile }) => downloadFile(`/api${path}${queryString(filters)}`, `${fileName}.xlsx`, setExporting))
           .catch((err: unknown) => void message.error(errorText(err, t)))
           .finally(() => setExporting(null))
       }
@@ -36,7 +39,9 @@ export function ExportButton({ path, query, fileName, disabled }: { path: string
     <Space>
       {button}
       <span style={{ display: 'inline-block', width: 240 }}>
-        <WorkProgressBar progress={exporting} />
+        <Suspense fallback={null}>
+          <WorkProgressBar progress={exporting} />
+        </Suspense>
       </span>
     </Space>
   );

@@ -7,12 +7,12 @@
 // user may hide, order and pack the columns (ColumnSettings, kept per user and list). On a phone
 // (kit/usePhone.ts) the rows are cards of the record's key fields with the same actions, and the
 // search form waits in a full-screen drawer behind a "Filter" button.
-import { DownOutlined, FilterOutlined } from '@ant-design/icons';
+import { DownOutlined, FilterOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Col, Drawer, Dropdown, Empty, Form, Pagination, Row, Space, Spin, Table, Tabs } from 'antd';
+import { Alert, App, Badge, Button, Col, ConfigProvider, Drawer, Dropdown, Empty, Form, Row, Space, Spin } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { Paged } from '../../../../shared/paging';
@@ -30,6 +30,11 @@ import { fieldInput, type FieldDef } from './fields';
 import { StatusBadge, type StatusMap } from './StatusBadge';
 import { usePhone } from './usePhone';
 import { FieldCard } from './FieldCard';
+import { LazyTable } from './lazyAntd';
+
+// a computer's filter card and a list's tabs: a phone's list shows neither (Card imports Tabs)
+const Card = lazy(() => import('antd/es/card'));
+const Tabs = lazy(() => import('antd/es/tabs'));
 import { PageTitle } from './PageTitle';
 
 export interface ColumnDef<T> {
@@ -430,16 +435,18 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
       {header}
       {(props.create || props.edit || props.canDelete) && <ReadOnlyLine />}
       {filters.length > 0 && !phone && (
-        <Card size="small">
-          <Form form={searchForm} name="search" layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
-            <Row gutter={[0, 8]} style={{ width: '100%' }}>
-              {filterItems.map((item) => (
-                <Col key={item.key}>{item}</Col>
-              ))}
-              <Col>{filterButtons}</Col>
-            </Row>
-          </Form>
-        </Card>
+        <Suspense fallback={null}>
+          <Card size="small">
+            <Form form={searchForm} name="search" layout="inline" initialValues={paramsToForm(filters, params)} onFinish={search}>
+              <Row gutter={[0, 8]} style={{ width: '100%' }}>
+                {filterItems.map((item) => (
+                  <Col key={item.key}>{item}</Col>
+                ))}
+                <Col>{filterButtons}</Col>
+              </Row>
+            </Form>
+          </Card>
+        </Suspense>
       )}
       {filters.length > 0 && phone && (
         <Drawer
@@ -448,7 +455,6 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           size="100%"
           title={t('list.filterTitle')}
           onClose={() => setFiltering(false)}
-          forceRender
           footer={
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button onClick={resetFilters}>{t('list.reset')}</Button>
@@ -458,7 +464,9 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
             </Space>
           }
         >
-          {/* one column, the buttons in the footer (always on screen); Search closes the drawer */}
+          {/* one column, the buttons in the footer (always on screen); Search closes the drawer. Built
+              at the first opening (it stays built after): its selects and date pickers cost a phone
+              the list's first render although none shows */}
           <Form
             form={searchForm}
             name="search"
@@ -494,12 +502,14 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
         {!phone && <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: t(c.title) }))} prefs={prefs} onChange={settings.setPrefs} onReset={settings.reset} />}
       </div>
       {tabs && (
-        <Tabs
-          activeKey={params[tabs.param] ?? ''}
-          onChange={(key) => setQuery({ [tabs.param]: key || undefined, page: undefined })}
-          items={tabs.items.map((i) => ({ key: i.value, label: t(i.label) }))}
-          style={{ marginBottom: -16 }}
-        />
+        <Suspense fallback={null}>
+          <Tabs
+            activeKey={params[tabs.param] ?? ''}
+            onChange={(key) => setQuery({ [tabs.param]: key || undefined, page: undefined })}
+            items={tabs.items.map((i) => ({ key: i.value, label: t(i.label) }))}
+            style={{ marginBottom: -16 }}
+          />
+        </Suspense>
       )}
       {list.isError && <Alert type="error" showIcon title={t('list.loadFailed')} description={errorText(list.error, t)} />}
       {summary && list.data && !Array.isArray(list.data) && summary(list.data)}
@@ -514,7 +524,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
           pagination={{ ...pagination, onChange: (p: number, size: number) => setQuery({ page: String(p), pageSize: String(size) }) }}
         />
       ) : (
-        <Table<T>
+        <LazyTable<T>
           rowKey="id"
           size={prefs.density}
           columns={tableColumns}
@@ -599,8 +609,40 @@ function RecordCards<T extends { id: number }>({
             {expandedRow && open === row.id && <div style={{ marginTop: 8 }}>{expandedRow(row)}</div>}
           </FieldCard>
         ))}
-        <Pagination simple align="center" {...pagination} />
+        <PhonePager {...pagination} />
       </Space>
     </Spin>
+  );
+}
+
+/**
+ * The pager under a phone's cards: previous, "page / pages", next, named in antd's own words for
+ * its pager (its locale). Not antd's Pagination: its page-size select made a phone download the
+ * whole Select before the list's rows.
+ */
+function PhonePager({
+  current,
+  pageSize,
+  total,
+  showTotal,
+  onChange,
+}: {
+  current: number;
+  pageSize: number;
+  total: number;
+  showTotal: (total: number) => string;
+  onChange: (page: number, size: number) => void;
+}) {
+  const words = useContext(ConfigProvider.ConfigContext).locale?.Pagination;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 8 }}>
+      <span>{showTotal(total)}</span>
+      <Button type="text" size="small" icon={<LeftOutlined />} aria-label={words?.prev_page} disabled={current <= 1} onClick={() => onChange(current - 1, pageSize)} />
+      <span data-testid="pager-position">
+        {Math.min(current, pages)} / {pages}
+      </span>
+      <Button type="text" size="small" icon={<RightOutlined />} aria-label={words?.next_page} disabled={current >= pages} onClick={() => onChange(current + 1, pageSize)} />
+    </div>
   );
 }

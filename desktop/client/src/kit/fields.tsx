@@ -1,10 +1,13 @@
 // Form fields declared by config, for search forms and for create/edit drawers.
 import { LockOutlined } from '@ant-design/icons';
-import { Form, Input, InputNumber, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { Form, Input, InputNumber } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { MessageKey, Translate } from '../i18n';
-import { FileDropzone, type FileRule } from './files';
-import { LazyDatePicker, LazyRangePicker } from './lazyAntd';
+import type { FileRule } from './files';
+import { LazyDatePicker, LazyRangePicker, LazySelect } from './lazyAntd';
+
+// the drop zone (antd's Upload) loads with the first form that has a file field
+const FileDropzone = lazy(() => import('./files').then((m) => ({ default: m.FileDropzone })));
 
 export interface Option {
   value: string | number;
@@ -54,7 +57,7 @@ export function fieldInput(field: FieldDef, t: Translate, search = false): React
       return search ? <InputNumber style={{ width: '100%' }} placeholder={placeholder} /> : <QuantityInput unit={field.unit} placeholder={placeholder} />;
     case 'select':
       return (
-        <Select
+        <LazySelect
           allowClear={search}
           placeholder={placeholder ?? (search ? t('list.any') : undefined)}
           options={(field.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))}
@@ -92,7 +95,11 @@ function LockedInput({ field, t, value, id }: { field: FieldDef; t: Translate; v
 
 /** FileDropzone as a form control (antd injects value and onChange). */
 function FilesInput({ rule, maxCount, value, onChange }: { rule: FileRule; maxCount?: number; value?: File[]; onChange?: (files: File[]) => void }) {
-  return <FileDropzone rule={rule} maxCount={maxCount} value={value ?? []} onChange={(files) => onChange?.(files)} />;
+  return (
+    <Suspense fallback={null}>
+      <FileDropzone rule={rule} maxCount={maxCount} value={value ?? []} onChange={(files) => onChange?.(files)} />
+    </Suspense>
+  );
 }
 
 /** A quantity with its unit after it (antd injects value and onChange). */

@@ -13,7 +13,7 @@ import { useT } from '../i18n';
 import { usePhone } from '../kit/usePhone';
 import { ACCOUNT_PATH, HOME, MENU, menuOf } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitchDeferred } from './LanguageSwitchDeferred';
 import { PageFallback } from './PageFallback';
 
 const COLLAPSED_KEY = 'cargodesk.siderCollapsed';
@@ -144,7 +144,8 @@ export function AppLayout() {
           {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('app.menu')} data-testid="menu-button" onClick={() => setMenuOpen(true)} />}
           <Space size={phone ? 0 : 'middle'} style={{ minWidth: 0 }}>
             <AttentionBadge />
-            <LanguageSwitch />
+            {/* antd's Select loads when the switch is first used, as on the sign-in page */}
+            <LanguageSwitchDeferred />
             <Dropdown menu={{ items: userMenu, onClick: ({ key }) => (key === 'logout' ? signOut() : navigate(key)) }} trigger={['click']}>
               <Space size={6} data-testid="current-user" style={{ cursor: 'pointer', minWidth: 0 }}>
                 <UserOutlined />

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { LANGUAGES, useI18n } from '../i18n';
 
 /** `defaultOpen`, `autoFocus`: when it replaces the sign-in page's stand-in that was clicked or focused (LanguageSwitchDeferred.tsx). */
-export function LanguageSwitch({ defaultOpen, autoFocus }: { defaultOpen?: boolean; autoFocus?: boolean } = {}) {
+export default function LanguageSwitch({ defaultOpen, autoFocus }: { defaultOpen?: boolean; autoFocus?: boolean } = {}) {
   const { language, setLanguage, t } = useI18n();
   return (
     <Select

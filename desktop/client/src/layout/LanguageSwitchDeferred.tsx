@@ -1,14 +1,15 @@
-// The sign-in and registration pages' language switch: a stand-in drawn like the borderless select
-// until the pointer comes near it or it takes the focus, then the real one (LanguageSwitch.tsx,
-// antd's Select: a tenth of the sign-in page's code, which a phone would otherwise download before
-// the form shows). A click on the stand-in opens the real select as soon as it is there.
+// The language switch of the sign-in and registration pages and of the header: a stand-in drawn
+// like the borderless select until the pointer comes near it or it takes the focus, then the real
+// one (LanguageSwitch.tsx, antd's Select: a tenth of the sign-in page's code, which a phone would
+// otherwise download before the form shows, and a list page's before its rows). A click on the
+// stand-in opens the real select as soon as it is there.
 import { GlobalOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '../i18n';
 
 const loadSwitch = () => import('./LanguageSwitch');
-const RealSwitch = lazy(() => loadSwitch().then((m) => ({ default: m.LanguageSwitch })));
+const RealSwitch = lazy(loadSwitch);
 
 export function LanguageSwitchDeferred() {
   const { language, t } = useI18n();

@@ -3,11 +3,12 @@
 // with the commodity's default unit when the unit is still empty. Units are picked from the default
 // units of the commodity catalog (any other unit may still be typed).
 import { useQuery } from '@tanstack/react-query';
-import { AutoComplete, Form } from 'antd';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Commodity, Party } from '../../../../../shared/catalogs';
 import type { Paged } from '../../../../../shared/paging';
 import { api } from '../../api/client';
+import { LazyAutoComplete } from '../../kit/lazyAntd';
 
 export const COMMODITIES_PATH = '/commodities';
 export const PARTIES_PATH = '/parties';
@@ -35,7 +36,7 @@ export function CommodityInput({ value, onChange, id, 'aria-label': label, unitF
   const { data } = useCatalog<Commodity>(COMMODITIES_PATH, keyword);
   const items = data?.items ?? [];
   return (
-    <AutoComplete
+    <LazyAutoComplete
       id={id}
       aria-label={label}
       data-testid="commodity-input"
@@ -55,7 +56,7 @@ export function PartyInput({ value, onChange, id, 'aria-label': label }: InputPr
   const [keyword, setKeyword] = useState('');
   const { data } = useCatalog<Party>(PARTIES_PATH, keyword);
   return (
-    <AutoComplete
+    <LazyAutoComplete
       id={id}
       aria-label={label}
       value={value ?? ''}
@@ -71,5 +72,5 @@ export function UnitInput({ value, onChange, id, 'aria-label': label }: InputPro
   const units = useMemo(() => [...new Set((data?.items ?? []).flatMap((c) => (c.unit ? [c.unit] : [])))], [data]);
   const typed = (value ?? '').trim().toLowerCase();
   const options = units.filter((u) => !typed || u.toLowerCase().includes(typed)).map((u) => ({ value: u }));
-  return <AutoComplete id={id} aria-label={label} value={value ?? ''} onChange={(v: string) => onChange?.(v)} options={options} />;
+  return <LazyAutoComplete id={id} aria-label={label} value={value ?? ''} onChange={(v: string) => onChange?.(v)} options={options} />;
 }

@@ -2,7 +2,7 @@
 // in stock), optionally serving a pickup request; receipt confirmed by the customer (each
 // confirmation kept in a history) and a printable A4 page.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Drawer, Table } from 'antd';
+import { App, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { confirmReceiptBody, outboundBody, outboundUpdateBody, type OutboundOrder, type receiptRecord } from '../../../../../shared/warehouse';
@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useFormatDate, useT } from '../../i18n';
 import { EditDrawer } from '../../kit/EditDrawer';
+import { LazyTable } from '../../kit/lazyAntd';
 import { ListPage, type RowAction } from '../../kit/ListPage';
 import { StatusBadge } from '../../kit/StatusBadge';
 import { formatQuantity, invalidateStock, OUTBOUND_PATH, receiptStatusMap } from './warehouseUi';
@@ -69,7 +70,7 @@ function ReceiptHistory({ order, onClose }: { order: OutboundOrder | null; onClo
   return (
     <Drawer open={!!order} size={drawerSize} title={order ? t('wh.receipt.historyTitle', { number: order.outboundNumber }) : ''} onClose={onClose} destroyOnHidden>
       {order && <StatusBadge value={order.receiptStatus} map={receiptStatusMap} />}
-      <Table<Receipt>
+      <LazyTable<Receipt>
         style={{ marginTop: 12 }}
         size="small"
         rowKey="id"

@@ -2,7 +2,7 @@
 // request chosen from a server search), and the values an order starts from when it ships against
 // a pickup request.
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { outboundBody, type PickupRequest } from '../../../../../shared/warehouse';
@@ -12,6 +12,7 @@ import { useT } from '../../i18n';
 import { formFields } from './warehouseFields';
 import { OutboundQuantity } from './Availability';
 import { formatQuantity, PICKUP_PATH } from './warehouseUi';
+import { LazySelect } from '../../kit/lazyAntd';
 
 /** Today in the browser's own calendar, as business dates are written. */
 export const todayIso = () => dayjs().format('YYYY-MM-DD');
@@ -42,7 +43,7 @@ function PickupSelect({ value, onChange, id }: { value?: string | null; onChange
   });
   const requests = data?.items ?? [];
   return (
-    <Select
+    <LazySelect
       id={id}
       value={value ?? undefined}
       allowClear

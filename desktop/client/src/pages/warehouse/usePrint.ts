@@ -4,7 +4,6 @@
 import { App } from 'antd';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
-import { fetchFile } from '../../kit/files';
 import type { RowAction } from '../../kit/ListPage';
 
 /** The row action "Print" of a list whose records print at `/api<path>/print/:id`. */
@@ -14,7 +13,9 @@ export function usePrintAction<T extends { id: number }>(path: string): RowActio
   const open = (row: T) => {
     const win = window.open('', '_blank');
     if (!win) return void message.error(t('wh.popupBlocked'));
-    fetchFile(`/api${path}/print/${row.id}`)
+    // the file helpers load at the first print (the window is already open: no pop-up block)
+    import('../../kit/files')
+      .then(({ fetchFile }) => fetchFile(`/api${path}/print/${row.id}`))
       .then((blob) => {
         const url = URL.createObjectURL(blob.type.startsWith('text/html') ? blob : new Blob([blob], { type: 'text/html' }));
         win.location.href = url;

@@ -1,11 +1,11 @@
 // What the warehouse pages share: status badges, the warehouse select (fed by the warehouses list)
 // and quantities shown as the API keeps them (up to 3 decimals).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { Select } from 'antd';
 import type { Warehouse } from '../../../../../shared/warehouse';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import type { StatusMap } from '../../kit/StatusBadge';
+import { LazySelect } from '../../kit/lazyAntd';
 
 export { formatQuantity } from '../../kit/numbers';
 
@@ -61,7 +61,7 @@ export function WarehouseSelect({ value, onChange, search = false, id }: { value
   const t = useT();
   const { data = [], isLoading } = useWarehouses();
   return (
-    <Select
+    <LazySelect
       id={id}
       value={value}
       onChange={onChange}
