@@ -124,7 +124,11 @@ await takeScreenshots(
     await batch
       .locator('.ant-table-body, .ant-table-content')
       .first()
-      .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      .evaluate((el) => {
+        // the root tsconfig has no DOM types
+        const box = el as unknown as { scrollTo(to: { left: number }): void; scrollWidth: number };
+        box.scrollTo({ left: box.scrollWidth });
+      });
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `desk-contracts-batch-${suffix}.png`) });
     // the document kinds of Settings

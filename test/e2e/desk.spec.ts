@@ -242,7 +242,7 @@ test('the dashboard: headings in order (axe heading-order) with an expiring lice
   // loaded: a loading skeleton's title is an h3 of antd's
   await expect(page.locator('.ant-skeleton')).toHaveCount(0);
   // no heading more than one level below the one before it (the page's h1 first)
-  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number((h as unknown as { tagName: string }).tagName[1])));
   expect(levels[0]).toBe(1);
   expect(levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)).toEqual([]);
 });
