@@ -26,9 +26,10 @@ const FIRST = ['App', 'message', 'notification', 'Form', 'Row', 'Col', 'Input', 
 /**
  * What the signed-in client imports from antd and what those render inside (a table's pagination,
  * checkboxes, filter dropdown and menu; a picker's time panel; an upload's progress; a card's tabs).
- * The components no page uses (Carousel, ColorPicker, Tour, Transfer, …) are left out.
+ * The components no page uses (Carousel, ColorPicker, Tour, Transfer, …) are left out; a component
+ * the client starts to use must be added here (test/client/antd-styles.test.ts fails until it is).
  */
-const ALL = [
+export const ALL = [
   ...FIRST,
   'Affix',
   'AutoComplete',
