@@ -186,7 +186,8 @@ test('the grants grid saves a change and restores the defaults; a closed registr
   await expect(page.getByText('Grants saved: they apply from each user’s next request')).toBeVisible();
   expect((await adminApi<{ grants: typeof DEFAULT_GRANTS }>(page, 'GET', '/settings/grants')).grants.viewer.finance).toBe('read');
 
-  await page.getByRole('button', { name: 'Restore defaults' }).click();
+  // the grants card's own (Settings has the document kinds' Restore defaults too)
+  await page.getByTestId('grants').getByRole('button', { name: 'Restore defaults' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Default grants restored')).toBeVisible();
   await expect(cell).toContainText('None');
