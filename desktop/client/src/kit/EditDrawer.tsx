@@ -73,7 +73,11 @@ export function EditDrawer({ open, title, fields, schema, initialValues, onClose
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(startValues);
+    // The store outlives each opening's Form (one instance per drawer), and resetFields goes back to
+    // the initial values of the Form mounted last: after an edit, the record's. Every value the
+    // last opening left is cleared, or a New after an Edit would start from the record edited.
+    const left = Object.keys(form.getFieldsValue(true) as Record<string, unknown>);
+    form.setFieldsValue({ ...Object.fromEntries(left.map((name) => [name, undefined])), ...startValues });
     applied.current = startValues;
     setTopError(null);
   }, [openingKey]);
