@@ -4,7 +4,7 @@
 // dashes, labels up to 100 characters, no code twice), checked while typing with the same schema. A
 // saved kind's code stays (its files are filed under it): renaming changes its label. The B/L
 // documents panel and the missing-documents report read the kinds again once saved.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -17,8 +17,8 @@ import { Confirm } from '../../kit/Confirm';
 import { usePhone } from '../../kit/usePhone';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { kindLabel } from '../trading/documentKinds';
+import { SETTINGS_PATH, useSettings } from './useSettings';
 
-const SETTINGS_PATH = '/settings';
 const schema = z.object({ documentKinds: settingsBody.shape.documentKinds });
 
 interface Row {
@@ -43,7 +43,7 @@ export function DocumentKindsCard() {
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: ({ signal }) => api.get<Settings>(SETTINGS_PATH, undefined, signal) });
+  const settings = useSettings();
   const kinds = settings.data?.documentKinds;
   // a refetch (a live refresh) fills the form only while the admin has not started editing
   useEffect(() => {

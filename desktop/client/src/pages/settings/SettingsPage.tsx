@@ -14,8 +14,8 @@ import { Confirm } from '../../kit/Confirm';
 import { applyServerErrors, zodRule } from '../../kit/zodForm';
 import { PageTitle } from '../../kit/PageTitle';
 import { DocumentKindsCard } from './DocumentKindsCard';
+import { SETTINGS_PATH, useSettings } from './useSettings';
 
-export const SETTINGS_PATH = '/settings';
 const GRANTS_PATH = '/settings/grants';
 
 function RulesCard() {
@@ -25,7 +25,7 @@ function RulesCard() {
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const settings = useQuery({ queryKey: [SETTINGS_PATH], queryFn: ({ signal }) => api.get<Settings>(SETTINGS_PATH, undefined, signal) });
+  const settings = useSettings();
   useEffect(() => {
     if (settings.data) form.setFieldsValue({ ...settings.data, companyName: settings.data.companyName ?? '' });
   }, [settings.data, form]);

@@ -1,24 +1,22 @@
 // The B/Ls with stock or an open contract whose document set lacks a required kind; each B/L opens
 // its trace, where the documents panel takes the missing files.
-import { useQuery } from '@tanstack/react-query';
 import { Space, Table, Tag, Typography } from 'antd';
 import type { Paged } from '../../../../../shared/paging';
-import type { Settings } from '../../../../../shared/settings';
 import type { MissingDocumentsRow } from '../../../../../shared/trading';
-import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { PageTitle } from '../../kit/PageTitle';
 
 import { BlLink } from '../reports/BlLink';
 import { ReportFilters, StockFilterItems, useReport } from '../reports/reportUi';
 import { kindLabel } from './documentKinds';
+import { useSettings } from '../settings/useSettings';
 
 const PATH = '/reports/missing-documents';
 
 export default function MissingDocumentsPage() {
   const t = useT();
   const { query, setParams, report, pagination } = useReport<Paged<MissingDocumentsRow>>(PATH);
-  const settings = useQuery({ queryKey: ['/settings'], queryFn: ({ signal }) => api.get<Settings>('/settings', undefined, signal) });
+  const settings = useSettings();
   const labelOf = (kind: string) => {
     const found = settings.data?.documentKinds.find((k) => k.kind === kind);
     return found ? kindLabel(t, found) : kind;
