@@ -290,7 +290,8 @@ describe.skipIf(!onPostgres)("the trading desk's locks across two instances (Pos
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: true });
     const jwtSecret = randomBytes(48).toString('base64url');
-    [one, two] = await Promise.all([0, 1].map(() => startTestApp({ jwtSecret, config: { databaseUrl: database.url } })));
+    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
+    [one, two] = await Promise.all([start(), start()]);
     token = (await signInAdmin(one)).token;
     audit = await auditHold(database.url);
   });
