@@ -1,11 +1,11 @@
 // The trading desk (issue 31 items 1–3): contract unit, currency and weight tolerance; the open
 // position; B/L weights and claims. One seeded company, figures checked against hand calculations.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BL_DOCUMENTS } from '../../shared/trading.js';
 import { signInAdmin, signInWithRoles, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
-import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
+import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
 import { readWorkbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -275,64 +275,141 @@ describe('kept sums under concurrent writes', () => {
   });
 });
 
-// The same race made certain, on two instances of one PostgreSQL database: an inbound order is held
-// (by a third connection's lock on the audit log, which every write reaches last) after it matched its
-// B/L against the contracts' B/L lists and before it commits; a contract edit that adds that B/L is
-// then sent to the other instance. The contract sums' advisory lock makes the edit wait for the order
-// (and recount it); without that lock the edit counts the documents without the order, the order
-// added nothing to a contract that did not list its B/L yet, and the position loses it.
-describe.skipIf(!onPostgres)('kept sums: the contract lock across two instances (PostgreSQL)', () => {
-  it('a contract edit on one instance waits for a stock write in progress on the other', async () => {
-    const database = await createTestDatabase({ migrated: true });
+// The trading desk's PostgreSQL locks, each made certain on two instances of one database: a write is
+// held at its audit entry, the last thing it does before it commits (test/helpers/postgres.ts,
+// `auditHold`), after it read and wrote what the lock guards; the competing write is sent to the other
+// instance, waits for the lock, then reads what the first committed. Without the lock it reads past
+// the first one's uncommitted change, and each test fails (as each did with its lock call removed).
+describe.skipIf(!onPostgres)("the trading desk's locks across two instances (PostgreSQL)", () => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  let token: string;
+  let audit: AuditHold;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: true });
     const jwtSecret = randomBytes(48).toString('base64url');
-    const [one, two] = await Promise.all([0, 1].map(() => startTestApp({ jwtSecret, config: { databaseUrl: database.url } })));
-    const holder = new pg.Client({ connectionString: database.url });
-    try {
-      const token = (await signInAdmin(one!)).token;
-      const { makeWarehouse, makeInbound } = await import('../helpers/warehouse.js');
-      const w = await makeWarehouse(one!, token);
-      await makeInbound(one!, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-1', inboundWeight: 10 });
-      const made = await one!.upload('POST', '/api/contract/upload', {
-        token,
-        fields: contractForm({ contractType: '1', commodity: 'Lock ore', count: '100', BLNumber: 'LOCK-1' }),
-        files: [pdfFile()],
-      });
-      expect(made.status, made.body.message).toBe(200);
+    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
+    [one, two] = await Promise.all([start(), start()]);
+    token = (await signInAdmin(one)).token;
+    audit = await auditHold(database.url);
+  });
+  afterAll(async () => {
+    await audit?.end().catch(() => undefined);
+    await Promise.all([one?.close(), two?.close()]);
+    await database?.drop();
+  });
 
-      await holder.connect();
-      const waiting = async (n: number) => {
-        for (let i = 0; i < 200; i++) {
-          const { rows } = await holder.query<{ n: string }>(
-            "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-          );
-          if (Number(rows[0]!.n) >= n) return;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error(`${n} requests never waited`);
-      };
-      await holder.query('begin');
-      await holder.query('lock table "auditLog" in share mode');
-      // the order on LOCK-2 (listed by no contract yet) stops at its audit entry, its ledger written
-      const order = makeInbound(one!, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-2', inboundWeight: 7 });
-      await waiting(1);
-      const edit = two!.request('PUT', `/api/contract/${made.body.data.id}`, { token, body: { BLNumber: 'LOCK-1;LOCK-2' } });
-      // the edit waits too: for the order (the lock), or, without the lock, for its own audit entry
-      await waiting(2);
-      await holder.query('commit');
-      await order;
-      expect((await edit).status).toBe(200);
+  // The contract sums' lock (lockContractSums): an inbound order is held after it matched its B/L
+  // against the contracts' B/L lists; a contract edit that adds that B/L waits for the order (and
+  // recounts it). Without the lock the edit counts the documents without the order, the order added
+  // nothing to a contract that did not list its B/L yet, and the position loses it.
+  it('a contract edit on one instance waits for a stock write in progress on the other', async () => {
+    const { makeWarehouse, makeInbound } = await import('../helpers/warehouse.js');
+    const w = await makeWarehouse(one, token);
+    await makeInbound(one, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-1', inboundWeight: 10 });
+    const made = await one.upload('POST', '/api/contract/upload', {
+      token,
+      fields: contractForm({ contractType: '1', commodity: 'Lock ore', count: '100', BLNumber: 'LOCK-1' }),
+      files: [pdfFile()],
+    });
+    expect(made.status, made.body.message).toBe(200);
 
-      // by hand: the contract lists LOCK-1 (10) and LOCK-2 (7)
-      for (const app of [one!, two!]) {
-        const position = (await app.request('GET', '/api/reports/position?commodity=Lock%20ore', { token })).body.data.items[0];
-        expect(position).toMatchObject({ purchased: 100, received: 17, openToReceive: 83 });
-      }
-      const execution = (await one!.request('GET', '/api/reports/contract-execution?pageSize=100', { token })).body.data.items as { contractCode: string; executed: number }[];
-      expect(execution.find((e) => e.contractCode === made.body.data.contractCode)!.executed).toBe(17);
-    } finally {
-      await holder.end().catch(() => undefined);
-      await Promise.all([one?.close(), two?.close()]);
-      await database.drop();
+    await audit.hold();
+    // the order on LOCK-2 (listed by no contract yet) stops at its audit entry, its ledger written
+    const order = makeInbound(one, token, { warehouse: w.code, commodity: 'Lock ore', blNumber: 'LOCK-2', inboundWeight: 7 });
+    await audit.waiting(1);
+    const edit = two.request('PUT', `/api/contract/${made.body.data.id}`, { token, body: { BLNumber: 'LOCK-1;LOCK-2' } });
+    // the edit waits too: for the order (the lock), or, without the lock, for its own audit entry
+    await audit.waiting(2);
+    await audit.release();
+    await order;
+    expect((await edit).status).toBe(200);
+
+    // by hand: the contract lists LOCK-1 (10) and LOCK-2 (7)
+    for (const app of [one, two]) {
+      const position = (await app.request('GET', '/api/reports/position?commodity=Lock%20ore', { token })).body.data.items[0];
+      expect(position).toMatchObject({ purchased: 100, received: 17, openToReceive: 83 });
     }
+    const execution = (await one.request('GET', '/api/reports/contract-execution?pageSize=100', { token })).body.data.items as { contractCode: string; executed: number }[];
+    expect(execution.find((e) => e.contractCode === made.body.data.contractCode)!.executed).toBe(17);
+  }, 60_000);
+
+  // The B/L weights' per-B/L lock (lotWeights, refreshLotWeights): two B/L weight edits of one lot move
+  // no stock and name no contract, so nothing else makes them wait for each other. Without the lock
+  // the second counts the lot with the first order's old weight and rewrites the lot row the first
+  // has just rewritten: a 500 (the row exists twice) or a lot that lost an edit.
+  it('two B/L weight edits of one lot on two instances both count', async () => {
+    const { makeWarehouse, makeInbound } = await import('../helpers/warehouse.js');
+    const w = await makeWarehouse(one, token);
+    const a = await makeInbound(one, token, { warehouse: w.code, commodity: 'Lock tin', blNumber: 'LOCK-W1', blWeight: 10, inboundWeight: 10 });
+    const b = await makeInbound(one, token, { warehouse: w.code, commodity: 'Lock tin', blNumber: 'LOCK-W1', blWeight: 20, inboundWeight: 19 });
+
+    await audit.hold();
+    const first = one.request('PUT', `/api/inventory/inbound/${a.id}`, { token, body: { blWeight: 11 } });
+    await audit.waiting(1);
+    const second = two.request('PUT', `/api/inventory/inbound/${b.id}`, { token, body: { blWeight: 22 } });
+    await audit.waiting(2);
+    await audit.release();
+    for (const res of [await first, await second]) expect(res.status, res.body.message).toBe(200);
+
+    // by hand: B/L 11 + 22, outturn 10 + 19, one lot
+    for (const app of [one, two]) {
+      const res = await app.request('GET', '/api/reports/weights?blNumber=LOCK-W1', { token });
+      expect(res.body.data.items.map((r: Record<string, unknown>) => [r.blNumber, r.blWeight, r.outturnWeight])).toEqual([['LOCK-W1', 33, 29]]);
+    }
+  }, 60_000);
+
+  // lockNamed('exchangeRates'): the list is replaced whole. Without the lock the second save deletes
+  // the list it read (the one before the first save) and adds its own to the first one's.
+  it('two saves of the exchange rates on two instances leave the second list whole', async () => {
+    const put = (app: TestApp, rates: { currency: string; month: string; rate: number }[]) => app.request('PUT', '/api/settings/exchange-rates', { token, body: { rates } });
+    expect((await put(one, [{ currency: 'USD', month: '2026-10', rate: 7 }])).status).toBe(200);
+    const firstList = [
+      { currency: 'EUR', month: '2026-11', rate: 7.8 },
+      { currency: 'USD', month: '2026-11', rate: 7.2 },
+    ];
+    const secondList = [{ currency: 'JPY', month: '2026-11', rate: 0.048 }];
+
+    await audit.hold();
+    const first = put(one, firstList);
+    await audit.waiting(1);
+    const second = put(two, secondList);
+    await audit.waiting(2);
+    await audit.release();
+    for (const res of [await first, await second]) expect(res.status, res.body.message).toBe(200);
+
+    for (const app of [one, two]) expect((await app.request('GET', '/api/settings/exchange-rates', { token })).body.data.rates).toEqual(secondList);
+    // the audit log shows the second save replacing the first one's list
+    const log = (await one.request('GET', '/api/audit?entity=exchangeRates', { token })).body.data.items as { before: { rates: unknown } }[];
+    expect(log[0]!.before.rates).toEqual(firstList);
+  }, 60_000);
+
+  // lockNamed('blDocuments:<B/L>'): a set holds at most MAX_BL_DOCUMENTS files, counted before the new
+  // ones join it. Without the lock the second upload counts the set without the first one's files and
+  // both join: a set larger than the bound.
+  it('two uploads to one B/L document set on two instances keep it within its bound', async () => {
+    const upload = (app: TestApp, n: number) =>
+      app.upload('POST', '/api/bl/LOCK-D1/documents', { token, fields: { kind: 'billOfLading' }, files: Array.from({ length: n }, (_, i) => pdfFile(`page-${i}.pdf`)) });
+    // the set 20 short of its bound, 20 files an upload
+    for (let i = 0; i < MAX_BL_DOCUMENTS / 20 - 1; i++) expect((await upload(one, 20)).status).toBe(200);
+    const held = MAX_BL_DOCUMENTS - 20;
+    const filesOfTwo = await two.fileCount();
+
+    await audit.hold();
+    const first = upload(one, 11);
+    await audit.waiting(1);
+    const second = upload(two, 11);
+    await audit.waiting(2);
+    await audit.release();
+    expect((await first).status).toBe(200);
+    const refused = await second;
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`B/L LOCK-D1 already has ${held + 11} documents; a set holds at most ${MAX_BL_DOCUMENTS} files`);
+
+    const set = (await two.request('GET', '/api/bl/LOCK-D1/documents', { token })).body.data as { kinds: { files: unknown[] }[] };
+    expect(set.kinds.reduce((n, k) => n + k.files.length, 0)).toBe(held + 11);
+    expect(await two.fileCount()).toBe(filesOfTwo);
   }, 60_000);
 });

@@ -69,3 +69,47 @@ export function watchSql(db: Kysely<any>): { watched: Kysely<any>; since(): stri
     },
   };
 }
+
+export interface AuditHold {
+  /** Takes the audit log: from now on every write to the database stops at its audit entry. */
+  hold(): Promise<void>;
+  /** Returns once `n` other sessions of the database wait for a lock (throws after 10 s). */
+  waiting(n: number): Promise<void>;
+  /** Lets the held writes go on (the held one first: it queued first). */
+  release(): Promise<void>;
+  end(): Promise<void>;
+}
+
+/**
+ * Makes a race between two writers certain instead of a timing gamble (tests of the PostgreSQL locks
+ * that serialise writers across service instances). A connection of its own takes the audit log in
+ * SHARE mode: every write's last statement is its audit entry, so a write sent then stops there, in
+ * its transaction, holding what it wrote and the locks it took. A second writer sent then either waits
+ * for such a lock (the lock under test) or, without it, reads and writes past the first one's
+ * uncommitted change and stops at its own audit entry: `waiting(2)` returns in both cases, and the
+ * test checks what the two left after `release()`.
+ */
+export async function auditHold(url: string): Promise<AuditHold> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async hold() {
+      await client.query('begin');
+      await client.query('lock table "auditLog" in share mode');
+    },
+    async waiting(n) {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await client.query<{ n: string }>(
+          "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        );
+        if (Number(rows[0]!.n) >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`${n} writes never waited`);
+    },
+    async release() {
+      await client.query('commit');
+    },
+    end: () => client.end(),
+  };
+}
