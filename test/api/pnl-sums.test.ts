@@ -131,7 +131,12 @@ describe('profit and loss kept rows', () => {
     await makeOutbound(app, token, { warehouse: w.code, blNumber: 'KS-4', quantity: 5, outboundDate: '2026-11-05' });
     r = await report();
     expect(r.bl.get('KS-4')).toMatchObject({ deliveredQuantity: 15, revenue: null, missingRates: ['USD 2026-11'] });
-    await ok('PUT', '/api/settings/exchange-rates', { rates: [{ currency: 'USD', month: '2026-10', rate: 7 }, { currency: 'USD', month: '2026-11', rate: 7.2 }] });
+    await ok('PUT', '/api/settings/exchange-rates', {
+      rates: [
+        { currency: 'USD', month: '2026-10', rate: 7 },
+        { currency: 'USD', month: '2026-11', rate: 7.2 },
+      ],
+    });
     r = await report();
     expect(r.bl.get('KS-4')).toMatchObject({ revenue: 140 + 72, profit: 212, missingRates: [] });
     expect(r.contract.get(usd.contractCode)).toMatchObject({ revenue: 212, profit: 212 });
@@ -161,16 +166,31 @@ describe('profit and loss kept rows', () => {
       const writes: Promise<{ status: number; body: { message: string } }>[] = [];
       for (let i = 0; i < 9; i++) {
         const on = i % 2 ? two : one;
-        writes.push(on.request('POST', '/api/delivery-details', { token, body: { warehouse: w.code, commodity: 'copper', blNumber: `RC-${(i % 3) + 1}`, quantity: 2, outboundDate: '2026-10-10' } }));
+        writes.push(
+          on.request('POST', '/api/delivery-details', {
+            token,
+            body: { warehouse: w.code, commodity: 'copper', blNumber: `RC-${(i % 3) + 1}`, quantity: 2, outboundDate: '2026-10-10' },
+          }),
+        );
         writes.push(on.request('POST', '/api/corp-finances/freight-charges', { token, body: { blNumber: `RC-${(i % 3) + 1}`, amount: 10, chargeDate: '2026-10-11' } }));
       }
-      writes.push(two.request('POST', '/api/corp-finances/profit-records', { token, body: { contractNumber: sale.contractCode, revenue: 100, cost: 0, recordDate: '2026-10-31' } }));
+      writes.push(
+        two.request('POST', '/api/corp-finances/profit-records', { token, body: { contractNumber: sale.contractCode, revenue: 100, cost: 0, recordDate: '2026-10-31' } }),
+      );
       writes.push(one.request('PUT', `/api/contract/${sale.id}`, { token, body: { unitPrice: 25 } }));
       for (const a of await Promise.all(writes)) expect(a.status, a.body.message).toBe(200);
       const r = await report(two);
       // by hand: 3 deliveries of 2 and 3 freight charges of 10 on each B/L; sold at 25, bought at 12
       for (const bl of ['RC-1', 'RC-2', 'RC-3']) expect(r.bl.get(bl)).toMatchObject({ deliveredQuantity: 6, revenue: 150, purchaseCost: 72, freight: 30, profit: 48 });
-      expect(r.contract.get(sale.contractCode)).toMatchObject({ deliveredQuantity: 18, revenue: 450, purchaseCost: 216, freight: 90, profit: 144, recordedProfit: 100, difference: 44 });
+      expect(r.contract.get(sale.contractCode)).toMatchObject({
+        deliveredQuantity: 18,
+        revenue: 450,
+        purchaseCost: 216,
+        freight: 90,
+        profit: 144,
+        recordedProfit: 100,
+        difference: 44,
+      });
     } finally {
       token = saved;
       if (database) {

@@ -119,7 +119,18 @@ async function seedTrades(db: Db, load: (path: string) => Promise<any>): Promise
         ['service-fees', 'USD', 1_000, null],
         ['profit-records', 'CNY', 900_000, 800_000],
       ] as const
-    ).map(([kind, currency, amountCents, costCents]) => ({ kind, blNumber, recordDate: '2026-11-15', currency, amountCents, costCents, fields: '{}', searchText: '', createTime: time, updateTime: time })),
+    ).map(([kind, currency, amountCents, costCents]) => ({
+      kind,
+      blNumber,
+      recordDate: '2026-11-15',
+      currency,
+      amountCents,
+      costCents,
+      fields: '{}',
+      searchText: '',
+      createTime: time,
+      updateTime: time,
+    })),
   );
   await db.insertInto('financeRecords').values(records).execute();
   await db.insertInto('exchangeRates').values({ currency: 'USD', month: '2026-11', rate: 7.18 }).execute();

@@ -203,7 +203,8 @@ async function readFor(db: Queryable, grouping: Grouping, keys: readonly string[
   const contracts = new Map<number, ContractRow>();
   const keep = (rows: ContractRow[]) => rows.forEach((r) => contracts.set(r.id, r));
   const salesNamed = async (codes: readonly string[]) => {
-    for (const piece of chunked([...new Set(codes)])) keep(await db.selectFrom('contracts').select(CONTRACT_COLUMNS).where('contractType', '=', '3').where('contractCode', 'in', piece).execute());
+    for (const piece of chunked([...new Set(codes)]))
+      keep(await db.selectFrom('contracts').select(CONTRACT_COLUMNS).where('contractType', '=', '3').where('contractCode', 'in', piece).execute());
   };
   let bls: string[];
   if (grouping === 'bl') bls = [...keys];
@@ -336,7 +337,9 @@ async function insertRows(db: Queryable, grouping: Grouping, rows: readonly Sums
       .insertInto('pnlRows')
       .values(piece.map((r) => keptRow(grouping, r)))
       .execute();
-  const rates = rows.flatMap((r) => [...r.rates].map((pair) => ({ grouping, rowKey: r.key, currency: pair.slice(0, pair.indexOf(' ')), month: pair.slice(pair.indexOf(' ') + 1) })));
+  const rates = rows.flatMap((r) =>
+    [...r.rates].map((pair) => ({ grouping, rowKey: r.key, currency: pair.slice(0, pair.indexOf(' ')), month: pair.slice(pair.indexOf(' ') + 1) })),
+  );
   for (const piece of chunked(rates, 2000)) await db.insertInto('pnlRowRates').values(piece).execute();
 }
 
@@ -364,7 +367,12 @@ export async function touchPnl(db: Queryable, bls: Iterable<string | null | unde
   if (blSet.size === 0 && codeSet.size === 0) return;
   const via = new Set(blSet);
   for (const piece of chunked([...codeSet]))
-    for (const r of await db.selectFrom('financeRecords').select('blNumber').where('kind', 'in', [...PNL_KINDS]).where('contractNumber', 'in', piece).execute())
+    for (const r of await db
+      .selectFrom('financeRecords')
+      .select('blNumber')
+      .where('kind', 'in', [...PNL_KINDS])
+      .where('contractNumber', 'in', piece)
+      .execute())
       if (r.blNumber !== null && r.blNumber !== '') via.add(r.blNumber);
   for (const piece of chunked([...via]))
     for (const r of await db
@@ -419,4 +427,3 @@ export async function fillPnlRows(db: Kysely<Database> | Queryable): Promise<voi
   const rateOf = await rateTable(q);
   for (const grouping of ['bl', 'contract'] as const) await insertRows(q, grouping, [...countRows(sources, grouping, rateOf).values()]);
 }
-

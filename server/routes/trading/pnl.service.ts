@@ -73,7 +73,9 @@ async function keptRows(db: Queryable, q: Filters) {
   let spellings: string[] | null = null;
   if (q.commodity) {
     const wanted = await commodityStockKey(db, q.commodity);
-    const typed = (await db.selectFrom('pnlRows').select('commodity').distinct().where('grouping', '=', grouping).where('commodity', 'is not', null).execute()).map((r) => r.commodity!);
+    const typed = (await db.selectFrom('pnlRows').select('commodity').distinct().where('grouping', '=', grouping).where('commodity', 'is not', null).execute()).map(
+      (r) => r.commodity!,
+    );
     const keys = await commoditiesKnown(db, typed);
     spellings = typed.filter((c) => keys.get(c) === wanted);
   }
