@@ -38,7 +38,7 @@ import { deliveredByMonth, lotSumsByBl } from './lot-sums.js';
 export type Grouping = 'bl' | 'contract';
 
 /** The rate of a currency in a month: 1 for the base currency; undefined when none was entered. */
-export type RateOf = (currency: string, month: string) => number | undefined;
+type RateOf = (currency: string, month: string) => number | undefined;
 
 export async function rateTable(db: Queryable): Promise<RateOf> {
   const rows = await db.selectFrom('exchangeRates').select(['currency', 'month', 'rate']).execute();
@@ -54,8 +54,8 @@ const COST_KINDS = { 'freight-charges': 'freight', 'misc-charges': 'miscCharges'
 type CostFigure = (typeof COST_KINDS)[keyof typeof COST_KINDS];
 const PROFIT_KIND = 'profit-records';
 export const PNL_KINDS: readonly string[] = [...Object.keys(COST_KINDS), PROFIT_KIND];
-export type Figure = 'revenue' | 'purchaseCost' | 'freight' | 'miscCharges' | 'serviceFees' | 'otherCosts' | 'recordedProfit';
-export const FIGURES: readonly Figure[] = ['revenue', 'purchaseCost', 'freight', 'miscCharges', 'serviceFees', 'otherCosts', 'recordedProfit'];
+type Figure = 'revenue' | 'purchaseCost' | 'freight' | 'miscCharges' | 'serviceFees' | 'otherCosts' | 'recordedProfit';
+const FIGURES: readonly Figure[] = ['revenue', 'purchaseCost', 'freight', 'miscCharges', 'serviceFees', 'otherCosts', 'recordedProfit'];
 
 /** One row being summed: cents per figure (null once a rate is missing), delivered thousandths. */
 export class Sums {
@@ -136,7 +136,7 @@ interface Sources {
 }
 
 /** Business dates from–to (inclusive, either open). */
-export interface Period {
+interface Period {
   from?: string;
   to?: string;
 }
@@ -385,17 +385,6 @@ export async function touchPnl(db: Queryable, bls: Iterable<string | null | unde
       .execute())
       codeSet.add(r.contractCode);
   await recount(db, blSet, codeSet);
-}
-
-/** The B/Ls and code of contracts `ids` as they stand (a contract write passes them before and after its change). */
-export async function contractKeys(db: Queryable, ids: readonly number[]): Promise<{ bls: string[]; codes: string[] }> {
-  const out = { bls: [] as string[], codes: [] as string[] };
-  for (const piece of chunked([...ids]))
-    for (const r of await db.selectFrom('contracts').select(['contractCode', 'blNumber']).where('id', 'in', piece).execute()) {
-      out.bls.push(...splitBlNumbers(r.blNumber));
-      out.codes.push(r.contractCode);
-    }
-  return out;
 }
 
 /**
