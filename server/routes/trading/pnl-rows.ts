@@ -387,6 +387,68 @@ export async function touchPnl(db: Queryable, bls: Iterable<string | null | unde
   await recount(db, blSet, codeSet);
 }
 
+/** Up to this many B/Ls a stock write's deliveries change the kept rows by the change; more (an import batch) count them again. */
+const BY_CHANGE = 20;
+
+/**
+ * A stock write's part (the caller holds the contract-sums lock, shared): the deliveries it changed,
+ * per B/L and business date (outbound + transferred thousandths). When every B/L sold among them is
+ * priced in the base currency only, a kept row's figures are exact by the change: its B/L's whole
+ * delivery is one term, price × delivered rounded to the cent, so the row takes the new term less
+ * the old, and its contract row likewise; otherwise (another currency: months count; or a batch of
+ * many B/Ls) the rows are counted again from the records (`touchPnl`).
+ */
+export async function deliverPnl(db: Queryable, changes: readonly { blNumber: string | null; businessDate: string; milli: number }[]): Promise<void> {
+  const moved = changes.filter((c): c is { blNumber: string; businessDate: string; milli: number } => c.blNumber !== null && c.blNumber !== '' && c.milli !== 0);
+  const net = new Map<string, number>();
+  for (const c of moved) net.set(c.blNumber, (net.get(c.blNumber) ?? 0) + c.milli);
+  if (net.size === 0) return;
+  if (net.size > BY_CHANGE) return touchPnl(db, net.keys(), []);
+  const bls = [...net.keys()];
+  const listing = await db
+    .selectFrom('contractBls as b')
+    .innerJoin('contracts as c', 'c.id', 'b.contractId')
+    .select(['b.blNumber', 'c.id', 'c.contractType', 'c.contractCode', 'c.commodity', 'c.unitPrice', 'c.currency'])
+    .where('b.blNumber', 'in', bls)
+    .execute();
+  const { saleOfBl, purchaseOfBl } = tradesOf(listing.map((r) => ({ ...r, blNumber: r.blNumber })));
+  const sold = bls.filter((bl) => saleOfBl.has(bl));
+  if (sold.length === 0) return; // deliveries count only on sold B/Ls
+  if (foreignBls({ saleOfBl, purchaseOfBl, saleByCode: new Map() }, sold).length > 0) return touchPnl(db, net.keys(), []);
+  const codes = [...new Set(sold.map((bl) => saleOfBl.get(bl)!.contractCode))];
+  await lockKeys(db, 'pnl', [...sold.map((bl) => rowLock('bl', bl)), ...codes.map((code) => rowLock('contract', code))]);
+  const blRows = new Map((await db.selectFrom('pnlRows').selectAll().where('grouping', '=', 'bl').where('rowKey', 'in', sold).execute()).map((r) => [r.rowKey, sumsOf(r)]));
+  const codeRows = new Map(
+    (await db.selectFrom('pnlRows').selectAll().where('grouping', '=', 'contract').where('rowKey', 'in', codes).execute()).map((r) => [r.rowKey, sumsOf(r)]),
+  );
+  if (sold.some((bl) => !blRows.has(bl)) || codes.some((code) => !codeRows.has(code))) return touchPnl(db, net.keys(), []); // not kept yet: count them
+  const shift = (row: Sums, figure: Figure, by: number) => {
+    const current = row.cents[figure];
+    if (current !== null) row.cents[figure] = current + by;
+  };
+  for (const bl of sold) {
+    const sale = saleOfBl.get(bl)!;
+    const purchase = purchaseOfBl.get(bl);
+    const row = blRows.get(bl)!;
+    const before = row.deliveredMilli;
+    const after = before + net.get(bl)!;
+    const term = (price: number, milli: number) => priceCents(price, milli)(1);
+    for (const target of [row, codeRows.get(sale.contractCode)!]) {
+      target.deliveredMilli += after - before;
+      shift(target, 'revenue', term(sale.unitPrice, after) - term(sale.unitPrice, before));
+      if (purchase) shift(target, 'purchaseCost', term(purchase.unitPrice, after) - term(purchase.unitPrice, before));
+    }
+  }
+  for (const [grouping, rows] of [
+    ['bl', blRows],
+    ['contract', codeRows],
+  ] as const)
+    for (const row of rows.values()) {
+      const { grouping: _g, rowKey: _k, ...figures } = keptRow(grouping, row);
+      await db.updateTable('pnlRows').set(figures).where('grouping', '=', grouping).where('rowKey', '=', row.key).execute();
+    }
+}
+
 /**
  * After the rates changed (the caller holds the contract-sums lock exclusively): counts again every
  * kept row that converted with, or lacked, a rate of the changed (currency, month) pairs.

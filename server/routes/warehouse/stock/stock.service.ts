@@ -19,7 +19,7 @@ import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
-import { touchPnl } from '../../trading/pnl-rows.js';
+import { deliverPnl } from '../../trading/pnl-rows.js';
 import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
@@ -324,10 +324,9 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   await addToSums(db, deltas);
   await addToContractSums(db, contractDeltas);
   // the profit and loss rows of the B/Ls whose deliveries changed
-  await touchPnl(
+  await deliverPnl(
     db,
-    deltas.filter((d) => d.outbound !== 0 || d.transfer !== 0).map((d) => d.blNumber),
-    [],
+    deltas.map((d) => ({ blNumber: d.blNumber, businessDate: d.businessDate, milli: d.outbound + d.transfer })),
   );
   return allocations;
 }
