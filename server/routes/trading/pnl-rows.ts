@@ -19,9 +19,10 @@
 // period). The rows of a reader of every warehouse without a period are kept in `pnlRows`, in the
 // base currency, with |difference| indexed for the report's order, and `pnlRowRates` names the
 // (currency, month) rates each kept row converted with (or lacks). Every write that changes a figure
-// counts its rows again in its transaction (`touchPnl`): a stock write delivering on a B/L, a finance
-// write of the five kinds, a contract write; a change of the rates counts again the rows that
-// converted with a changed rate (`recountRates`). On PostgreSQL the recounts hold an advisory lock per
+// counts its rows again in its transaction (`touchPnl`): a finance write of the five kinds, a contract
+// write, a stock write delivering on B/Ls in another currency or on many B/Ls (a stock write on a few
+// B/Ls priced in the base currency changes their rows by the change instead: `deliverPnl`); a change
+// of the rates counts again the rows that converted with a changed rate (`recountRates`). On PostgreSQL the recounts hold an advisory lock per
 // row (`pnl:bl:…`, `pnl:contract:…`, in key order) after the contract-sums lock every writer takes
 // first (shared; exclusive for contract and rate writes), so two writes of one row count one after the
 // other, each from what the other committed.
