@@ -50,9 +50,47 @@ export interface BlStatusTable {
   openContracts: number;
 }
 
+/**
+ * One row of the profit and loss report for a reader of every warehouse without a period (issue 31
+ * item 7): a B/L or a downstream contract's code, its figures in base-currency cents as the report
+ * counts them, kept by every write that changes them and by a change of the rates
+ * (server/routes/trading/pnl-rows.ts).
+ */
+export interface PnlRowsTable {
+  /** 'bl' | 'contract' */
+  grouping: string;
+  rowKey: string;
+  commodity: string | null;
+  deliveredMilli: number;
+  /** cents; null: an amount lacks its rate (missingRates) */
+  revenue: number | null;
+  purchaseCost: number | null;
+  freight: number | null;
+  miscCharges: number | null;
+  serviceFees: number | null;
+  otherCosts: number | null;
+  /** null without a profit record */
+  recordedProfit: number | null;
+  hasProfitRecord: number;
+  /** the rates the figures lack, "USD 2026-11", joined with ';' */
+  missingRates: string;
+  /** |difference| in cents; -1 without one: the report's order (pnlRows_order) */
+  sortKey: number;
+}
+
+/** Each (currency, month) of another currency a kept P&L row converted with or lacks: the rows a rate change counts again. */
+export interface PnlRowRatesTable {
+  grouping: string;
+  rowKey: string;
+  currency: string;
+  month: string;
+}
+
 export interface TradingTables {
   exchangeRates: ExchangeRatesTable;
   blDocuments: BlDocumentsTable;
   lotWeights: LotWeightsTable;
   blStatus: BlStatusTable;
+  pnlRows: PnlRowsTable;
+  pnlRowRates: PnlRowRatesTable;
 }

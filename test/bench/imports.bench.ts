@@ -1,7 +1,8 @@
 // `npm run bench imports` (issue 30 items 1–2): the sheet imports on both engines, side by side with
 // another checkout's code on the same files: a 20,000-row inbound import (5 warehouses, one commodity,
 // a B/L per row), a 20,000-row outbound import (no B/L, 0.5 t each, from stock seeded by 4 inbound
-// orders a warehouse, each its own lot) and 100,000 corporate-contract detail lines; with exceljs alone reading the inbound file,
+// orders a warehouse, each its own lot, its B/Ls bought and sold under contracts with finance
+// records: seedTrades) and 100,000 corporate-contract detail lines; with exceljs alone reading the inbound file,
 // the floor of an import's peak RSS.
 //   BENCH_BASE_ROOT=<folder>  another checkout (e.g. `git archive main` unpacked, with a node_modules
 //                             link to this one) measured first, the same way, each figure next to it
@@ -82,6 +83,61 @@ async function makeFiles(dir: string) {
   );
 }
 
+/**
+ * The trading behind the seeded lots of the outbound phases (so each delivery has profit and loss
+ * rows to count again where the code keeps them): per warehouse a purchase at 100 and a sale at 120
+ * listing its four lots' B/Ls, and per B/L a freight charge, a service fee in USD and a profit
+ * record; a USD rate. The contracts' kept tables by the code's own recount; the P&L's kept rows by
+ * its fill when the code has them (migration 029).
+ */
+async function seedTrades(db: Db, load: (path: string) => Promise<any>): Promise<void> {
+  const time = new Date().toISOString();
+  const contracts = Array.from({ length: WAREHOUSES * 2 }, (_, n) => {
+    const w = Math.floor(n / 2);
+    const sale = n % 2 === 1;
+    return {
+      name: `bench ${n}`,
+      contractType: sale ? '3' : '1',
+      contractCode: `${sale ? 'SC' : 'PC'}${w}`,
+      buyParty: 'Buyer',
+      sellParty: 'Seller',
+      commodity: 'Copper cathode',
+      count: ROWS,
+      unitPrice: sale ? 120 : 100,
+      blNumber: [0, 1, 2, 3].map((lot) => `SEED${w}-${lot}`).join(';'),
+      createTime: time,
+      updateTime: time,
+    };
+  });
+  const ids = (await db.insertInto('contracts').values(contracts).returning('id').execute()).map((r) => r.id);
+  const { recountContracts } = await load('server/db/contract-sums.ts');
+  await db.transaction().execute((trx) => recountContracts(trx, ids));
+  const records = Array.from({ length: WAREHOUSES * 4 }, (_, b) => `SEED${Math.floor(b / 4)}-${b % 4}`).flatMap((blNumber) =>
+    (
+      [
+        ['freight-charges', 'CNY', 50_000, null],
+        ['service-fees', 'USD', 1_000, null],
+        ['profit-records', 'CNY', 900_000, 800_000],
+      ] as const
+    ).map(([kind, currency, amountCents, costCents]) => ({
+      kind,
+      blNumber,
+      recordDate: '2026-11-15',
+      currency,
+      amountCents,
+      costCents,
+      fields: '{}',
+      searchText: '',
+      createTime: time,
+      updateTime: time,
+    })),
+  );
+  await db.insertInto('financeRecords').values(records).execute();
+  await db.insertInto('exchangeRates').values({ currency: 'USD', month: '2026-11', rate: 7.18 }).execute();
+  const pnl = await load('server/routes/trading/pnl-rows.ts').catch(() => null);
+  if (pnl) await db.transaction().execute((trx) => pnl.fillPnlRows(trx));
+}
+
 /** One phase in this process: prints { seconds, peakRssMb, ... } as JSON. */
 async function phase(name: string, root: string, engine: string, dir: string): Promise<Record<string, unknown>> {
   const load = (path: string) => import(pathToFileURL(join(root, path)).href);
@@ -137,6 +193,7 @@ async function phase(name: string, root: string, engine: string, dir: string): P
             inboundWeight: ROWS / 4,
             inboundDate: `2026-11-0${lot + 1}`,
           });
+      await seedTrades(db, load);
       const { importOutbound } = await load('server/routes/warehouse/outbound-orders/outbound-orders.sheet.ts');
       work = () => importOutbound(db, actor, join(dir, 'outbound.xlsx'));
     } else if (name === 'single') {
@@ -155,6 +212,7 @@ async function phase(name: string, root: string, engine: string, dir: string): P
           await updatePickup(db, actor, request.id, { status: 'approved' });
         }
       }
+      await seedTrades(db, load);
       work = async () => {
         for (let n = 0; n < SINGLE_ORDERS; n++)
           await createOutbound(db, actor, { warehouse: code(n % WAREHOUSES), commodity: 'Copper cathode', quantity: 1, outboundDate: '2026-11-21' });

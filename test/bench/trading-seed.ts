@@ -9,12 +9,14 @@
 //   third in USD), three monthly rates, and the complete document sets of 2,000 B/Ls;
 // - the kept tables of the contracts and lots filled by the functions the migrations and the writes
 //   use: `recountAllContracts` (contractBls, contractExecution, positionCounts, positionExecuted:
-//   migration 024), `fillLotWeights` (lotWeights) and `fillBlStatus` (blStatus: migration 028).
+//   migration 024), `fillLotWeights` (lotWeights) and `fillBlStatus` (blStatus: migration 028),
+//   `fillPnlRows` (pnlRows, pnlRowRates: migration 029).
 import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { fillBlStatus } from '../../server/db/bl-status.js';
 import { recountAllContracts } from '../../server/db/contract-sums.js';
 import { fillLotWeights } from '../../server/db/lot-weights.js';
+import { fillPnlRows } from '../../server/routes/trading/pnl-rows.js';
 import type { Database as Tables } from '../../server/db/tables.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -98,6 +100,7 @@ export async function seedTrading(db: Kysely<Tables>, sqlite: Database.Database,
   await db.transaction().execute((trx) => recountAllContracts(trx));
   await db.transaction().execute((trx) => fillLotWeights(trx));
   await db.transaction().execute((trx) => fillBlStatus(trx));
+  await db.transaction().execute((trx) => fillPnlRows(trx));
   const kept = ((performance.now() - started) / 1000).toFixed(1);
   return `${shape.lots.toLocaleString('en-US')} inbound orders, ${CONTRACTS.toLocaleString('en-US')} contracts, ${FINANCE.toLocaleString('en-US')} finance records, ${COMPLETE_SETS.toLocaleString('en-US')} complete document sets; kept tables filled in ${kept} s`;
 }

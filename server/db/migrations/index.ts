@@ -24,6 +24,7 @@ import * as m024 from './024-contract-execution.js';
 import * as m026 from './026-exchange-rates.js';
 import * as m027 from './027-bl-documents.js';
 import * as m028 from './028-lot-weights.js';
+import * as m029 from './029-pnl-rows.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '026-exchange-rates': m026,
   '027-bl-documents': m027,
   '028-lot-weights': m028,
+  '029-pnl-rows': m029,
 };

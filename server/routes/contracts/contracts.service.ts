@@ -24,6 +24,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { said } from '../../../shared/messages.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { touchPnl } from '../trading/pnl-rows.js';
 
 type ContractRow = Selectable<ContractsTable>;
 type FileRow = Selectable<ContractFilesTable>;
@@ -172,6 +173,7 @@ async function insertContract(trx: Queryable, changes: FileChanges, actor: AuthU
   await recountContracts(trx, [row.id]);
   await refreshLotWeights(trx, splitBlNumbers(row.blNumber));
   await recountOpenContracts(trx, splitBlNumbers(row.blNumber));
+  await touchPnl(trx, splitBlNumbers(row.blNumber), [row.contractCode]);
   await attach(trx, changes, row.id, uploads, time);
   const contract = presentContract(row, await filesOf(trx, row.id));
   await recordAudit(trx, { actor, action: 'create', entity: 'contract', entityId: row.id, after: contract });
@@ -228,6 +230,8 @@ async function applyChanges(trx: Queryable, actor: AuthUser, before: Contract, i
   // the lots of the B/Ls it listed and lists: their contract, tolerance and claim may have changed
   await refreshLotWeights(trx, [...splitBlNumbers(before.blNumber), ...splitBlNumbers(row.blNumber)]);
   await recountOpenContracts(trx, [...splitBlNumbers(before.blNumber), ...splitBlNumbers(row.blNumber)]);
+  // the profit and loss rows of its B/Ls and codes, before and after (their sale, purchase or price may have changed)
+  await touchPnl(trx, [...splitBlNumbers(before.blNumber), ...splitBlNumbers(row.blNumber)], [before.contractCode, row.contractCode]);
   const after = presentContract(row, await filesOf(trx, before.id));
   await recordAudit(trx, { actor, action: 'update', entity: 'contract', entityId: before.id, before, after });
   return after;
@@ -272,6 +276,7 @@ export function deleteContract(db: Db, store: FileStore, actor: AuthUser, id: nu
     await trx.deleteFrom('contracts').where('id', '=', id).execute();
     await refreshLotWeights(trx, splitBlNumbers(before.blNumber));
     await recountOpenContracts(trx, splitBlNumbers(before.blNumber));
+    await touchPnl(trx, splitBlNumbers(before.blNumber), [before.contractCode]);
     for (const f of before.files) changes.remove(f.url);
     await recordAudit(trx, { actor, action: 'delete', entity: 'contract', entityId: id, before });
   });

@@ -17,6 +17,8 @@ import { describeList } from '../../db/lists.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { FINANCE_KINDS, type FinanceKind, type Values } from './finance.kinds.js';
 import { mayRead, type Permissions } from '../../../shared/permissions.js';
+import { shareContractSums } from '../../db/contract-sums.js';
+import { PNL_KINDS, touchPnl } from '../trading/pnl-rows.js';
 
 type Row = Selectable<FinanceRecordsTable>;
 type FileRow = Selectable<FinanceFilesTable>;
@@ -193,6 +195,16 @@ export async function allRecords(db: Queryable, kind: FinanceKind, q: ListQuery)
   return recordList(kind).all(db, q);
 }
 
+/** Whether records of the kind count in the profit and loss report (its kept rows, trading/pnl-rows.ts). */
+const countsForPnl = (kind: FinanceKind) => PNL_KINDS.includes(kind.segment);
+
+/** The B/L and contract number a record of a kind the report reads counts under (after the contract-sums lock, which its recount needs first). */
+async function pnlKeysOf(db: Queryable, kind: FinanceKind, id: number) {
+  if (!countsForPnl(kind)) return undefined;
+  await shareContractSums(db);
+  return db.selectFrom('financeRecords').select(['blNumber', 'contractNumber']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, input: Values): Promise<FinanceRecord> {
   const values = complete(kind, input);
   const time = now();
@@ -205,7 +217,9 @@ export async function createRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
   };
   try {
     return await db.transaction().execute(async (trx) => {
+      if (countsForPnl(kind)) await shareContractSums(trx);
       const inserted = await trx.insertInto('financeRecords').values(row).returningAll().executeTakeFirstOrThrow();
+      if (countsForPnl(kind)) await touchPnl(trx, [inserted.blNumber], [inserted.contractNumber]);
       const record = presentRecord(kind, inserted, []);
       await recordAudit(trx, { actor, action: 'create', entity: kind.entity, entityId: inserted.id, after: record });
       return record;
@@ -224,11 +238,16 @@ export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
       const before = await getRecord(trx, kind, id);
       values = complete(kind, { ...before, ...changes });
       const status = kind.statusField && before[kind.statusField] !== values[kind.statusField] ? 'status' : 'update';
+      const keysBefore = await pnlKeysOf(trx, kind, id);
       await trx
         .updateTable('financeRecords')
         .set({ ...toColumns(kind, values), updateTime: now() })
         .where('id', '=', id)
         .execute();
+      if (keysBefore) {
+        const keysAfter = await pnlKeysOf(trx, kind, id);
+        await touchPnl(trx, [keysBefore.blNumber, keysAfter?.blNumber], [keysBefore.contractNumber, keysAfter?.contractNumber]);
+      }
       const after = await getRecord(trx, kind, id);
       await recordAudit(trx, { actor, action: status, entity: kind.entity, entityId: id, before, after });
       return after;
@@ -241,8 +260,10 @@ export async function updateRecord(db: Db, kind: FinanceKind, actor: AuthUser, i
 export async function deleteRecord(db: Db, store: FileStore, kind: FinanceKind, actor: AuthUser, id: number): Promise<void> {
   await withFiles(db, store, async (trx, files) => {
     const before = await getRecord(trx, kind, id);
+    const keys = await pnlKeysOf(trx, kind, id);
     for (const f of before.files ?? []) files.remove(f.url);
     await trx.deleteFrom('financeRecords').where('id', '=', id).execute(); // its file rows go with it (cascade)
+    if (keys) await touchPnl(trx, [keys.blNumber], [keys.contractNumber]);
     await recordAudit(trx, { actor, action: 'delete', entity: kind.entity, entityId: id, before });
   });
 }

@@ -19,6 +19,7 @@ import { chunked } from '../../../db/batches.js';
 import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
+import { deliverPnl } from '../../trading/pnl-rows.js';
 import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
 import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
@@ -322,6 +323,11 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
   await addToSums(db, deltas);
   await addToContractSums(db, contractDeltas);
+  // the profit and loss rows of the B/Ls whose deliveries changed
+  await deliverPnl(
+    db,
+    deltas.map((d) => ({ blNumber: d.blNumber, businessDate: d.businessDate, milli: d.outbound + d.transfer })),
+  );
   return allocations;
 }
 
