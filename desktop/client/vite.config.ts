@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { antdStyles } from './antdStyles.js';
 import { precompress } from './precompress.js';
+import { preloadFirst } from './preloadFirst.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,7 +14,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), antdStyles(), precompress()],
+  plugins: [react(), antdStyles(), preloadFirst(), precompress()],
   build: {
     outDir: `${repo}dist/client`,
     emptyOutDir: true,
