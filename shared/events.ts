@@ -1,5 +1,6 @@
 // Live refresh (issue 28): the ticket that opens GET /api/events, and what an event carries.
 import { z } from 'zod';
+import type { Area } from './permissions.js';
 import { named } from './validation.js';
 
 /** POST /events/ticket: a ticket for `GET /events?ticket=…` (EventSource cannot send the Authorization header). */
@@ -9,5 +10,10 @@ export const eventsTicket = named('EventsTicket', {
 });
 export type EventsTicket = z.infer<typeof eventsTicket>;
 
-// what an event carries, without zod, so the client's shell reads it without loading the schemas
-export { CHANGE_EVENT, type ChangeEvent } from './change-event.js';
+/** The `data` of an `event: change`: the area whose records changed, never the records. */
+export interface ChangeEvent {
+  area: Area;
+}
+
+/** The name of the event a change is sent as. */
+export const CHANGE_EVENT = 'change';

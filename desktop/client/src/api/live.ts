@@ -5,8 +5,7 @@
 // replaces the rows in place.
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { CHANGE_EVENT, type ChangeEvent } from '../../../../shared/change-event';
-import type { EventsTicket } from '../../../../shared/events';
+import { CHANGE_EVENT, type ChangeEvent, type EventsTicket } from '../../../../shared/events';
 import type { Area } from '../../../../shared/permissions';
 import type { PageAccess } from '../kit/access';
 import { useAuth } from './auth';
