@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { listQuery } from './kit/listQuery';
 import { PageFallback } from './layout/PageFallback';
+import { pageAt } from './pages';
 
 // each its own chunk: the sign-in page loads neither the layout, the menu nor any other page
 const loadLogin = () => import('./pages/auth/LoginPage');
@@ -10,10 +13,19 @@ const LoginPage = lazy(loadLogin);
 const RegisterPage = lazy(loadRegister);
 const SignedIn = lazy(loadSignedIn);
 
-/** Starts loading the first screen's chunk (main.tsx, beside the dictionary): the sign-in page when no one is signed in. */
-export function preloadFirstScreen(path: string, signedIn: boolean): void {
-  const load = path === '/register' ? loadRegister : path === '/login' || !signedIn ? loadLogin : loadSignedIn;
-  void load().catch(() => undefined); // a failed load shows when the route renders it
+/**
+ * Starts what the first screen needs, at start (main.tsx, beside the dictionary): signed out, the
+ * sign-in page's chunk; signed in, the shell's chunk, the page's chunk and the list the page shows
+ * first (pages.ts), all at once, so none of them waits for the check of the user (GET /auth/me,
+ * also started at once: api/auth.tsx) or for the shell to render. A refused list (a page the user
+ * may not open) is never shown: the route shows the 403 page instead.
+ */
+export function preloadFirstScreen(location: { pathname: string; search: string }, signedIn: boolean, queryClient: QueryClient): void {
+  const path = location.pathname;
+  const loads = path === '/register' ? [loadRegister] : path === '/login' || !signedIn ? [loadLogin] : [loadSignedIn, pageAt(path)?.load];
+  for (const load of loads) void load?.().catch(() => undefined); // a failed load shows when the route renders it
+  const list = signedIn ? pageAt(path)?.list : undefined;
+  if (list) void queryClient.prefetchQuery(listQuery(list, Object.fromEntries(new URLSearchParams(location.search))));
 }
 
 export function App() {

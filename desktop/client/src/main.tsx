@@ -3,7 +3,7 @@ import { App as AntApp } from 'antd';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import { AuthProvider } from './api/auth';
+import { AuthProvider, checkStoredSession } from './api/auth';
 import { readTokens } from './api/tokens';
 import { App, preloadFirstScreen } from './App';
 import { I18nProvider, initialLanguage, loadDictionary } from './i18n';
@@ -23,12 +23,16 @@ const queryClient = new QueryClient({
 });
 
 // the screen's language is loaded first (its own chunk), so no text is ever shown as its key; the
-// first screen's chunk loads beside it
-preloadFirstScreen(window.location.pathname, readTokens() !== null);
+// first screen's chunks, the check of a stored session and the first list load beside it (the
+// language is chosen first: it goes with every request)
+const language = initialLanguage();
+const signedIn = readTokens() !== null;
+if (signedIn) checkStoredSession();
+preloadFirstScreen(window.location, signedIn, queryClient);
 // rendered as a transition: React then yields to the browser every few milliseconds while it builds
 // the first screen (and antd writes its styles), where a plain render held the main thread in one
 // long task (a phone's Lighthouse run counted 0.5–2 s of blocking time)
-void loadDictionary(initialLanguage()).then((dictionary) =>
+void loadDictionary(language).then((dictionary) =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

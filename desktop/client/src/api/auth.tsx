@@ -26,6 +26,20 @@ interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
+let storedSessionCheck: Promise<Me> | undefined;
+/**
+ * GET /auth/me for the session stored at start, asked once: main.tsx starts it before the first
+ * render (beside the dictionary and the first screen's chunks), AuthProvider takes its answer.
+ * Undefined when no session is stored.
+ */
+export function checkStoredSession(): Promise<Me> | undefined {
+  if (!storedSessionCheck && readTokens()) {
+    storedSessionCheck = api.get<Me>('/auth/me');
+    storedSessionCheck.catch(() => undefined); // AuthProvider handles a refusal once it renders
+  }
+  return storedSessionCheck;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<Me | null>(null);
@@ -44,13 +58,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  // check a stored token once at start
+  // check a stored token once at start (the request itself started before the first render)
   useEffect(() => {
-    if (!readTokens()) return;
-    api
-      .get<Me>('/auth/me')
-      .then(setUser, () => clearTokens())
-      .finally(() => setChecking(false));
+    const check = checkStoredSession();
+    if (!check) return;
+    check.then(setUser, () => clearTokens()).finally(() => setChecking(false));
   }, []);
 
   // refresh one minute before expiry (the API client also refreshes lazily on its own)

@@ -31,6 +31,7 @@ import { StatusBadge, type StatusMap } from './StatusBadge';
 import { usePhone } from './usePhone';
 import { FieldCard } from './FieldCard';
 import { LazyTable } from './lazyAntd';
+import { listQuery } from './listQuery';
 
 // a computer's filter card and a list's tabs: a phone's list shows neither (Card imports Tabs)
 const Card = lazy(() => import('antd/es/card'));
@@ -206,8 +207,7 @@ export function ListPage<T extends { id: number }>(props: ListPageProps<T>) {
   // client paging: the server sees the filters only
   const query = paging === 'client' ? Object.fromEntries(Object.entries(params).filter(([k]) => !['page', 'pageSize', 'sortOrder'].includes(k))) : params;
   const list = useQuery({
-    queryKey: [path, query],
-    queryFn: ({ signal }) => api.get<(Paged<T> & Record<string, unknown>) | T[]>(path, query, signal),
+    ...listQuery<(Paged<T> & Record<string, unknown>) | T[]>(path, query),
     placeholderData: keepPreviousData,
   });
   const sortKey = columns.find((c) => c.sortable)?.key;

@@ -7,14 +7,11 @@ import { useAuth } from '../api/auth';
 import { useT } from '../i18n';
 import { Forbidden, mayOpen, PageAreaProvider } from '../kit/access';
 import { LazyResult } from '../kit/lazyAntd';
-import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, preloadPage, type MenuPage } from '../menu';
+import { ACCOUNT, ACCOUNT_PATH, HOME, MENU, type MenuPage } from '../menu';
 import { AppLayout } from './AppLayout';
 import { PageFallback } from './PageFallback';
 // antd's rules for every other component, written at build time (antdStyles.ts), loaded with this chunk
 import 'virtual:antd.css';
-
-// the first page's chunk loads beside the check of the user (GET /auth/me), not after it
-preloadPage(window.location.pathname);
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const { user, checking } = useAuth();

@@ -9,9 +9,9 @@ import { LazySelect } from '../../kit/lazyAntd';
 
 export { formatQuantity } from '../../kit/numbers';
 
-export const WAREHOUSES_PATH = '/inventory/warehouses';
-export const PICKUP_PATH = '/apply-delivery';
-export const OUTBOUND_PATH = '/delivery-details';
+import { WAREHOUSES_PATH } from './paths';
+
+export { OUTBOUND_PATH, PICKUP_PATH, WAREHOUSES_PATH } from './paths';
 
 export const warehouseStatusMap: StatusMap = {
   active: { color: 'green', label: 'wh.status.active' },
