@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { FINANCE_KINDS, FINANCE_PAGES, type FinanceKindFacts, type FinanceKindKey } from '../../shared/finance-kinds.js';
 import { hasFinanceField } from '../../shared/finance.js';
-import { adminApi, expect, login, PDF, signInAsAdmin, test, visit } from './fixtures.js';
+import { adminApi, expect, login, PDF, settle, signInAsAdmin, test, visit } from './fixtures.js';
 
 // each test opens several lists: more time than the default minute on a busy machine
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -33,24 +33,31 @@ async function expectKeyColumns(page: Page, titles: string[]) {
     .first();
   // the machine running the suite may be busy: the first answer of a list can take a while
   await expect(firstRow).toBeVisible({ timeout: 30_000 });
-  const rowBox = (await firstRow.boundingBox())!;
-  for (const title of titles) {
-    const th = page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title.replace(/[/()]/g, '\\$&')}$`) });
-    await expect(th, title).toHaveCount(1);
-    const box = (await th.boundingBox())!;
-    expect(box.x + box.width, `${title} ends inside the window`).toBeLessThanOrEqual(1366);
-    const x = box.x + box.width / 2;
-    const hit = await page.evaluate(
-      ([x, y, rowY]) => {
-        const head = document.elementFromPoint(x!, y!)?.closest('th');
-        const cell = document.elementFromPoint(x!, rowY!)?.closest('td');
-        return { head: head?.textContent?.trim() ?? null, headIndex: head?.cellIndex ?? -1, cellIndex: cell?.cellIndex ?? -2 };
-      },
-      [x, box.y + box.height / 2, rowBox.y + rowBox.height / 2],
-    );
-    expect(hit.head, `${title} is not covered`).toBe(title);
-    expect(hit.cellIndex, `the first row's ${title} cell is not covered`).toBe(hit.headIndex);
-  }
+  // the list may still be answering a refresh (the live events of the records made just before):
+  // measure once it has settled, and again if a new answer re-drew the rows in between (a row
+  // detached, or moved, while it was measured)
+  await settle(page);
+  await expect(async () => {
+    const rowBox = (await firstRow.boundingBox())!;
+    expect(rowBox, 'the first row is on screen').not.toBeNull();
+    for (const title of titles) {
+      const th = page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title.replace(/[/()]/g, '\\$&')}$`) });
+      await expect(th, title).toHaveCount(1);
+      const box = (await th.boundingBox())!;
+      expect(box.x + box.width, `${title} ends inside the window`).toBeLessThanOrEqual(1366);
+      const x = box.x + box.width / 2;
+      const hit = await page.evaluate(
+        ([x, y, rowY]) => {
+          const head = document.elementFromPoint(x!, y!)?.closest('th');
+          const cell = document.elementFromPoint(x!, rowY!)?.closest('td');
+          return { head: head?.textContent?.trim() ?? null, headIndex: head?.cellIndex ?? -1, cellIndex: cell?.cellIndex ?? -2 };
+        },
+        [x, box.y + box.height / 2, rowBox.y + rowBox.height / 2],
+      );
+      expect(hit.head, `${title} is not covered`).toBe(title);
+      expect(hit.cellIndex, `the first row's ${title} cell is not covered`).toBe(hit.headIndex);
+    }
+  }).toPass({ timeout: 10_000 });
 }
 
 test.beforeEach(async ({ page }) => {
