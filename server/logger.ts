@@ -25,7 +25,8 @@ export async function createLogger(dataDir: string, options: { level: string; st
     logger,
     close: () =>
       new Promise((resolve) => {
-        file.flushSync?.();
+        // end() writes what the stream holds, then closes; a stream still opening its file (a start
+        // refused at once) waits for it, where flushSync threw "sonic boom is not ready yet"
         file.end();
         file.once('close', () => resolve());
         file.once('error', () => resolve());
