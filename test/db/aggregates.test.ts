@@ -3,7 +3,7 @@
 // also when the write came through another instance (another pool on the same database). On SQLite
 // every read counts afresh. Runs on the engine of the run.
 import { join } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../server/db/aggregates.js';
@@ -36,6 +36,22 @@ async function countsDuring(work: () => Promise<unknown>): Promise<number> {
   const before = counted;
   await work();
   return counted - before;
+}
+
+/**
+ * How many count statements `mine` ran during `work` after `prime`, on a server where nothing changed
+ * meanwhile. The run's other test files write to their own databases of the same PostgreSQL server,
+ * and a transaction id is the server's: a try during which the server's snapshot moved is taken again.
+ */
+async function countsWhileStill(prime: () => Promise<unknown>, work: () => Promise<unknown>): Promise<number> {
+  const serverSnapshot = async () => (await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(other)).rows[0]!.s;
+  for (let i = 0; i < 50; i++) {
+    const before = await serverSnapshot();
+    await prime();
+    const n = await countsDuring(work);
+    if ((await serverSnapshot()) === before) return n;
+  }
+  throw new Error('the PostgreSQL server never stood still for two reads');
 }
 
 beforeAll(async () => {
@@ -123,9 +139,12 @@ describe('aggregateRows', () => {
   });
 
   it.runIf(onPostgres)('on PostgreSQL counts once while nothing changes: each filter once, a changed filter anew', async () => {
-    await countOf();
-    expect(await countsDuring(() => countOf())).toBe(0);
-    expect(await countsDuring(() => countOf())).toBe(0);
+    // a second and a third read count nothing
+    const twice = async () => {
+      await countOf();
+      await countOf();
+    };
+    expect(await countsWhileStill(() => countOf(), twice)).toBe(0);
     const filtered = (code: string) =>
       aggregateRows(
         mine,
@@ -135,7 +154,12 @@ describe('aggregateRows', () => {
           .where('code', '=', code),
       );
     expect(await countsDuring(() => filtered('A2'))).toBe(1);
-    expect(await countsDuring(() => filtered('A2'))).toBe(0);
+    expect(
+      await countsWhileStill(
+        () => filtered('A2'),
+        () => filtered('A2'),
+      ),
+    ).toBe(0);
     expect(await countsDuring(() => filtered('B1'))).toBe(1);
     await other.insertInto('warehouses').values(warehouse('D1')).execute();
     expect(await countsDuring(() => countOf())).toBe(1);
