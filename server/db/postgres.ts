@@ -49,12 +49,21 @@ const types = {
 
 const POOL_SIZE = 10;
 
-export function postgresDialect(url: string): PostgresDialect {
+/** The service's connections to `url`: a connection the server breaks never ends the process. */
+export function postgresPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
   // An idle connection the server ended (a restart of PostgreSQL, an administrator): the pool drops
   // it and connects anew for the next query. Without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
-  return new CargodeskPostgresDialect({ pool });
+  // The pool takes its listener off a connection while a query holds it; a socket broken then (a reset
+  // while an administrator ends the sessions) fails that query, and must not also throw the client's
+  // 'error' event unheard (it did, once, as an uncaught ECONNRESET in test/api/health.test.ts).
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+export function postgresDialect(url: string): PostgresDialect {
+  return new CargodeskPostgresDialect({ pool: postgresPool(url) });
 }
 
 /** True when the error is PostgreSQL refusing a duplicate in a UNIQUE column. */
