@@ -4,20 +4,18 @@
 // dashes, labels up to 100 characters, no code twice), checked while typing with the same schema. A
 // saved kind's code stays (its files are filed under it): renaming changes its label. The B/L
 // documents panel and the missing-documents report read the kinds again once saved.
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space, Switch, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space, Switch, Table, Typography } from 'antd';
+import { useEffect } from 'react';
 import { z } from 'zod';
-import { settingsBody, type Settings } from '../../../../../shared/settings';
+import { settingsBody } from '../../../../../shared/settings';
 import { MAX_DOCUMENT_KINDS, type DocumentKind } from '../../../../../shared/trading';
-import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
 import { usePhone } from '../../kit/usePhone';
-import { applyServerErrors, zodRule } from '../../kit/zodForm';
+import { zodRule } from '../../kit/zodForm';
 import { kindLabel } from '../trading/documentKinds';
-import { SETTINGS_PATH, useSettings } from './useSettings';
+import { useSettingsForm } from './useSettingsForm';
 
 const schema = z.object({ documentKinds: settingsBody.shape.documentKinds });
 
@@ -38,12 +36,7 @@ const rowsOf = (kinds: readonly DocumentKind[]): Row[] => kinds.map((k) => ({ ..
 
 export function DocumentKindsCard() {
   const t = useT();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const settings = useSettings();
+  const { settings, form, busy, error, setError, save: put, queryClient } = useSettingsForm();
   const kinds = settings.data?.documentKinds;
   // a refetch (a live refresh) fills the form only while the admin has not started editing
   useEffect(() => {
@@ -53,24 +46,14 @@ export function DocumentKindsCard() {
   const rule = zodRule(schema, t, () => read(form.getFieldsValue(true)));
   const phone = usePhone();
 
-  const save = async (documentKinds: z.output<typeof schema>['documentKinds'], done: string) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await api.put<Settings>(SETTINGS_PATH, { documentKinds });
-      queryClient.setQueryData([SETTINGS_PATH], saved);
+  const save = (documentKinds: z.output<typeof schema>['documentKinds'], done: string) =>
+    put({ documentKinds }, done, (saved) => {
       form.resetFields();
       form.setFieldsValue({ documentKinds: rowsOf(saved.documentKinds) });
       // the document sets and the report list the kinds as saved
       void queryClient.invalidateQueries({ queryKey: ['/bl/documents'] });
       void queryClient.invalidateQueries({ queryKey: ['/reports/missing-documents'] });
-      void message.success(done);
-    } catch (err) {
-      setError(applyServerErrors(form, err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const submit = async () => {
     try {
       await form.validateFields();

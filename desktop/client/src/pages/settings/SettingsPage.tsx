@@ -11,38 +11,21 @@ import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useT } from '../../i18n';
 import { Confirm } from '../../kit/Confirm';
-import { applyServerErrors, zodRule } from '../../kit/zodForm';
+import { zodRule } from '../../kit/zodForm';
 import { PageTitle } from '../../kit/PageTitle';
 import { DocumentKindsCard } from './DocumentKindsCard';
-import { SETTINGS_PATH, useSettings } from './useSettings';
+import { useSettingsForm } from './useSettingsForm';
 
 const GRANTS_PATH = '/settings/grants';
 
 function RulesCard() {
   const t = useT();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const settings = useSettings();
+  const { settings, form, busy, error, save } = useSettingsForm();
   useEffect(() => {
     if (settings.data) form.setFieldsValue({ ...settings.data, companyName: settings.data.companyName ?? '' });
   }, [settings.data, form]);
 
-  const submit = async (values: Settings) => {
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await api.put<Settings>(SETTINGS_PATH, { ...values, companyName: values.companyName ?? '' });
-      queryClient.setQueryData([SETTINGS_PATH], saved);
-      void message.success(t('settings.saved'));
-    } catch (err) {
-      setError(applyServerErrors(form, err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (values: Settings) => save({ ...values, companyName: values.companyName ?? '' }, t('settings.saved'));
 
   return (
     <Card style={{ maxWidth: 720 }} title={t('menu.settings')} loading={settings.isPending}>
