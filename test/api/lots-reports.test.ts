@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { openDatabase } from '../../server/db/database.js';
 import { onPostgres } from '../helpers/postgres.js';
 import { migrations } from '../../server/db/migrations/index.js';
-import { approveOwnRequests, newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { newDataDir, signInAdmin, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -17,9 +17,7 @@ let token: string;
 const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

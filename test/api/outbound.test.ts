@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { startAdminApp, type TestApp } from '../helpers/app.js';
 import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 
@@ -7,9 +7,7 @@ let app: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

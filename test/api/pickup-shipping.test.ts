@@ -2,7 +2,7 @@
 // warehouse, commodity and quantity checks, the request's status following its orders, concurrency,
 // and the import of outbound orders under the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { startAdminApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
 
@@ -10,9 +10,7 @@ let app: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

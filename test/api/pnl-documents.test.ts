@@ -2,7 +2,7 @@
 // B/L and by contract against a hand calculation, the document set of a B/L with its upload bounds,
 // the missing-documents report, warehouse scope and grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, sampleFiles, signInAdmin, signInWithRoles, startTestApp, stateOf, type TestApp } from '../helpers/app.js';
+import { sampleFiles, signInWithRoles, startAdminApp, stateOf, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -12,9 +12,7 @@ let token: string;
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

@@ -6,7 +6,7 @@
 // from the records on the request (any period is counted so: 2000-01-01 onwards covers every date
 // here). On PostgreSQL, two instances of one database write the same rows at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, signInAdmin, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
@@ -15,9 +15,7 @@ let app: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@
 // takes only what is available; cancel, complete and ship release. And the setting outboundNeedsPickup.
 // Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, stateOf, type TestApp } from '../helpers/app.js';
+import { startAdminApp, stateOf, type TestApp } from '../helpers/app.js';
 import { makeInbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
 
@@ -13,9 +13,7 @@ let app: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

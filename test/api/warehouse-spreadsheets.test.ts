@@ -1,6 +1,6 @@
 // Spreadsheets of the warehouse area: templates, filtered exports, all-or-none imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, sampleFiles, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { sampleFiles, startAdminApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { IMPORT_BATCH } from '../../server/spreadsheets/row-import.js';
 import { readPlainWorkbook, readWorkbook, workbook } from '../helpers/xlsx.js';
@@ -9,9 +9,7 @@ let app: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
 });
 afterAll(() => app.close());
 

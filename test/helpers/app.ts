@@ -192,6 +192,23 @@ export async function approveOwnRequests(app: Client, adminToken: string): Promi
   if (res.status !== 200) throw new Error(`settings: ${res.body.message}`);
 }
 
+/**
+ * A test file's usual start: a test app (startTestApp) with its first user, the admin, signed in
+ * (signInAdmin); `approveOwnRequests` also makes it a one-person office (approveOwnRequests). For
+ * a test file's beforeAll (`({ app, token } = await startAdminApp())`); the file closes the app.
+ */
+export async function startAdminApp(options: { approveOwnRequests?: boolean } = {}): Promise<{ app: TestApp; token: string }> {
+  const app = await startTestApp();
+  try {
+    const { token } = await signInAdmin(app);
+    if (options.approveOwnRequests) await approveOwnRequests(app, token);
+    return { app, token };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}
+
 /** Registers a user, has the admin activate it as a manager (an older release's staff), and signs it in. */
 export async function signInStaff(app: TestApp, adminToken: string, username = uniqueName('staff'), password = 'staff-password-1') {
   const reg = await app.request('POST', '/api/auth/register', { body: { username, password } });
