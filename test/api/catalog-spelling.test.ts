@@ -4,7 +4,7 @@
 // and a rename of the catalog entry renames it everywhere. A name its catalog does not hold answers
 // as typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { startAdminApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -30,9 +30,7 @@ const get = (path: string) => ok(app.request('GET', path, { token }));
 const post = (path: string, body: unknown) => ok(app.request('POST', path, { token, body }));
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
   commodityId = (await post('/api/commodities', { name: NICKEL })).id;
   partyId = (await post('/api/parties', { name: ACME })).id;
   warehouse = (await makeWarehouse(app, token)).code;

@@ -2,7 +2,7 @@
 // case, spaces, dashes and dots, and `shippable` keeps the requests an outbound order may ship
 // against (approved, in_progress). On the run's engine (SQLite, or PostgreSQL in the PostgreSQL pass).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { startAdminApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let app: TestApp;
@@ -18,9 +18,7 @@ const numbers = async (query: string) => {
 const sorted = (...names: string[]) => names.map((n) => made[n]!.orderNumber).sort();
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
   warehouse = await makeWarehouse(app, token);
   // the requests' B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
   await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 100 });

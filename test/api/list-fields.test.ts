@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mounts } from '../../server/app.js';
-import { approveOwnRequests, sampleFiles, signInAdmin, startTestApp, uniqueName, type ApiResponse, type TestApp } from '../helpers/app.js';
+import { type ApiResponse, sampleFiles, startAdminApp, type TestApp, uniqueName } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { KIND_SAMPLES } from '../helpers/finance.js';
 import { onPostgres } from '../helpers/postgres.js';
@@ -49,9 +49,7 @@ const requests: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
   const ok = async (what: string, res: Promise<ApiResponse>) => {
     const answer = await res;
     if (answer.status !== 200) throw new Error(`${what}: ${answer.body.message}`);

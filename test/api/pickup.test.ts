@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { startAdminApp, type TestApp } from '../helpers/app.js';
 import { expectPrefixPages, prefixRecords } from '../helpers/prefix-pages.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
@@ -8,9 +8,7 @@ let token: string;
 let warehouse: { id: number; code: string; name: string };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
   warehouse = await makeWarehouse(app, token);
   // the requests' B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
   await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 100000 });

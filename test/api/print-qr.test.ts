@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import jsqr from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '../../server/lan.js';
-import { approveOwnRequests, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { approveOwnRequests, signInAdmin, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
 import { makeApprovedPickup, makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
 
 // jsqr is CommonJS typed as an ES module: under NodeNext its default import is the module, whose `default` is the decoder
@@ -19,9 +19,7 @@ let outbound: { id: number; outboundNumber: string };
 let inbound: { id: number };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  token = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, token);
+  ({ app, token } = await startAdminApp({ approveOwnRequests: true }));
   const warehouse = await makeWarehouse(app, token);
   // the request's B/L (makePickup's BL001) is received: an approval reserves in its lot (issue 27)
   inbound = await makeInbound(app, token, { warehouse: warehouse.code, blNumber: 'BL001', inboundWeight: 50 });

@@ -4,7 +4,7 @@
 // another warehouse is 403; creating, changing or importing one that names another warehouse is 403
 // (an import names the row), and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveOwnRequests, signInAdmin, signInWithRoles, startTestApp, stateOf, type TestApp } from '../helpers/app.js';
+import { signInWithRoles, startAdminApp, stateOf, type TestApp } from '../helpers/app.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 import { readWorkbook, workbook } from '../helpers/xlsx.js';
 
@@ -23,9 +23,7 @@ const BL = 'SCOPE-BL-1';
 const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await signInAdmin(app)).token;
-  await approveOwnRequests(app, admin);
+  ({ app, token: admin } = await startAdminApp({ approveOwnRequests: true }));
   a = await makeWarehouse(app, admin, { code: 'WH-A', name: 'Port yard A' });
   b = await makeWarehouse(app, admin, { code: 'WH-B', name: 'Bonded B' });
   for (const [key, w, qty] of [
