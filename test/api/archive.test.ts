@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFiles, signInAdmin, signInStaff, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
+import { sampleFiles, signInStaff, startAdminApp, type TestApp, uniqueName } from '../helpers/app.js';
 
 let app: TestApp;
 let adminToken: string;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  adminToken = (await signInAdmin(app)).token;
+  ({ app, token: adminToken } = await startAdminApp());
   token = (await signInStaff(app, adminToken)).token;
 });
 afterAll(() => app.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import type { Database } from '../../server/db/tables.js';
 import { listContracts } from '../../server/routes/contracts/contracts.service.js';
-import { newDataDir, sampleFiles, signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
+import { newDataDir, sampleFiles, signInStaff, startAdminApp, type TestApp } from '../helpers/app.js';
 import { operationAt } from '../helpers/openapi.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { onPostgres } from '../helpers/postgres.js';
@@ -14,8 +14,7 @@ let adminToken: string;
 let token: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  adminToken = (await signInAdmin(app)).token;
+  ({ app, token: adminToken } = await startAdminApp());
   token = (await signInStaff(app, adminToken)).token;
 });
 afterAll(() => app.close());

@@ -5,7 +5,7 @@
 // missing-documents report's kept candidates (blStatus: lots in stock, open contracts per B/L) follow
 // the stock leaving a lot, a contract received in full, a contract deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { createTestDatabase, onPostgres } from '../helpers/postgres.js';
 import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
@@ -14,8 +14,7 @@ let app: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await signInAdmin(app)).token;
+  ({ app, token: admin } = await startAdminApp());
 });
 afterAll(() => app.close());
 

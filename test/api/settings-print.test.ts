@@ -1,7 +1,7 @@
 // The office's settings (the company name) and the printable pages of inbound orders, pickup
 // requests and ownership transfers, which carry it above their title (issue 21, point 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInStaff, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInStaff, startAdminApp, type TestApp } from '../helpers/app.js';
 import { makeInbound, makeOutbound, makePickup, makeWarehouse } from '../helpers/warehouse.js';
 import { DEFAULT_DOCUMENT_KINDS } from '../../shared/trading.js';
 
@@ -10,8 +10,7 @@ let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let staff: Awaited<ReturnType<typeof signInStaff>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
+  ({ app, admin } = await startAdminApp());
   staff = await signInStaff(app, admin.token);
 });
 afterAll(() => app.close());

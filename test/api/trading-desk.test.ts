@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BL_DOCUMENTS } from '../../shared/trading.js';
-import { signInAdmin, signInWithRoles, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInWithRoles, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
 import { readWorkbook } from '../helpers/xlsx.js';
@@ -12,8 +12,7 @@ let app: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = (await signInAdmin(app)).token;
+  ({ app, token: admin } = await startAdminApp());
 });
 afterAll(() => app.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInStaff, startTestApp, uniqueName, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInStaff, startAdminApp, type TestApp, uniqueName } from '../helpers/app.js';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let staff: Awaited<ReturnType<typeof signInStaff>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signInAdmin(app);
+  ({ app, admin } = await startAdminApp());
   staff = await signInStaff(app, admin.token);
 });
 afterAll(() => app.close());

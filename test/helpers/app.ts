@@ -194,15 +194,16 @@ export async function approveOwnRequests(app: Client, adminToken: string): Promi
 
 /**
  * A test file's usual start: a test app (startTestApp) with its first user, the admin, signed in
- * (signInAdmin); `approveOwnRequests` also makes it a one-person office (approveOwnRequests). For
- * a test file's beforeAll (`({ app, token } = await startAdminApp())`); the file closes the app.
+ * (signInAdmin: `admin`, its `token`); `approveOwnRequests` also makes it a one-person office
+ * (approveOwnRequests). For a test file's beforeAll (`({ app, token } = await startAdminApp())`);
+ * the file closes the app.
  */
-export async function startAdminApp(options: { approveOwnRequests?: boolean } = {}): Promise<{ app: TestApp; token: string }> {
+export async function startAdminApp(options: { approveOwnRequests?: boolean } = {}) {
   const app = await startTestApp();
   try {
-    const { token } = await signInAdmin(app);
-    if (options.approveOwnRequests) await approveOwnRequests(app, token);
-    return { app, token };
+    const admin = await signInAdmin(app);
+    if (options.approveOwnRequests) await approveOwnRequests(app, admin.token);
+    return { app, admin, token: admin.token };
   } catch (err) {
     await app.close();
     throw err;
