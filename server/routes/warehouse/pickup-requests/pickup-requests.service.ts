@@ -18,7 +18,7 @@ import { getSettings } from '../../settings/settings.service.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
 import { forUpdate } from '../../../db/row-lock.js';
-import { RESERVING } from '../stock/reservations.js';
+import { RESERVING, shippedMilli } from '../stock/reservations.js';
 import { refuseUnavailable } from '../stock/reserve.js';
 
 export type PickupRow = Selectable<PickupRequestsTable> & { warehouse: string; shippedMilli: number };
@@ -54,15 +54,8 @@ export function presentPickup({ quantityMilli, shippedMilli, plateKey: _plateKey
 
 export const selectPickup = (db: Queryable) =>
   withWarehouseName(db.selectFrom('pickupRequests as d').selectAll('d'), 'd.warehouseId')
-    // what its outbound orders that are not cancelled ship (on the index outboundOrders_pickup)
-    .select((eb) =>
-      eb
-        .selectFrom('outboundOrders as o')
-        .select((o) => o.fn.coalesce(o.fn.sum<number>('o.quantityMilli'), o.lit(0)).as('shipped'))
-        .whereRef('o.deliveryOrderNumber', '=', 'd.orderNumber')
-        .where('o.outboundStatus', '!=', 'cancelled')
-        .as('shippedMilli'),
-    )
+    // what its outbound orders that are not cancelled ship
+    .select(shippedMilli())
     .$narrowType<{ shippedMilli: NotNull }>();
 
 /** The pickup list: its filters, its order (newest first unless asked), its presenter. */

@@ -5,9 +5,10 @@
 // checks it, under the lock of the stock (`lockStocks`), so cancelling, completing or shipping
 // releases it by what it is, and it cannot drift. Available = current stock − reserved, for the lot
 // and for the warehouse and commodity.
+import { expressionBuilder, sql } from 'kysely';
 import { said, type Said } from '../../../../shared/messages.js';
 import { fromMilli } from '../../../../shared/warehouse.js';
-import type { Queryable } from '../../../db/tables.js';
+import type { Database, Queryable } from '../../../db/tables.js';
 import { withinScope, type Scope } from '../../../db/scope.js';
 import { chunked } from '../../../db/batches.js';
 import { invalid } from '../../../http/errors.js';
@@ -15,6 +16,18 @@ import { commoditiesKnown } from '../../catalogs/catalog-names.js';
 
 /** The statuses that reserve (and that an outbound order may ship against). */
 export const RESERVING = ['approved', 'in_progress'] as const;
+
+/**
+ * What the outbound orders that are not cancelled ship of the pickup request `d`, in thousandths
+ * (on the index outboundOrders_pickup): the column `shippedMilli` of a select from `pickupRequests as d`.
+ */
+export const shippedMilli = () =>
+  expressionBuilder<Database, never>()
+    .selectFrom('outboundOrders as o')
+    .select((o) => o.fn.coalesce(o.fn.sum<number>('o.quantityMilli'), o.lit(0)).as('shipped'))
+    .where('o.deliveryOrderNumber', '=', sql.ref<string>('d.orderNumber'))
+    .where('o.outboundStatus', '!=', 'cancelled')
+    .as('shippedMilli');
 
 export interface Reservation {
   requestId: number;
@@ -73,14 +86,7 @@ export async function readReservations(db: Queryable, warehouseIds: readonly num
     let query = db
       .selectFrom('pickupRequests as d')
       .select(['d.id', 'd.orderNumber', 'd.warehouseId', 'd.commodity', 'd.blNumber', 'd.quantityMilli'])
-      .select((eb) =>
-        eb
-          .selectFrom('outboundOrders as o')
-          .select((o) => o.fn.coalesce(o.fn.sum<number>('o.quantityMilli'), o.lit(0)).as('shipped'))
-          .whereRef('o.deliveryOrderNumber', '=', 'd.orderNumber')
-          .where('o.outboundStatus', '!=', 'cancelled')
-          .as('shippedMilli'),
-      )
+      .select(shippedMilli())
       // on the status index: few requests are open at once
       .where('d.status', 'in', [...RESERVING]);
     if (piece !== null) query = query.where('d.warehouseId', 'in', piece);
