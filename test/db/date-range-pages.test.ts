@@ -3,14 +3,12 @@
 // sorting the matching ids; on SQLite from the date index as before. Either way the same rows as a
 // plain filter of the seeded rows, in both orders, on every page, also with another filter beside
 // the range. Runs on the engine of the run.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inboundListQuery } from '../../shared/warehouse.js';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { describeList } from '../../server/db/lists.js';
 import type { Db, Queryable } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, watchSql, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres, watchSql } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/app.js';
 
 const TIME = '2026-11-01T00:00:00.000Z';
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
@@ -22,7 +20,6 @@ const SEEDED = Array.from({ length: 400 }, (_, i) => ({
 }));
 
 let db: Db;
-let database: TestDatabase | undefined;
 let ids: { id: number; commodity: string; inboundDate: string }[];
 let sql: ReturnType<typeof watchSql>;
 
@@ -40,10 +37,7 @@ const list = describeList({
 });
 
 beforeAll(async () => {
-  if (onPostgres) {
-    database = await createTestDatabase();
-    db = (await openPostgresDatabase(database.url)).db;
-  } else db = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
+  db = await openTestDatabase();
   sql = watchSql(db);
   const { id: warehouseId } = await db
     .insertInto('warehouses')
@@ -56,11 +50,6 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   ids = SEEDED.map((r, i) => ({ id: rows[i]!.id, commodity: r.commodity, inboundDate: r.inboundDate }));
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
 });
 
 const RANGES = [

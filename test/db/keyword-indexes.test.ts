@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase, type OpenDatabase } from '../../server/db/database.js';
+import { openDatabase, type OpenDatabase } from '../../server/db/database.js';
 import {
   CONTRACT_KEYWORD_COLUMNS,
   containsKeyword,
@@ -17,8 +17,8 @@ import {
   PLATE_KEYWORD_INDEX,
 } from '../../server/db/search.js';
 import type { Db } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { newDataDir, openTestDatabase } from '../helpers/app.js';
+import { onPostgres } from '../helpers/postgres.js';
 
 const LISTS = [
   ['contracts', CONTRACT_KEYWORD_COLUMNS],
@@ -53,17 +53,10 @@ describe('keyword indexes (SQLite)', () => {
 });
 
 describe.runIf(onPostgres)('keyword indexes (PostgreSQL)', () => {
-  let database: TestDatabase;
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = (await openPostgresDatabase(database.url)).db;
-  });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+    db = await openTestDatabase('postgres');
   });
 
   it.each(LISTS)('the keyword filter of %s reads its one index, built over the same expression', async (table, columns) => {

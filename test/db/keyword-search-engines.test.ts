@@ -1,13 +1,11 @@
 // The keyword filter answers the same rows on both engines: SQLite's FTS5 trigram index (and LIKE
 // for keywords under three characters) and PostgreSQL's pg_trgm GIN indexes read by ILIKE, over the
 // same contracts. Needs a PostgreSQL server, so it runs in the PostgreSQL pass (npm run test:pg).
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_KEYWORD_COLUMNS, containsKeyword } from '../../server/db/search.js';
 import type { Db } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/app.js';
 
 const FRAGMENTS = [
   'Copper cathode',
@@ -79,19 +77,11 @@ async function idsFor(db: Db, keyword: string): Promise<number[]> {
 describe.skipIf(!onPostgres)('keyword search on both engines (PostgreSQL pass only)', () => {
   let sqlite: Db;
   let postgres: Db;
-  let database: TestDatabase;
 
   beforeAll(async () => {
-    sqlite = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
-    database = await createTestDatabase();
-    postgres = (await openPostgresDatabase(database.url)).db;
+    sqlite = await openTestDatabase('sqlite');
+    postgres = await openTestDatabase('postgres');
     for (const db of [sqlite, postgres]) await db.insertInto('contracts').values(ROWS).execute();
-  });
-
-  afterAll(async () => {
-    await sqlite?.destroy();
-    await postgres?.destroy();
-    await database?.drop();
   });
 
   it.each(KEYWORDS)('"%s" finds the same contracts', async (keyword) => {

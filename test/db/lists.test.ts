@@ -4,16 +4,14 @@
 // across batch boundaries, and a prefix filter is paged by walking the list's order when it matches
 // many rows, from its index range when it matches few. A list ordered by a column before its key
 // (the audit log's time) pages and exports in that order, ties broken by the key.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { inboundListQuery } from '../../shared/warehouse.js';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { describeList, withWarehouseName } from '../../server/db/lists.js';
 import { INBOUND_KEYWORD_COLUMNS } from '../../server/db/search.js';
 import type { Db, Queryable } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, watchSql, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres, watchSql } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/app.js';
 
 const TIME = '2026-11-01T00:00:00.000Z';
 const COMMODITIES = ['Copper', 'Zinc', 'Nickel'];
@@ -31,7 +29,6 @@ const SEEDED = Array.from({ length: 300 }, (_, i) => ({
 type Seeded = (typeof SEEDED)[number] & { id: number };
 
 let db: Db;
-let database: TestDatabase | undefined;
 let seeded: Seeded[];
 let warehouseId: number;
 /** `db` with the SQL of each query run through it kept until `sqlSince()` */
@@ -86,12 +83,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  if (onPostgres) {
-    database = await createTestDatabase();
-    db = (await openPostgresDatabase(database.url)).db;
-  } else {
-    db = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
-  }
+  db = await openTestDatabase();
   const sql = watchSql(db);
   watched = sql.watched;
   sqlSince = sql.since;
@@ -107,11 +99,6 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   seeded = SEEDED.map((r, i) => ({ ...r, id: rows[i]!.id }));
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
 });
 
 /** The filters every check below is run with: each kind of filter, alone and together. */

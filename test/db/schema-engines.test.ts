@@ -4,13 +4,11 @@
 // SQLite's keyword index tables (FTS5) are SQLite's own; PostgreSQL has pg_trgm indexes instead
 // (one per list since migration 018, which also gives the ledger's date index the id on PostgreSQL).
 // Needs a PostgreSQL server, so it runs in the PostgreSQL pass (npm run test:pg).
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres } from '../helpers/postgres.js';
+import { openTestDatabase } from '../helpers/app.js';
 
 interface Column {
   name: string;
@@ -47,18 +45,10 @@ async function postgresSchema(db: Db): Promise<Record<string, Column[]>> {
 describe.skipIf(!onPostgres)('the schema on both engines (PostgreSQL pass only)', () => {
   let sqlite: Db;
   let postgres: Db;
-  let database: TestDatabase;
 
   beforeAll(async () => {
-    sqlite = (await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'))).db;
-    database = await createTestDatabase();
-    postgres = (await openPostgresDatabase(database.url)).db;
-  });
-
-  afterAll(async () => {
-    await sqlite?.destroy();
-    await postgres?.destroy();
-    await database?.drop();
+    sqlite = await openTestDatabase('sqlite');
+    postgres = await openTestDatabase('postgres');
   });
 
   it('has the same tables, columns, types, NOT NULLs and primary keys', async () => {

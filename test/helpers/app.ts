@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../server/config.js';
+import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
+import type { Db } from '../../server/db/tables.js';
 import { startServer, type RunningServer } from '../../server/start.js';
-import { createTestDatabase, onPostgres } from './postgres.js';
+import { createTestDatabase, onPostgres, type TestDatabase } from './postgres.js';
 
 export interface Envelope<T = any> {
   success: boolean;
@@ -54,6 +56,39 @@ export async function newDataDir(): Promise<string> {
 export async function removeDataDirs(): Promise<void> {
   for (const dir of madeDirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   madeDirs.clear();
+}
+
+const openDbs = new Set<{ db: Db; database?: TestDatabase }>();
+
+/**
+ * A fresh migrated database of its own on `engine` (the run's unless named): a SQLite file in a new
+ * data folder, or a new PostgreSQL database. Closed (and the PostgreSQL one dropped) after the test
+ * file (test/helpers/cleanup.ts).
+ */
+export async function openTestDatabase(engine: 'sqlite' | 'postgres' = onPostgres ? 'postgres' : 'sqlite'): Promise<Db> {
+  if (engine === 'sqlite') {
+    const { db } = await openDatabase(join(await newDataDir(), 'cargodesk.sqlite'));
+    openDbs.add({ db });
+    return db;
+  }
+  const database = await createTestDatabase();
+  try {
+    const { db } = await openPostgresDatabase(database.url);
+    openDbs.add({ db, database });
+    return db;
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
+/** Closes every database openTestDatabase opened in this test file, and drops the PostgreSQL ones. */
+export async function closeTestDatabases(): Promise<void> {
+  for (const opened of openDbs) {
+    openDbs.delete(opened);
+    await opened.db.destroy();
+    await opened.database?.drop();
+  }
 }
 
 async function countFiles(dir: string): Promise<number> {
