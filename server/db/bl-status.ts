@@ -13,6 +13,7 @@
 // A B/L is a candidate of the report when either is above zero.
 import { sql, type Kysely } from 'kysely';
 import { chunked } from './batches.js';
+import { deferred } from './deferred.js';
 import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
 
@@ -40,6 +41,8 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
 /** Counts the open contracts of the B/Ls `bls` again, in the caller's transaction (after its contract or execution rows changed). */
 export async function recountOpenContracts(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
+  // inside an import: counted once after its last batch (deferRecounts), so its B/L locks come after every stock's
+  if (deferred(db, 'blStatus', (trx, [later]) => recountOpenContracts(trx, [...later!]), wanted)) return;
   for (const piece of chunked(wanted)) {
     await lockKeys(db, 'blStatus', piece);
     await writeOpen(db, piece);

@@ -1,0 +1,92 @@
+// A sheet import beside single writes on another instance of one PostgreSQL database (issues 30/31):
+// the import writes its rows 500 at a time in one transaction, so it holds what its first batch
+// locked while its second batch locks more. Every writer takes its locks in one order — the
+// contract-sums lock, the stocks, the per-B/L keys, the P&L row keys last (docs/architecture.md,
+// "Lock order") — and an import counts its P&L rows once, after its last batch, so it never holds a
+// P&L row key while it waits for a stock. Before that, the import below held `pnl:contract:<sale>`
+// from its first batch and waited for the stock of its second, which an outbound order on the other
+// instance held while it waited for that key: PostgreSQL ended one of them with a deadlock (40P01, a
+// 500), and a freight charge waiting beside them likewise.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { contractForm, pdfFile } from '../helpers/contracts.js';
+import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
+import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
+import { workbook } from '../helpers/xlsx.js';
+
+describe.skipIf(!onPostgres)('an import beside single writes on another instance (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  let token: string;
+  let audit: AuditHold;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: true });
+    const jwtSecret = randomBytes(48).toString('base64url');
+    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
+    [one, two] = await Promise.all([start(), start()]);
+    token = (await signInAdmin(one)).token;
+    audit = await auditHold(database.url);
+  });
+  afterAll(async () => {
+    await audit?.end().catch(() => undefined);
+    await Promise.all([one?.close(), two?.close()]);
+    await database?.drop();
+  });
+
+  it('an outbound import, an outbound order and a freight charge on one sale all succeed, and the P&L adds them up', async () => {
+    const [w1, w2] = [await makeWarehouse(one, token), await makeWarehouse(one, token)];
+    for (const [w, bl, weight] of [
+      [w1, 'IL-1', 600],
+      [w2, 'IL-2', 100],
+      [w2, 'IL-3', 100],
+    ] as const)
+      await makeInbound(one, token, { warehouse: w.code, commodity: 'copper', blNumber: bl, inboundWeight: weight, inboundDate: '2026-10-01' });
+    for (const [contractType, unitPrice] of [
+      ['1', '12'],
+      ['3', '20'],
+    ]) {
+      const made = await one.upload('POST', '/api/contract/upload', {
+        token,
+        fields: contractForm({ contractType, commodity: 'copper', unitPrice, count: '1000', BLNumber: 'IL-1;IL-2;IL-3' }),
+        files: [pdfFile()],
+      });
+      expect(made.status, made.body.message).toBe(200);
+    }
+    // an order from IL-3 in w2, edited below on the other instance
+    const earlier = await makeOutbound(one, token, { warehouse: w2.code, commodity: 'copper', blNumber: 'IL-3', quantity: 1, outboundDate: '2026-10-11' });
+    const header = ['commodity', 'quantity', 'outboundDate', 'warehouse', 'blNumber'];
+    // batch 1: 500 orders from IL-1 in w1; batch 2: one from IL-2 in w2
+    const sheet = await workbook([header, ...Array.from({ length: 500 }, () => ['copper', 1, '2026-10-10', w1.code, 'IL-1']), ['copper', 1, '2026-10-10', w2.code, 'IL-2']]);
+
+    await audit.hold();
+    // the import stops at its first batch's audit entry, its deliveries on IL-1 written
+    const imported = one.upload('POST', '/api/delivery-details/import', { token, files: [['file', 'sheet.xlsx', sheet]] });
+    await audit.waiting(1);
+    // on the other instance: the order from IL-3 in w2 (the stock of the import's second batch) takes
+    // 2 instead of 1 (a new order would wait for the import's numbering), and a freight charge on IL-2
+    // (the B/L of that batch): both count the sale's P&L row
+    const order = two.request('PUT', `/api/delivery-details/${earlier.id}`, { token, body: { quantity: 2, reason: 'weighed again' } });
+    const freight = two.request('POST', '/api/corp-finances/freight-charges', { token, body: { blNumber: 'IL-2', amount: 10, chargeDate: '2026-10-12' } });
+    await audit.waiting(3);
+    await audit.release();
+    const [i, o, f] = await Promise.all([imported, order, freight]);
+    expect([i.status, o.status, f.status], JSON.stringify([i.body.message, o.body.message, f.body.message])).toEqual([200, 200, 200]);
+    expect(i.body.data).toMatchObject({ imported: 501 });
+
+    // by hand: sold at 20, bought at 12; IL-1 500 delivered, IL-2 1 and 10 of freight, IL-3 2
+    const rows = async (groupBy: string, period = '') => {
+      const res = await two.request('GET', `/api/reports/pnl?groupBy=${groupBy}&pageSize=100${period}`, { token });
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data as { items: Record<string, unknown>[]; total: number };
+    };
+    for (const groupBy of ['bl', 'contract']) expect(await rows(groupBy), `${groupBy}: the kept rows against the records`).toEqual(await rows(groupBy, '&startDate=2000-01-01'));
+    const byBl = new Map((await rows('bl')).items.map((r) => [r.blNumber, r]));
+    expect(byBl.get('IL-1')).toMatchObject({ deliveredQuantity: 500, revenue: 10000, purchaseCost: 6000, freight: 0, profit: 4000 });
+    expect(byBl.get('IL-2')).toMatchObject({ deliveredQuantity: 1, revenue: 20, purchaseCost: 12, freight: 10, profit: -2 });
+    expect(byBl.get('IL-3')).toMatchObject({ deliveredQuantity: 2, revenue: 40, purchaseCost: 24, freight: 0, profit: 16 });
+    expect((await rows('contract')).items).toMatchObject([{ deliveredQuantity: 503, revenue: 10060, purchaseCost: 6036, freight: 10, profit: 4014 }]);
+  }, 120_000);
+});
