@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
-import { makeInbound, makeOutbound, makeWarehouse } from '../helpers/warehouse.js';
+import { makeInbound, makeOutbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
 
 describe.skipIf(!onPostgres)('an import beside single writes on another instance (PostgreSQL)', () => {
@@ -36,11 +36,13 @@ describe.skipIf(!onPostgres)('an import beside single writes on another instance
     await database?.drop();
   });
 
-  it('an outbound import, an outbound order and a freight charge on one sale all succeed, and the P&L adds them up', async () => {
+  it('an outbound import, an outbound order corrected to another warehouse and a freight charge on one sale all succeed, and the P&L adds them up', async () => {
+    // w1 before w2: a write that takes both stocks takes w1's first
     const [w1, w2] = [await makeWarehouse(one, token), await makeWarehouse(one, token)];
     for (const [w, bl, weight] of [
-      [w1, 'IL-1', 600],
-      [w2, 'IL-2', 100],
+      [w2, 'IL-1', 600],
+      [w1, 'IL-2', 100],
+      [w1, 'IL-3', 100],
       [w2, 'IL-3', 100],
     ] as const)
       await makeInbound(one, token, { warehouse: w.code, commodity: 'copper', blNumber: bl, inboundWeight: weight, inboundDate: '2026-10-01' });
@@ -55,26 +57,29 @@ describe.skipIf(!onPostgres)('an import beside single writes on another instance
       });
       expect(made.status, made.body.message).toBe(200);
     }
-    // an order from IL-3 in w2, edited below on the other instance
-    const earlier = await makeOutbound(one, token, { warehouse: w2.code, commodity: 'copper', blNumber: 'IL-3', quantity: 1, outboundDate: '2026-10-11' });
+    // an order of 1 from IL-3 in w1, corrected below on the other instance
+    const earlier = await makeOutbound(one, token, { warehouse: w1.code, commodity: 'copper', blNumber: 'IL-3', quantity: 1, outboundDate: '2026-10-11' });
     const header = ['commodity', 'quantity', 'outboundDate', 'warehouse', 'blNumber'];
-    // batch 1: 500 orders from IL-1 in w1; batch 2: one from IL-2 in w2
-    const sheet = await workbook([header, ...Array.from({ length: 500 }, () => ['copper', 1, '2026-10-10', w1.code, 'IL-1']), ['copper', 1, '2026-10-10', w2.code, 'IL-2']]);
+    // batch 1: 500 orders from IL-1 in w2; batch 2: one from IL-2 in w1
+    const sheet = await workbook([header, ...Array.from({ length: 500 }, () => ['copper', 1, '2026-10-10', w2.code, 'IL-1']), ['copper', 1, '2026-10-10', w1.code, 'IL-2']]);
 
     await audit.hold();
-    // the import stops at its first batch's audit entry, its deliveries on IL-1 written
+    // the import stops at its first batch's audit entry, its deliveries on IL-1 in w2 written
     const imported = one.upload('POST', '/api/delivery-details/import', { token, files: [['file', 'sheet.xlsx', sheet]] });
     await audit.waiting(1);
-    // on the other instance: the order from IL-3 in w2 (the stock of the import's second batch) takes
-    // 2 instead of 1 (a new order would wait for the import's numbering), and a freight charge on IL-2
-    // (the B/L of that batch): both count the sale's P&L row
-    const order = two.request('PUT', `/api/delivery-details/${earlier.id}`, { token, body: { quantity: 2, reason: 'weighed again' } });
+    // on the other instance: the order from IL-3 is corrected to 2 from w2 (it takes the stocks of w1,
+    // which the import's second batch takes, and of w2; a new order would wait for the import's
+    // numbering), and a freight charge on IL-2 (the B/L of that batch): both count the sale's P&L row
+    const order = two.request('PUT', `/api/delivery-details/${earlier.id}`, { token, body: { warehouse: w2.code, quantity: 2, reason: 'weighed again' } });
     const freight = two.request('POST', '/api/corp-finances/freight-charges', { token, body: { blNumber: 'IL-2', amount: 10, chargeDate: '2026-10-12' } });
     await audit.waiting(3);
     await audit.release();
     const [i, o, f] = await Promise.all([imported, order, freight]);
     expect([i.status, o.status, f.status], JSON.stringify([i.body.message, o.body.message, f.body.message])).toEqual([200, 200, 200]);
     expect(i.body.data).toMatchObject({ imported: 501 });
+    // w1: 200 in, IL-2's 1 out (the corrected order left it); w2: 700 in, 500 and 2 out
+    expect(await stockOf(two, token, w1.code)).toMatchObject({ currentStock: 199 });
+    expect(await stockOf(two, token, w2.code)).toMatchObject({ currentStock: 198 });
 
     // by hand: sold at 20, bought at 12; IL-1 500 delivered, IL-2 1 and 10 of freight, IL-3 2
     const rows = async (groupBy: string, period = '') => {
