@@ -1,12 +1,15 @@
-// A sheet import beside single writes on another instance of one PostgreSQL database (issues 30/31):
-// the import writes its rows 500 at a time in one transaction, so it holds what its first batch
-// locked while its second batch locks more. Every writer takes its locks in one order — the
-// contract-sums lock, the stocks, the per-B/L keys, the P&L row keys last (docs/architecture.md,
-// "Lock order") — and an import counts its P&L rows once, after its last batch, so it never holds a
-// P&L row key while it waits for a stock. Before that, the import below held `pnl:contract:<sale>`
-// from its first batch and waited for the stock of its second, which an outbound order on the other
-// instance held while it waited for that key: PostgreSQL ended one of them with a deadlock (40P01, a
-// 500), and a freight charge waiting beside them likewise.
+// A sheet import beside single writes (issues 30/31). An import writes its rows 500 at a time in one
+// transaction, so it holds what its first batch locked while its second batch locks more. Every
+// writer takes its locks in one order (docs/architecture.md, "Lock order"): the day's number
+// sequence, pickup requests, the contract-sums lock, the stocks, then the per-B/L keys of the open
+// contracts and lot weights, the P&L row keys last. An import takes the first ones in its check, for
+// the whole sheet, and counts the kept rows behind the last ones once, after its last batch.
+// - On PostgreSQL, with two instances of one database: on main the import below held
+//   `blStatus:IL-1` and `pnl:contract:<sale>` from its first batch and the stock of w2, and its second
+//   batch waited for the stock of w1, which an order correction on the other instance held while it
+//   waited for w2 or those keys; a freight charge there held `pnl:bl:IL-2` and waited for the sale's
+//   key. PostgreSQL ended two of them with a deadlock (40P01: a 500 each).
+// - On both engines: the kept rows counted at the end are what counting after each batch gave.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
@@ -14,6 +17,78 @@ import { contractForm, pdfFile } from '../helpers/contracts.js';
 import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
 import { makeInbound, makeOutbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
+
+// Counted once at the end, the kept rows an import changes are what counting after each batch gave:
+// both engines (SQLite defers the same way).
+describe("an import's kept rows, counted after its last batch", () => {
+  it('the B/L weights, the missing-documents candidates and the P&L rows follow two sheets of two batches each', async () => {
+    const app = await startTestApp();
+    try {
+      const token = (await signInAdmin(app)).token;
+      const w = await makeWarehouse(app, token);
+      const ok = async (path: string) => {
+        const res = await app.request('GET', path, { token });
+        expect(res.status, res.body.message).toBe(200);
+        return res.body.data as { items: Record<string, unknown>[]; total: number };
+      };
+      const candidates = async () => (await ok('/api/reports/missing-documents?blNumber=DF-&pageSize=100')).items.map((r) => `${r.blNumber}:${(r.warehouses as string[]).length}`);
+      const codes: string[] = [];
+      for (const [contractType, unitPrice] of [
+        ['1', '12'],
+        ['3', '20'],
+      ]) {
+        const made = await app.upload('POST', '/api/contract/upload', {
+          token,
+          fields: contractForm({ contractType, commodity: 'Tin', unitPrice, count: '10', BLNumber: 'DF-1;DF-2' }),
+          files: [pdfFile()],
+        });
+        expect(made.status, made.body.message).toBe(200);
+        codes.push(made.body.data.contractCode);
+      }
+      expect(await candidates()).toEqual(['DF-1:0', 'DF-2:0']);
+      const sheet = async (path: string, header: string[], rows: unknown[][]) => {
+        const res = await app.upload('POST', path, { token, files: [['file', 'sheet.xlsx', await workbook([header, ...rows])]] });
+        expect(res.status, res.body.message).toBe(200);
+      };
+      // 500 inbound orders of 0.01 on DF-1, then 5 on DF-2 in the second batch: the purchase (10) received in full
+      await sheet(
+        '/api/inventory/upload',
+        ['warehouse', 'commodity', 'blNumber', 'blWeight', 'inboundWeight', 'inboundDate'],
+        [...Array.from({ length: 500 }, () => [w.code, 'Tin', 'DF-1', 0.01, 0.01, '2026-10-01']), [w.code, 'Tin', 'DF-2', 5.2, 5, '2026-10-01']],
+      );
+      const weights = (await ok('/api/reports/weights?blNumber=DF-&pageSize=100')).items.map((r) => [r.blNumber, r.blWeight, r.outturnWeight, r.contractCode]);
+      expect(weights.sort()).toEqual([
+        ['DF-1', 5, 5, codes[0]],
+        ['DF-2', 5.2, 5, codes[0]],
+      ]);
+      // the purchase closed, the sale open: each B/L a candidate, its lot holding stock
+      expect(await candidates()).toEqual(['DF-1:1', 'DF-2:1']);
+      // the same out again: the sale (10) delivered in full, no stock left
+      await sheet(
+        '/api/delivery-details/import',
+        ['warehouse', 'commodity', 'blNumber', 'quantity', 'outboundDate'],
+        [...Array.from({ length: 500 }, () => [w.code, 'Tin', 'DF-1', 0.01, '2026-10-10']), [w.code, 'Tin', 'DF-2', 5, '2026-10-10']],
+      );
+      expect(await candidates()).toEqual([]);
+      // by hand: sold at 20, bought at 12, 5 delivered on each B/L; the kept rows equal the rows counted from the records
+      for (const groupBy of ['bl', 'contract'])
+        expect(await ok(`/api/reports/pnl?groupBy=${groupBy}&pageSize=100`)).toEqual(await ok(`/api/reports/pnl?groupBy=${groupBy}&pageSize=100&startDate=2000-01-01`));
+      const byBl = (await ok('/api/reports/pnl?groupBy=bl&pageSize=100')).items.filter((r) => String(r.blNumber).startsWith('DF-'));
+      expect(byBl.map((r) => [r.blNumber, r.deliveredQuantity, r.revenue, r.purchaseCost, r.profit]).sort()).toEqual([
+        ['DF-1', 5, 100, 60, 40],
+        ['DF-2', 5, 100, 60, 40],
+      ]);
+      expect((await ok('/api/reports/pnl?groupBy=contract&pageSize=100')).items.find((r) => r.contractCode === codes[1])).toMatchObject({
+        deliveredQuantity: 10,
+        revenue: 200,
+        purchaseCost: 120,
+        profit: 80,
+      });
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
 
 describe.skipIf(!onPostgres)('an import beside single writes on another instance (PostgreSQL)', () => {
   let database: TestDatabase;
