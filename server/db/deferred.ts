@@ -1,9 +1,9 @@
 // Recounts a long transaction leaves to its end (a sheet import: docs/architecture.md, "Lock order").
-// A write counts some kept rows again from the records (the P&L rows) under a lock per row, and those
-// locks come last in every writer's lock order. An import writes its rows in batches in one
-// transaction: counting after each batch would hold the row locks of batch 1 while batch 2 waits for
-// its stocks, which a single write on another instance may hold while it waits for one of those row
-// locks — a deadlock PostgreSQL ends with 40P01. So inside `deferRecounts` a recount only notes its
+// A write counts some kept rows again from the records (the open contracts and lot weights per B/L,
+// the P&L rows) under an advisory lock per key, and those locks come last in every writer's lock
+// order. An import writes its rows in batches in one transaction: counting after each batch would
+// hold batch 1's keys while batch 2 takes more locks, which a single write on another instance may
+// hold while it waits for one of those keys — a deadlock PostgreSQL ends with 40P01. So inside `deferRecounts` a recount only notes its
 // keys, and the import counts every noted key once, after its last batch, before it commits. The
 // recounts count from the records as they then stand, so the result is what counting after each
 // batch gives (an import only adds records).

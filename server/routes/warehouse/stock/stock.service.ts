@@ -127,7 +127,6 @@ export const allocationsAnswer = (taken: readonly Allocation[]) => taken.map((a)
 
 const lotOf = (warehouseId: number, stockKey: string, blNumber: string | null) => `${warehouseId}\u0000${stockKey}\u0000${blNumber ?? ''}`;
 
-/** One ledger entry to write, before its running balance is known. */
 /**
  * A stock import's stocks, locked before its first batch (PostgreSQL; the import's check calls it):
  * every stock its rows name, after the contract-sums lock, in one sorted order, as a single write
@@ -150,6 +149,7 @@ export async function lockSheetStocks(db: Queryable, rows: readonly { warehouse:
   );
 }
 
+/** One ledger entry to write, before its running balance is known. */
 interface Entry {
   m: KeyedMovement;
   blNumber: string | null;
