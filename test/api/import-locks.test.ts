@@ -21,7 +21,7 @@ import { workbook } from '../helpers/xlsx.js';
 // Counted once at the end, the kept rows an import changes are what counting after each batch gave:
 // both engines (SQLite defers the same way).
 describe("an import's kept rows, counted after its last batch", () => {
-  it('the B/L weights, the missing-documents candidates and the P&L rows follow two sheets of two batches each', async () => {
+  it('the B/L weights, the missing-documents candidates, the position and the P&L rows follow two sheets of two batches each', async () => {
     const app = await startTestApp();
     try {
       const token = (await signInAdmin(app)).token;
@@ -70,6 +70,15 @@ describe("an import's kept rows, counted after its last batch", () => {
         [...Array.from({ length: 500 }, () => [w.code, 'Tin', 'DF-1', 0.01, '2026-10-10']), [w.code, 'Tin', 'DF-2', 5, '2026-10-10']],
       );
       expect(await candidates()).toEqual([]);
+      // the kept contract sums: both contracts executed in full
+      expect((await ok('/api/reports/position?commodity=Tin')).items[0]).toMatchObject({
+        purchased: 10,
+        received: 10,
+        sold: 10,
+        delivered: 10,
+        openToReceive: 0,
+        openToDeliver: 0,
+      });
       // by hand: sold at 20, bought at 12, 5 delivered on each B/L; the kept rows equal the rows counted from the records
       for (const groupBy of ['bl', 'contract'])
         expect(await ok(`/api/reports/pnl?groupBy=${groupBy}&pageSize=100`)).toEqual(await ok(`/api/reports/pnl?groupBy=${groupBy}&pageSize=100&startDate=2000-01-01`));
@@ -168,5 +177,54 @@ describe.skipIf(!onPostgres)('an import beside single writes on another instance
     expect(byBl.get('IL-2')).toMatchObject({ deliveredQuantity: 1, revenue: 20, purchaseCost: 12, freight: 10, profit: -2 });
     expect(byBl.get('IL-3')).toMatchObject({ deliveredQuantity: 2, revenue: 40, purchaseCost: 24, freight: 0, profit: 16 });
     expect((await rows('contract')).items).toMatchObject([{ deliveredQuantity: 503, revenue: 10060, purchaseCost: 6036, freight: 10, profit: 4014 }]);
+  }, 120_000);
+  // The kept contract sums (contractExecution per contract and warehouse, positionExecuted per group
+  // and warehouse) are rows two contracts' writers share across stocks: the import's first batch
+  // wrote the rows of K2, its second writes K1's; an order correction of zinc (a stock outside the
+  // sheet) on a B/L both contracts list writes K1's rows, then K2's.
+  it("an order correction on two contracts' kept sums beside an import of other stock succeeds, and the position adds both up", async () => {
+    const w = await makeWarehouse(one, token);
+    for (const [commodity, bl] of [
+      ['copper', 'PX-1'],
+      ['copper', 'PX-2'],
+      ['zinc', 'PX-3'],
+    ])
+      await makeInbound(one, token, { warehouse: w.code, commodity, blNumber: bl, inboundWeight: 100, inboundDate: '2026-10-01' });
+    // K1 before K2, each a sale of its own commodity (its own position group)
+    for (const [commodity, bls] of [
+      ['Lead', 'PX-1;PX-3'],
+      ['Nickel', 'PX-2;PX-3'],
+    ]) {
+      const made = await one.upload('POST', '/api/contract/upload', {
+        token,
+        fields: contractForm({ contractType: '3', commodity, unitPrice: '20', count: '1000', BLNumber: bls }),
+        files: [pdfFile()],
+      });
+      expect(made.status, made.body.message).toBe(200);
+    }
+    const earlier = await makeOutbound(one, token, { warehouse: w.code, commodity: 'zinc', blNumber: 'PX-3', quantity: 1, outboundDate: '2026-10-11' });
+    // batch 1: 500 orders of 0.1 from PX-2 (K2); batch 2: one of 1 from PX-1 (K1)
+    const sheet = await workbook([
+      ['commodity', 'quantity', 'outboundDate', 'warehouse', 'blNumber'],
+      ...Array.from({ length: 500 }, () => ['copper', 0.1, '2026-10-10', w.code, 'PX-2']),
+      ['copper', 1, '2026-10-10', w.code, 'PX-1'],
+    ]);
+    await audit.hold();
+    const imported = one.upload('POST', '/api/delivery-details/import', { token, files: [['file', 'sheet.xlsx', sheet]] });
+    await audit.waiting(1);
+    const order = two.request('PUT', `/api/delivery-details/${earlier.id}`, { token, body: { quantity: 2, reason: 'weighed again' } });
+    await audit.waiting(2);
+    await audit.release();
+    const [i, o] = await Promise.all([imported, order]);
+    expect([i.status, o.status], JSON.stringify([i.body.message, o.body.message])).toEqual([200, 200]);
+    // by hand: K1 (Lead) 1 from PX-1 and 2 from PX-3; K2 (Nickel) 50 from PX-2 and 2 from PX-3
+    for (const [commodity, delivered] of [
+      ['Lead', 3],
+      ['Nickel', 52],
+    ] as const) {
+      const res = await two.request('GET', `/api/reports/position?commodity=${commodity}`, { token });
+      expect(res.status, res.body.message).toBe(200);
+      expect(res.body.data.items[0], commodity).toMatchObject({ sold: 1000, delivered, openToDeliver: 1000 - delivered });
+    }
   }, 120_000);
 });
