@@ -13,6 +13,7 @@
 // A B/L is a candidate of the report when either is above zero.
 import { sql, type Kysely } from 'kysely';
 import { chunked } from './batches.js';
+import { deferred, deferredItems } from './deferred.js';
 import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
 
@@ -21,6 +22,8 @@ export const CONTRACT_OPEN = sql<boolean>`round(${sql.ref('c.count')} * 1000) > 
 
 /** Adds to `lotsInStock` the lots whose stock crossed zero: `after` as the upsert returned them, `change` what it added to their stock. */
 export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: string; afterMilli: number; changeMilli: number }[]): Promise<void> {
+  // inside an import: added once after its last batch (deferRecounts), as a B/L's row is shared across stocks
+  if (deferredItems(db, 'lotsInStock', addLotsInStock, lots)) return;
   const delta = new Map<string, number>();
   for (const l of lots) {
     if (l.blNumber === '') continue;
@@ -28,7 +31,11 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
     const heldBefore = l.afterMilli - l.changeMilli > 0;
     if (held !== heldBefore) delta.set(l.blNumber, (delta.get(l.blNumber) ?? 0) + (held ? 1 : -1));
   }
-  const rows = [...delta].filter(([, d]) => d !== 0).map(([blNumber, d]) => ({ blNumber, lotsInStock: d, openContracts: 0 }));
+  // in B/L order, as every writer upserts them: two writers of the same rows cannot take them crosswise
+  const rows = [...delta]
+    .filter(([, d]) => d !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([blNumber, d]) => ({ blNumber, lotsInStock: d, openContracts: 0 }));
   for (const piece of chunked(rows))
     await db
       .insertInto('blStatus')
@@ -40,6 +47,8 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
 /** Counts the open contracts of the B/Ls `bls` again, in the caller's transaction (after its contract or execution rows changed). */
 export async function recountOpenContracts(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
+  // inside an import: counted once after its last batch (deferRecounts), so its B/L locks come after every stock's
+  if (deferred(db, 'blStatus', (trx, [later]) => recountOpenContracts(trx, [...later!]), wanted)) return;
   for (const piece of chunked(wanted)) {
     await lockKeys(db, 'blStatus', piece);
     await writeOpen(db, piece);

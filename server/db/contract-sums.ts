@@ -12,6 +12,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { splitBlNumbers } from '../../shared/contracts.js';
 import { chunked } from './batches.js';
+import { deferredItems } from './deferred.js';
 import { blsOfContracts, recountOpenContracts } from './bl-status.js';
 import { isPostgres } from './postgres.js';
 import { withinScope, type Scope } from './scope.js';
@@ -74,7 +75,8 @@ function addTo(sums: Sums, contractId: number, warehouseId: number, receivedMill
 }
 
 async function upsert(db: Queryable, sums: Sums) {
-  const rows = [...sums.values()].filter((r) => r.receivedMilli !== 0 || r.deliveredMilli !== 0);
+  // in key order, as every writer upserts them: two writers of the same rows cannot take them crosswise
+  const rows = [...sums.values()].filter((r) => r.receivedMilli !== 0 || r.deliveredMilli !== 0).sort((a, b) => a.contractId - b.contractId || a.warehouseId - b.warehouseId);
   for (const piece of chunked(rows))
     await db
       .insertInto('contractExecution')
@@ -142,13 +144,15 @@ async function addToGroups(
     executed.set(key, row);
   }
   const any = db as unknown as Kysely<any>;
-  for (const piece of chunked([...counts.values()]))
+  // each in key order, as every writer upserts them (see upsert)
+  const byKey = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  for (const piece of chunked(byKey(counts)))
     await any
       .insertInto('positionCounts')
       .values(piece)
       .onConflict((oc) => oc.columns([...GROUP]).doUpdateSet((eb) => ({ countMilli: eb('positionCounts.countMilli', '+', eb.ref('excluded.countMilli')) })))
       .execute();
-  for (const piece of chunked([...executed.values()]))
+  for (const piece of chunked(byKey(executed)))
     await any
       .insertInto('positionExecuted')
       .values(piece)
@@ -165,6 +169,8 @@ async function addToGroups(
 export async function addToContractSums(db: Queryable, deltas: readonly ContractDelta[]): Promise<void> {
   const relevant = deltas.filter((d) => (d.contractNumber !== null && d.receivedMilli !== 0) || (d.blNumber !== null && (d.receivedMilli !== 0 || d.deliveredMilli !== 0)));
   if (relevant.length === 0) return;
+  // inside an import: added once after its last batch (deferRecounts), as its rows are shared across stocks
+  if (deferredItems(db, 'contractSums', addToContractSums, relevant)) return;
   const { byCode, byBl } = await contractsBy(
     db,
     relevant.flatMap((d) => (d.contractNumber !== null && d.receivedMilli !== 0 ? [d.contractNumber] : [])),

@@ -14,6 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nameKey } from '../../shared/names.js';
 import { chunked } from './batches.js';
+import { deferred } from './deferred.js';
 import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
 import type { LotWeightsTable } from './tables-trading.js';
@@ -105,6 +106,8 @@ async function rewrite(db: Queryable, bls: readonly string[]): Promise<void> {
 export async function refreshLotWeights(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
   if (wanted.length === 0) return;
+  // inside an import: counted once after its last batch (deferRecounts), so its B/L locks come after every stock's
+  if (deferred(db, 'lotWeights', (trx, [later]) => refreshLotWeights(trx, [...later!]), wanted)) return;
   for (const piece of chunked(wanted)) {
     await lockKeys(db, 'lotWeights', piece);
     await rewrite(db, piece);

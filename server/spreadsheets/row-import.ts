@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Said } from '../../shared/messages.js';
 import { breather } from '../db/batches.js';
+import { deferRecounts } from '../db/deferred.js';
 import type { Db, Queryable } from '../db/tables.js';
 import { BatchRefusal, HttpError } from '../http/errors.js';
 import { progress } from '../progress.js';
@@ -47,6 +48,8 @@ export async function importRows<S extends z.ZodObject, T extends z.output<S>>(
       errors.sort((a, b) => a.row - b.row);
       throw rowErrorsToHttp(errors.slice(0, MAX_ROW_ERRORS), errors.length);
     }
+    // the kept rows counted once after the last batch, their locks taken last (docs/architecture.md, "Lock order")
+    const recount = deferRecounts(trx);
     const pause = breather();
     progress('writing', 0, rows.length);
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
@@ -59,6 +62,7 @@ export async function importRows<S extends z.ZodObject, T extends z.output<S>>(
         throw err;
       }
     }
+    await recount();
     progress('writing', rows.length, rows.length);
     return { imported: rows.length };
   });

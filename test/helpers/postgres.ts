@@ -99,6 +99,9 @@ export async function auditHold(url: string): Promise<AuditHold> {
     },
     async waiting(n) {
       for (let i = 0; i < 200; i++) {
+        // within the hold's transaction pg_stat_activity keeps the sessions it first listed: a session
+        // opened since (a pool's new connection) would never be seen without a fresh snapshot
+        await client.query('select pg_stat_clear_snapshot()');
         const { rows } = await client.query<{ n: string }>(
           "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
         );

@@ -30,6 +30,7 @@ import { sql, type Kysely } from 'kysely';
 import { splitBlNumbers } from '../../../shared/contracts.js';
 import { BASE_CURRENCY } from '../../../shared/trading.js';
 import { chunked } from '../../db/batches.js';
+import { deferred, deferring } from '../../db/deferred.js';
 import { lockKeys } from '../../db/locks.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database, Queryable } from '../../db/tables.js';
@@ -366,6 +367,8 @@ export async function touchPnl(db: Queryable, bls: Iterable<string | null | unde
   const blSet = new Set([...bls].filter((b): b is string => typeof b === 'string' && b !== ''));
   const codeSet = new Set([...codes].filter((c): c is string => typeof c === 'string' && c !== ''));
   if (blSet.size === 0 && codeSet.size === 0) return;
+  // inside an import: counted once after its last batch (deferRecounts), so its row locks come last
+  if (deferred(db, 'pnl', (trx, [bls, codes]) => touchPnl(trx, bls!, codes!), blSet, codeSet)) return;
   const via = new Set(blSet);
   for (const piece of chunked([...codeSet]))
     for (const r of await db
@@ -404,7 +407,8 @@ export async function deliverPnl(db: Queryable, changes: readonly { blNumber: st
   const net = new Map<string, number>();
   for (const c of moved) net.set(c.blNumber, (net.get(c.blNumber) ?? 0) + c.milli);
   if (net.size === 0) return;
-  if (net.size > BY_CHANGE) return touchPnl(db, net.keys(), []);
+  // many B/Ls, or inside an import (where touchPnl notes them for its end): counted again from the records
+  if (net.size > BY_CHANGE || deferring(db)) return touchPnl(db, net.keys(), []);
   const bls = [...net.keys()];
   const listing = await db
     .selectFrom('contractBls as b')

@@ -6,6 +6,8 @@ import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
+import { holdSequence } from '../stock/document-numbers.js';
+import { lockSheetStocks } from '../stock/stock.service.js';
 import { checkWarehouses } from '../stock/warehouse-lookup.js';
 import { insertInbounds } from './inbound-orders.service.js';
 
@@ -50,6 +52,9 @@ export function importInbound(db: Db, actor: AuthUser, path: string) {
     inboundBody,
     async (trx, rows, rowNumbers) => {
       const errors: RowError[] = [];
+      // the import's first locks, in the order a single inbound order takes them (docs/architecture.md, "Lock order")
+      await holdSequence(trx, 'IB');
+      await lockSheetStocks(trx, rows);
       await checkWarehouses(trx, actor, rows, rowNumbers, errors);
       return errors;
     },

@@ -7,7 +7,8 @@ import type { Db } from '../../../db/tables.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { importRows } from '../../../spreadsheets/row-import.js';
 import { sheetColumns, type RowError } from '../../../spreadsheets/columns.js';
-import { blNumberOf, lotStock, stockOfKey } from '../stock/stock.service.js';
+import { holdSequence } from '../stock/document-numbers.js';
+import { blNumberOf, lockSheetStocks, lotStock, stockOfKey } from '../stock/stock.service.js';
 import { commoditiesKnown } from '../../catalogs/catalog-names.js';
 import { checkWarehouses, findWarehouseByRef, type WarehouseRow } from '../stock/warehouse-lookup.js';
 import { lockPickups, shipmentRefusal, unknownPickup } from '../pickup-requests/pickup-shipping.js';
@@ -80,10 +81,14 @@ export function importOutbound(db: Db, actor: AuthUser, path: string) {
       for (const ref of new Set(rows.map((r) => r.warehouse))) warehouses.set(ref, await findWarehouseByRef(trx, ref));
       const stockKeys = new Map<string, string>();
       for (const [typed, entry] of await commoditiesKnown(trx, [...new Set(rows.map((r) => r.commodity))])) stockKeys.set(typed, entry);
+      // the import's first locks, in the order a single outbound order takes them: its number, its
+      // pickup requests, its stocks (docs/architecture.md, "Lock order"); the stocks read below cannot change before the write
+      await holdSequence(trx, 'OB');
       const pickups = await lockPickups(
         trx,
         rows.map((r) => r.deliveryOrderNumber).filter((n): n is string => !!n),
       );
+      await lockSheetStocks(trx, rows);
       for (const [i, row] of rows.entries()) {
         const rowNumber = rowNumbers[i]!;
         const warehouse = warehouses.get(row.warehouse);

@@ -2,6 +2,7 @@
 // per-day sequence, handed out inside the creating transaction. The number columns are unique.
 import { said } from '../../../../shared/messages.js';
 import { today } from '../../../db/database.js';
+import { isPostgres } from '../../../db/postgres.js';
 import type { Queryable } from '../../../db/tables.js';
 import { forRecord, refusedField } from '../../../http/errors.js';
 import { chunked } from '../../../db/batches.js';
@@ -75,6 +76,21 @@ export async function nextNumbers(db: Queryable, table: NumberedTable, letters: 
     numbers.push(...drawn.filter((n) => !taken.has(n) && !avoid.has(n)));
   }
   return numbers;
+}
+
+/**
+ * Holds the day's sequence of `letters` until the transaction ends (PostgreSQL), drawing nothing: a
+ * stock import takes it before its other locks, as a single create draws its number before it locks
+ * its pickup request and its stocks (docs/architecture.md, "Lock order").
+ */
+export async function holdSequence(db: Queryable, letters: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  const prefix = `${letters}${today().replaceAll('-', '')}-`;
+  await db
+    .insertInto('documentSequences')
+    .values({ prefix, lastValue: 0 })
+    .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ lastValue: eb('documentSequences.lastValue', '+', 0) })))
+    .execute();
 }
 
 /**

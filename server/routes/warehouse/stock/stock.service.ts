@@ -16,11 +16,12 @@ import { withinScope, type Scope } from '../../../db/scope.js';
 import type { LedgerDocumentType, LedgerKind, StockLedgerTable } from '../../../db/tables-warehouse.js';
 import { BatchRefusal, invalid } from '../../../http/errors.js';
 import { chunked } from '../../../db/batches.js';
-import { warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
+import { findWarehouseByRef, warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
 import { deliverPnl } from '../../trading/pnl-rows.js';
-import { commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
+import { commoditiesKnown, commoditiesOf, commodityNamesByKey, commodityStockKey } from '../../catalogs/catalog-names.js';
+import { isPostgres } from '../../../db/postgres.js';
 import { readReservations, reservationsOfStocks, reservedRefusal, unitOfKey, type Reservations } from './reservations.js';
 
 /** What one document does to stock while it counts (null when it does not: cancelled or deleted). */
@@ -125,6 +126,28 @@ export const moveStock = async (db: Queryable, before: Movement | null, after: M
 export const allocationsAnswer = (taken: readonly Allocation[]) => taken.map((a) => ({ blNumber: a.blNumber, quantity: fromMilli(a.quantityMilli) }));
 
 const lotOf = (warehouseId: number, stockKey: string, blNumber: string | null) => `${warehouseId}\u0000${stockKey}\u0000${blNumber ?? ''}`;
+
+/**
+ * A stock import's stocks, locked before its first batch (PostgreSQL; the import's check calls it):
+ * every stock its rows name, after the contract-sums lock, in one sorted order, as a single write
+ * takes them. Its batches then take no stock lock they do not hold already, so none waits for a stock
+ * while it holds what an earlier batch locked (docs/architecture.md, "Lock order"). A row naming an
+ * unknown warehouse is skipped (the check refuses it).
+ */
+export async function lockSheetStocks(db: Queryable, rows: readonly { warehouse: string; commodity: string }[]): Promise<void> {
+  if (!isPostgres(db) || rows.length === 0) return;
+  const warehouses = new Map<string, number | undefined>();
+  for (const ref of new Set(rows.map((r) => r.warehouse))) warehouses.set(ref, (await findWarehouseByRef(db, ref))?.id);
+  const keys = await commoditiesKnown(db, [...new Set(rows.map((r) => r.commodity))]);
+  await shareContractSums(db);
+  await lockStocks(
+    db,
+    rows.map((r) => {
+      const warehouseId = warehouses.get(r.warehouse);
+      return warehouseId === undefined ? null : { warehouseId, commodity: keys.get(r.commodity)! };
+    }),
+  );
+}
 
 /** One ledger entry to write, before its running balance is known. */
 interface Entry {
