@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { listQuery } from './kit/listQuery';
+import { useBootShellGone } from './layout/bootShell';
 import { PageFallback } from './layout/PageFallback';
 import { pageAt } from './pages';
 
@@ -28,13 +29,33 @@ export function preloadFirstScreen(location: { pathname: string; search: string 
   if (list) void queryClient.prefetchQuery(listQuery(list, Object.fromEntries(new URLSearchParams(location.search))));
 }
 
+/** A page outside the layout (a stored session refused sends its user here): index.html's skeleton goes when it is drawn. */
+function Unframed({ children }: { children: ReactNode }) {
+  useBootShellGone();
+  return children;
+}
+
 export function App() {
   return (
     <BrowserRouter>
       <Suspense fallback={<PageFallback />}>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
+          <Route
+            path="/login"
+            element={
+              <Unframed>
+                <LoginPage />
+              </Unframed>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <Unframed>
+                <RegisterPage />
+              </Unframed>
+            }
+          />
           <Route path="*" element={<SignedIn />} />
         </Routes>
       </Suspense>
