@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { listQuery } from './kit/listQuery';
@@ -10,8 +10,20 @@ import { pageAt } from './pages';
 const loadLogin = () => import('./pages/auth/LoginPage');
 const loadRegister = () => import('./pages/auth/RegisterPage');
 const loadSignedIn = () => import('./layout/SignedIn');
-const LoginPage = lazy(loadLogin);
-const RegisterPage = lazy(loadRegister);
+/** A page outside the layout (a stored session refused sends its user to sign-in): index.html's skeleton goes when it is drawn. */
+function unframed(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const { default: Page } = await load();
+    return {
+      default: function UnframedPage() {
+        useBootShellGone();
+        return <Page />;
+      },
+    };
+  });
+}
+const LoginPage = unframed(loadLogin);
+const RegisterPage = unframed(loadRegister);
 const SignedIn = lazy(loadSignedIn);
 
 /**
@@ -29,33 +41,13 @@ export function preloadFirstScreen(location: { pathname: string; search: string 
   if (list) void queryClient.prefetchQuery(listQuery(list, Object.fromEntries(new URLSearchParams(location.search))));
 }
 
-/** A page outside the layout (a stored session refused sends its user here): index.html's skeleton goes when it is drawn. */
-function Unframed({ children }: { children: ReactNode }) {
-  useBootShellGone();
-  return children;
-}
-
 export function App() {
   return (
     <BrowserRouter>
       <Suspense fallback={<PageFallback />}>
         <Routes>
-          <Route
-            path="/login"
-            element={
-              <Unframed>
-                <LoginPage />
-              </Unframed>
-            }
-          />
-          <Route
-            path="/register"
-            element={
-              <Unframed>
-                <RegisterPage />
-              </Unframed>
-            }
-          />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
           <Route path="*" element={<SignedIn />} />
         </Routes>
       </Suspense>
