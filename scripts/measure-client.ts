@@ -7,6 +7,7 @@
 //   npm run measure:client                     this checkout (builds the client first)
 //   npm run measure:client -- --base <dir>     another checkout first, then this one, runs
 //                                              alternating, side by side (docs/performance.md)
+//   npm run measure:client -- --page list      one page only (`sign-in` or `list`)
 //
 // Each checkout's own service runs as a child process (`server/main.ts`, its own server code, so a
 // checkout without compression is measured without it) on a temp data folder, removed afterwards.
@@ -26,7 +27,14 @@ import { startChildService, type ChildService } from '../test/helpers/child-serv
 declare const localStorage: { clear(): void; setItem(key: string, value: string): void };
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, base: { type: 'string' }, keep: { type: 'string' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    base: { type: 'string' },
+    keep: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    /** `sign-in` or `list`: measure that page alone (both by default) */
+    page: { type: 'string' },
+  },
 });
 const RUNS = Math.max(1, Math.min(15, Number(args.runs) || 3));
 const ADMIN = { username: 'admin', password: 'admin-password-1' };
@@ -58,10 +66,12 @@ interface Run {
   report: string;
 }
 
-const PAGES = [
+const ALL_PAGES = [
   { key: 'sign-in', path: '/login', signedIn: false },
   { key: 'outbound list', path: '/warehouse/outbound-orders', signedIn: true },
 ] as const;
+const PAGES = ALL_PAGES.filter((p) => !args.page || p.key.endsWith(args.page));
+if (!PAGES.length) throw new Error(`--page: sign-in or list, not ${args.page}`);
 
 function build(root: string) {
   console.log(`building the client of ${root}…`);

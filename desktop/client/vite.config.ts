@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { antdStyles } from './antdStyles.js';
+import { bootShell } from './bootShell.js';
 import { precompress } from './precompress.js';
 import { preloadFirst } from './preloadFirst.js';
 
@@ -14,7 +15,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), antdStyles(), preloadFirst(), precompress()],
+  plugins: [react(), antdStyles(), bootShell(), preloadFirst(), precompress()],
   build: {
     outDir: `${repo}dist/client`,
     emptyOutDir: true,

@@ -5,18 +5,21 @@
 // sends the .br to a browser that accepts br, else the .gz to one that accepts gzip, else the file,
 // with the file's own Content-Type and the sent bytes' Content-Length; every answer says it varies
 // by Accept-Encoding.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import koaStatic from 'koa-static';
 import send from 'koa-send';
+import { BOOT_SCRIPT } from '../../shared/boot-shell.js';
 
 // The client loads scripts, styles, fonts and data only from the service itself. Ant Design writes
-// its styles at run time (CSS-in-JS), hence 'unsafe-inline' for styles (never for scripts). blob:
-// serves previews of fetched files (PDFs, images) inside the window.
+// its styles at run time (CSS-in-JS), hence 'unsafe-inline' for styles (never for scripts). The one
+// inline script, index.html's first-screen skeleton (shared/boot-shell.ts), is allowed by its hash.
+// blob: serves previews of fetched files (PDFs, images) inside the window.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

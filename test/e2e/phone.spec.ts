@@ -225,6 +225,45 @@ for (const [language, width, height] of [
   });
 }
 
+// index.html draws the layout's frame, the breadcrumbs and the page's title before the client's
+// JavaScript has arrived (shared/boot-shell.ts); the client draws the same title in the same place
+// and removes the skeleton, leaving one h1; in both languages, on a phone and on a computer
+test('before its JavaScript arrives, a page shows its title where the client then draws it, in the stored language', async ({ page }) => {
+  const title = (from: string) => page.locator(`${from} h1`);
+  for (const [language, words, viewport] of [
+    ['en-US', ['Home', 'Warehouse', 'Outbound orders'], PHONE.viewport],
+    ['zh-CN', ['首页', '仓储', '出库单'], { width: 1366, height: 768 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate((l) => localStorage.setItem('cargodesk.language', l), language);
+    // the client's scripts held back until the skeleton has been looked at
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/warehouse/outbound-orders', { waitUntil: 'commit' });
+    await expect(title('#boot')).toHaveText(words[2]);
+    await expect(page.locator('#boot ol')).toHaveText(words.join('/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const before = (await title('#boot').boundingBox())!;
+    release();
+    await expect(title('.ant-layout')).toHaveText(words[2]);
+    await expect(page.locator('#boot')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await title('.ant-layout').boundingBox()).toEqual(before);
+    await page.unrouteAll();
+  }
+  await page.setViewportSize(PHONE.viewport);
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
+  // signed out: no skeleton, the sign-in page
+  await page.evaluate(() => localStorage.removeItem('cargodesk.tokens'));
+  await page.goto('/warehouse/outbound-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargodesk' })).toBeVisible();
+  await expect(page.locator('#boot')).toHaveCount(0);
+});
+
 test('the sign-in and registration pages fit a phone too', async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
   for (const path of ['/login', '/register']) {

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { listQuery } from './kit/listQuery';
+import { useBootShellGone } from './layout/bootShell';
 import { PageFallback } from './layout/PageFallback';
 import { pageAt } from './pages';
 
@@ -9,8 +10,20 @@ import { pageAt } from './pages';
 const loadLogin = () => import('./pages/auth/LoginPage');
 const loadRegister = () => import('./pages/auth/RegisterPage');
 const loadSignedIn = () => import('./layout/SignedIn');
-const LoginPage = lazy(loadLogin);
-const RegisterPage = lazy(loadRegister);
+/** A page outside the layout (a stored session refused sends its user to sign-in): index.html's skeleton goes when it is drawn. */
+function unframed(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const { default: Page } = await load();
+    return {
+      default: function UnframedPage() {
+        useBootShellGone();
+        return <Page />;
+      },
+    };
+  });
+}
+const LoginPage = unframed(loadLogin);
+const RegisterPage = unframed(loadRegister);
 const SignedIn = lazy(loadSignedIn);
 
 /**

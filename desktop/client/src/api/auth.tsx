@@ -1,7 +1,7 @@
 // Who is signed in: the user of /auth/me, sign-in and sign-out, and a timer that refreshes the
 // token shortly before it expires so an idle window stays signed in.
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Me, User } from '../../../../shared/users';
 import { api, refreshTokens } from './client';
 import { clearTokens, onTokensChange, readTokens, saveTokens, type Tokens } from './tokens';
@@ -62,7 +62,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const check = checkStoredSession();
     if (!check) return;
-    check.then(setUser, () => clearTokens()).finally(() => setChecking(false));
+    // the user's arrival draws the layout, the page and its rows: a transition, so React splits
+    // that render into short tasks (a plain update from a promise is rendered in one; on a phone's
+    // Lighthouse run the largest blocking task of the list's first screen)
+    check.then(
+      (me) =>
+        startTransition(() => {
+          setUser(me);
+          setChecking(false);
+        }),
+      () => {
+        clearTokens();
+        setChecking(false);
+      },
+    );
   }, []);
 
   // refresh one minute before expiry (the API client also refreshes lazily on its own)

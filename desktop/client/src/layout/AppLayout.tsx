@@ -13,6 +13,7 @@ import { useT } from '../i18n';
 import { usePhone } from '../kit/usePhone';
 import { ACCOUNT_PATH, HOME, MENU, menuOf } from '../menu';
 import { AttentionBadge } from './AttentionBadge';
+import { useBootShellGone } from './bootShell';
 import { LanguageSwitchDeferred } from './LanguageSwitchDeferred';
 import { PageFallback } from './PageFallback';
 
@@ -32,6 +33,8 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const phone = usePhone();
   const [menuOpen, setMenuOpen] = useState(false);
+  // index.html's skeleton of this layout goes in the commit that draws it
+  useBootShellGone();
   // one live-refresh stream per signed-in tab: an area's change refetches what this page shows of it (api/live.ts)
   useLiveRefresh(item?.access);
 
