@@ -106,6 +106,29 @@ async function checkStructure(page: Page, where: string) {
     findings.push({ where, rule: 'icon-button-name', impact: 'serious', help: 'icon-only buttons need an aria-label from the dictionary', targets: found.unnamedIconButtons });
 }
 
+/**
+ * The title index.html's skeleton draws before the client loads (shared/boot-shell.ts, from the menu's
+ * labels) is the page's own h1 in `language`, so nothing changes when the client takes over.
+ */
+async function checkSkeletonTitle(page: Page, language: Language, where: string) {
+  const found = await page.evaluate((lang) => {
+    const data = JSON.parse(document.getElementById('boot-data')?.textContent ?? 'null') as {
+      pages: Record<string, [number, number, number]>;
+      words: Record<string, string[]>;
+    } | null;
+    const entry = data?.pages[location.pathname];
+    return { skeleton: entry ? data!.words[lang]![entry[1]] : null, h1: document.querySelector('h1')?.textContent?.trim() ?? null };
+  }, language);
+  if (found.skeleton !== null && found.skeleton !== found.h1)
+    findings.push({
+      where,
+      rule: 'skeleton-title',
+      impact: 'serious',
+      help: `index.html's skeleton titles the page "${found.skeleton}", its h1 says "${found.h1}" (a TITLES entry in desktop/client/bootShell.ts)`,
+      targets: ['h1'],
+    });
+}
+
 async function seed(page: Page) {
   const wh = { code: `AX-${U}`, name: `Axe yard ${U}` };
   await adminApi(page, 'POST', '/inventory/warehouses', wh);
@@ -251,6 +274,7 @@ test('axe finds nothing serious or critical on any page, dialog or drawer, in ei
       await visit(page, path);
       await check(page, `${language} ${path}`);
       await checkStructure(page, `${language} ${path}`);
+      await checkSkeletonTitle(page, language, `${language} ${path}`);
     }
     // the dialogs and drawers once, in English: in Chinese they are the same components with the
     // other dictionary's words, and every page above is checked in both (docs/operations.md, "CI")
