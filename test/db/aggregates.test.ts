@@ -3,6 +3,7 @@
 // another instance (another pool on the same database) or was under way while the count was read,
 // and a write to another table (or another database) makes no count read again. On SQLite every read
 // counts afresh. Runs on the engine of the run.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
@@ -11,8 +12,9 @@ import { aggregateRows, tablesRead } from '../../server/db/aggregates.js';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { postgresDialect } from '../../server/db/postgres.js';
 import type { Database, Db } from '../../server/db/tables.js';
-import { newDataDir } from '../helpers/app.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../helpers/postgres.js';
+import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
+import { makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let database: TestDatabase | undefined;
 /** this instance, whose statements are watched */
@@ -212,4 +214,60 @@ describe('tablesRead', () => {
       ),
     ).toBeUndefined();
   });
+});
+
+// The pending pickup requests' total over HTTP, read on one instance while the other writes: after a
+// write to another table (a sign-in), after a request made there, while a request made there is held
+// at its audit entry (its row and its write counter's bump done, not committed: `auditHold`), after it
+// commits, and after a cancellation takes one out of the filter.
+describe.skipIf(!onPostgres)('list totals on two instances of one database (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  let token: string;
+  let audit: AuditHold;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: true });
+    const jwtSecret = randomBytes(48).toString('base64url');
+    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
+    [one, two] = await Promise.all([start(), start()]);
+    token = (await signInAdmin(one)).token;
+    audit = await auditHold(database.url);
+  });
+  afterAll(async () => {
+    await audit?.end().catch(() => undefined);
+    await Promise.all([one?.close(), two?.close()]);
+    await database?.drop();
+  });
+
+  it('answers the exact total after each write of the other instance, a write held open across the count included', async () => {
+    const pending = async () => {
+      const res = await one.request('GET', '/api/apply-delivery?status=pending', { token });
+      expect(res.status, res.body.message).toBe(200);
+      return res.body.data.total as number;
+    };
+    const w = await makeWarehouse(two, token);
+    const start = await pending();
+    expect(await pending()).toBe(start);
+    await signInAdmin(two);
+    expect(await pending()).toBe(start);
+    const first = await makePickup(two, token, { warehouse: w.code });
+    expect(first.status).toBe('pending');
+    expect(await pending()).toBe(start + 1);
+
+    await audit.hold();
+    const held = makePickup(two, token, { warehouse: w.code });
+    await audit.waiting(1);
+    // its row is written and its table's counter bumped, uncommitted: not counted, and not kept
+    expect(await pending()).toBe(start + 1);
+    expect(await pending()).toBe(start + 1);
+    await audit.release();
+    await held;
+    expect(await pending()).toBe(start + 2);
+
+    const cancelled = await two.request('PUT', `/api/apply-delivery/${first.id}`, { token, body: { status: 'cancelled' } });
+    expect(cancelled.status, cancelled.body.message).toBe(200);
+    expect(await pending()).toBe(start + 1);
+  }, 60_000);
 });
