@@ -83,8 +83,10 @@ export async function aggregateRows<DB, TB extends keyof DB, O>(db: Queryable, q
   let memory = remembered.get(db);
   if (!memory) remembered.set(db, (memory = new Map()));
   const known = memory.get(key);
-  const state = await sql<{ versions: string | null; writing: boolean }>`select "versions"::text as "versions", "writing"
-    from "writeVersions"(${tables}::text[], ${known?.versions ?? null}::bigint[])`.execute(db);
+  const state = await sql<{
+    versions: string | null;
+    writing: boolean;
+  }>`select "versions"::text as "versions", "writing" from "writeVersions"(${tables}::text[], ${known?.versions ?? null}::bigint[])`.execute(db);
   const { versions, writing } = state.rows[0]!;
   if (known && known.versions === versions) {
     // most recently used last
