@@ -1,11 +1,15 @@
 // `npm run bench` (issue 17, issue 30): the big lists of service.bench.ts on PostgreSQL beside SQLite.
 // Seeds the same data (test/bench/seed.ts) into a SQLite data folder and into a PostgreSQL database
 // (made on TEST_PG_URL as the tests make theirs), starts one service process on each, and measures
-// the same filtered pages on both, alternating engines per measurement.
+// the same filtered pages on both, alternating engines per measurement. Each page is measured twice:
+// reads alone (autocannon), and at 1 and 10 connections with a write to a table no list reads before
+// every view (`withWrites`: each connection renews its session, a new refresh token, then views the
+// page), as in an office where something is written every moment.
 //   BENCH_SCALE=10            a tenth of the volume
 //   BENCH_SECONDS=4           autocannon duration of each measurement
 //   BENCH_CONNECTIONS=1,10    the connection counts (default 1,10,50)
 //   BENCH_PAGES=ledger        only the pages whose label contains this text
+//   BENCH_WRITES=off          leave out the figures with a write between views (below)
 //   BENCH_DATA_DIR=<folder>   keep the seeded data and reuse it next time: the SQLite folder is <folder>
 //                             (the one service.bench.ts reuses), the PostgreSQL service's folder
 //                             <folder>-postgres, which names the kept database in `database-url`
@@ -29,6 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
 const PAGES = LIST_PAGES.filter(([label]) => label.includes(process.env.BENCH_PAGES ?? ''));
 const KEEP = process.env.BENCH_DATA_DIR;
+const WRITES = process.env.BENCH_WRITES !== 'off';
 const BASE_ROOT = process.env.BENCH_BASE_ROOT;
 const sizes: SeedSizes = Object.fromEntries(
   Object.entries(DEFAULT_SIZES).map(([k, v]) => [k, k === 'warehouses' || k === 'commodities' ? v : Math.round(v / SCALE)]),
@@ -64,12 +69,47 @@ async function settle(url: string, auth: Record<string, string>) {
   }
 }
 
+const ACCOUNT = { username: 'bench', password: 'bench-password-1' };
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/**
+ * `path` viewed on `connections` loops for BENCH_SECONDS, each view after a write to another table:
+ * the loop's session renewed (POST /api/auth/refresh: a refresh token written, the one before marked
+ * used). The views' rate (connections ÷ the mean time of a view: the writes' own time left out, as
+ * the reads-only figures have none) and their latency.
+ */
+async function withWrites(url: string, path: string, connections: number, auth: Record<string, string>): Promise<Figures> {
+  const latencies: number[] = [];
+  const sessions = await Promise.all(
+    Array.from({ length: connections }, async () => ((await (await post(`${url}/api/auth/login`, ACCOUNT)).json()) as { data: { refreshToken: string } }).data.refreshToken),
+  );
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  await Promise.all(
+    sessions.map(async (first) => {
+      let refreshToken = first;
+      while (performance.now() < end) {
+        const renewed = await post(`${url}/api/auth/refresh`, { refreshToken });
+        if (!renewed.ok) throw new Error(`refresh: ${renewed.status}`);
+        refreshToken = ((await renewed.json()) as { data: { refreshToken: string } }).data.refreshToken;
+        const t = performance.now();
+        const res = await fetch(url + path, { headers: auth });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const viewSeconds = latencies.reduce((sum, ms) => sum + ms, 0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: (connections * latencies.length) / viewSeconds, p50: at(0.5), p99: at(0.99) };
+}
+
 /** Registers the bench account (refused when the data is reused: it exists) and signs in: the authorization header. */
 async function signIn(url: string): Promise<Record<string, string>> {
-  const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const account = { username: 'bench', password: 'bench-password-1' };
-  await post('/api/auth/register', account);
-  const login = (await (await post('/api/auth/login', account)).json()) as { data: { token: string } };
+  await post(`${url}/api/auth/register`, ACCOUNT);
+  const login = (await (await post(`${url}/api/auth/login`, ACCOUNT)).json()) as { data: { token: string } };
   return { authorization: `Bearer ${login.data.token}` };
 }
 
@@ -105,6 +145,15 @@ async function measure(label: string, root: string | undefined, sqliteDir: strin
         await settle(postgres.url, engines[1]!.auth);
         run.set(`${page}|${connections}`, { sqlite: a, postgres: b });
         log(`| ${page} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
+      }
+      for (const connections of WRITES ? CONNECTIONS.filter((c) => c <= 10) : []) {
+        const a = await withWrites(sqlite.url, path, connections, engines[0]!.auth);
+        await settle(sqlite.url, engines[0]!.auth);
+        const b = await withWrites(postgres.url, path, connections, engines[1]!.auth);
+        await settle(postgres.url, engines[1]!.auth);
+        const written = `${page}, a write between views`;
+        run.set(`${written}|${connections}`, { sqlite: a, postgres: b });
+        log(`| ${written} | ${connections} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)} | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
       }
     }
   } finally {

@@ -25,6 +25,7 @@ import * as m026 from './026-exchange-rates.js';
 import * as m027 from './027-bl-documents.js';
 import * as m028 from './028-lot-weights.js';
 import * as m029 from './029-pnl-rows.js';
+import * as m030 from './030-write-counters.js';
 
 export const migrations: Record<string, Migration> = {
   '001-users': m001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '027-bl-documents': m027,
   '028-lot-weights': m028,
   '029-pnl-rows': m029,
+  '030-write-counters': m030,
 };
