@@ -262,11 +262,17 @@ async function phase(name: string, root: string, engine: string, dir: string): P
       }
     })();
     const tracked = trackProgress({ get: () => 'bench-progress-0000', state: { user: { id: 1 } }, deps: { progress: board } });
+    // the main thread's own heap at its fullest (the reader worker's is not in it; the peak RSS has both)
+    let heapMb = 0;
+    const sampler = setInterval(() => (heapMb = Math.max(heapMb, process.memoryUsage().heapUsed / 1024 / 1024)), 50);
     const start = performance.now();
     const result = (await tracked(work)) as { imported: number };
     const end = performance.now();
+    clearInterval(sampler);
+    extra.mainHeapMb = Math.round(heapMb);
     extra.seconds = (end - start) / 1000;
-    const marks = [start, firstSeen.get('checking') ?? start, firstSeen.get('writing') ?? end, end];
+    const writing = firstSeen.get('writing') ?? end;
+    const marks = [start, Math.min(firstSeen.get('checking') ?? writing, writing), writing, end];
     extra.steps = { read: (marks[1]! - marks[0]!) / 1000, check: (marks[2]! - marks[1]!) / 1000, write: (marks[3]! - marks[2]!) / 1000 };
     extra.imported = result.imported;
     const ledger = await db
