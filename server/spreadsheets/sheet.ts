@@ -204,6 +204,12 @@ export const SHEET_LIMITS: SheetLimits = {
 /** How long reading one workbook may take, and how much memory its worker may use. */
 export const READ_TIME_LIMIT_MS = 60_000;
 const READ_MEMORY_MB = 512;
+/**
+ * The worker's young generation: V8's default let it commit about 90 MB to read a 100,000-line sheet
+ * whose live heap stays near 20 MB; at 12 MB it commits about 40 MB, at no measurable cost in time
+ * (docs/performance.md, "Set-based imports", 2026-11-27).
+ */
+const READ_YOUNG_MB = 12;
 
 /** Workbooks read at the same time; more wait their turn, so reads hold at most 2 × READ_MEMORY_MB. */
 const PARALLEL_READS = 2;
@@ -246,7 +252,7 @@ function readInWorker(job: ReadJob, onRows: (rows: ReadRows) => void): WorkerRea
     workerData: { sheetReader: job },
     // the source runs as it is, types stripped (the default from Node 22.18, a flag before)
     execArgv: url.pathname.endsWith('.ts') ? ['--experimental-strip-types'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
+    resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB, maxYoungGenerationSizeMb: READ_YOUNG_MB },
   });
   let timer: NodeJS.Timeout | undefined;
   let stop = () => undefined as void;
@@ -268,6 +274,9 @@ function readInWorker(job: ReadJob, onRows: (rows: ReadRows) => void): WorkerRea
   });
   return { outcome, stop };
 }
+
+/** Checked rows handed over at a time: a small batch, so that no more than these are held as objects. */
+const HAND_OVER = 250;
 
 /** What `readSheetInBatches` answers: how many rows it handed over, or every row error (then it handed over none after the first). */
 export type BatchesResult = { rows: number } | { errors: RowError[]; errorCount: number };
@@ -333,9 +342,16 @@ export async function readSheetInBatches<S extends z.ZodObject>(
         wake = undefined;
         continue;
       }
-      const rows: z.output<S>[] = [];
+      let rows: z.output<S>[] = [];
       const { keys, cells, rowNumbers } = batch;
+      let from = 0;
       for (let i = 0; i < rowNumbers.length; i++) {
+        if (rows.length === HAND_OVER && errorCount === 0) {
+          await take(rows, rowNumbers.slice(from, i));
+          handed += rows.length;
+          rows = [];
+          from = i;
+        }
         // let other requests in now and then while a large sheet is checked
         if (++checked % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
         const record: Record<string, unknown> = {};
@@ -353,8 +369,8 @@ export async function readSheetInBatches<S extends z.ZodObject>(
             errors.push({ row: rowNumbers[i]!, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
         }
       }
-      if (errorCount === 0) {
-        await take(rows, rowNumbers);
+      if (errorCount === 0 && rows.length) {
+        await take(rows, rowNumbers.slice(from));
         handed += rows.length;
       }
     }

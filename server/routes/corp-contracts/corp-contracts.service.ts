@@ -245,16 +245,44 @@ const DETAIL_INSERT: readonly InsertColumn[] = [
 /** Lines a statement writes (a sheet's batch of rows is one). */
 const INSERT_CHUNK = 2000;
 
-/** Writes lines set-based, INSERT_CHUNK a statement (insertColumns): the JSON create's lines and an import's. */
-async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[], report = true): Promise<void> {
-  const pause = breather();
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    if ((await pause()) && report) progress('writing', i, values.length);
-    const chunk = values.slice(i, i + INSERT_CHUNK);
-    const columns = DETAIL_INSERT.map(([name]) => chunk.map((line) => line[name as keyof typeof line]));
-    await insertColumns(db, 'corpContractDetails', DETAIL_INSERT, columns, chunk.length);
+/**
+ * Lines gathered column by column (a dozen arrays, not an object a line) and written INSERT_CHUNK a
+ * statement (insertColumns): the JSON create's lines and an import's, which adds each small batch
+ * of checked rows as it comes and so holds no line object longer than its batch.
+ */
+class DetailWriter {
+  private columns: unknown[][] = DETAIL_INSERT.map(() => []);
+  private count = 0;
+  written = 0;
+  constructor(private readonly db: Queryable) {}
+
+  async add(lines: Insertable<CorpContractDetailsTable>[]): Promise<void> {
+    for (const line of lines) {
+      DETAIL_INSERT.forEach(([name], j) => this.columns[j]!.push(line[name as keyof typeof line]));
+      if (++this.count === INSERT_CHUNK) await this.flush();
+    }
   }
-  if (report) progress('writing', values.length, values.length);
+
+  async flush(): Promise<void> {
+    if (this.count === 0) return;
+    const { columns, count } = this;
+    this.columns = DETAIL_INSERT.map(() => []);
+    this.count = 0;
+    await insertColumns(this.db, 'corpContractDetails', DETAIL_INSERT, columns, count);
+    this.written += count;
+  }
+}
+
+/** Writes the JSON create's lines, INSERT_CHUNK a statement, giving the event loop back between statements. */
+async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[]): Promise<void> {
+  const pause = breather();
+  const writer = new DetailWriter(db);
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    if (await pause()) progress('writing', i, values.length);
+    await writer.add(values.slice(i, i + INSERT_CHUNK));
+  }
+  await writer.flush();
+  progress('writing', values.length, values.length);
 }
 
 async function touchContract(db: Queryable, contractId: number, time: string): Promise<void> {
@@ -617,6 +645,7 @@ export async function importDetails(db: Db, actor: AuthUser, contractId: number,
     let blanks = 0;
     let imported = 0;
     const time = now();
+    const writer = new DetailWriter(trx);
     const result = await readSheetInBatches(path, DETAIL_COLUMNS, detailBody, { maxRows: MAX_DETAIL_IMPORT_ROWS }, async (rows, rowNumbers) => {
       const values = rows.map((row, i) => {
         if (mode === 'append') return detailValues(contractId, ++next, row, time);
@@ -634,11 +663,13 @@ export async function importDetails(db: Db, actor: AuthUser, contractId: number,
       });
       // after a lineNo used twice nothing more is written: the answer lists them all
       if (duplicates.length) return;
-      await insertDetails(trx, values, false);
+      const before = writer.written;
+      await writer.add(values);
       imported += values.length;
-      progress('writing', imported, null);
+      if (writer.written > before) progress('writing', writer.written, null);
     });
     if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
+    if (!duplicates.length) await writer.flush();
     if (duplicates.length) throw rowErrorsToHttp(duplicates);
     if (blanks)
       await trx
