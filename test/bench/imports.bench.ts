@@ -265,9 +265,14 @@ async function phase(name: string, root: string, engine: string, dir: string): P
     // the main thread's own heap at its fullest (the reader worker's is not in it; the peak RSS has both)
     let heapMb = 0;
     const sampler = setInterval(() => (heapMb = Math.max(heapMb, process.memoryUsage().heapUsed / 1024 / 1024)), 50);
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const result = (await tracked(work)) as { imported: number };
     const end = performance.now();
+    // CPU time of every thread of the process (the reader worker's included): on a shared machine
+    // the figure that depends least on what else runs
+    const used = process.cpuUsage(cpu);
+    extra.cpuSeconds = (used.user + used.system) / 1e6;
     clearInterval(sampler);
     extra.mainHeapMb = Math.round(heapMb);
     extra.seconds = (end - start) / 1000;
