@@ -1,3 +1,7 @@
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from './postgres.js';
+import type { Queryable } from './tables.js';
+
 /**
  * Every row of a keyset-ordered read, fetched `size` rows at a time so no query holds the database
  * for long: `fetch(last, size)` answers the rows that follow `last` (undefined for the first batch).
@@ -43,4 +47,58 @@ export function chunked<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][
   const pieces: T[][] = [];
   for (let i = 0; i < items.length; i += size) pieces.push(items.slice(i, i + size));
   return pieces;
+}
+
+/** A column of `insertColumns`: its name and its type as the migrations declare it. */
+export type InsertColumn = readonly [name: string, type: 'integer' | 'real' | 'text'];
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * The first `count` values of a column as one PostgreSQL array literal (`{1,NULL,"a \"b\""}`), what
+ * node-postgres would make of the array, built here in one pass: its own conversion (a regular
+ * expression and a type test per value) cost more than the rest of an import's main thread.
+ */
+function arrayLiteral(column: readonly unknown[], count: number, type: InsertColumn[1]): string {
+  const parts = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    const v = column[i];
+    if (v === null || v === undefined) parts[i] = 'NULL';
+    else if (type !== 'text') parts[i] = String(v);
+    else {
+      const text = String(v);
+      parts[i] = `"${NEEDS_ESCAPE.test(text) ? text.replace(/["\\]/g, '\\$&') : text}"`;
+    }
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The PostgreSQL type of each migration type (server/db/postgres.ts makes the same columns). */
+const PG_ARRAY_TYPE = { integer: 'bigint[]', real: 'double precision[]', text: 'text[]' } as const;
+
+/**
+ * Inserts `count` rows given column by column (`values[j][i]`: column j of row i; undefined is null)
+ * with the fewest statements and bound values each engine allows. PostgreSQL: one statement, a typed
+ * array a column (`insert … select * from unnest($1::bigint[], $2::text[], …)`): as many bound values
+ * as columns, one parse, whatever the count. SQLite: multi-row VALUES of up to 30,000 bound values a
+ * statement (below its 32,766), the full ones sharing one text (prepared once: OpenDatabase's cache).
+ * A caller keeps `count` to a batch (its rows are in memory and one statement holds the event loop).
+ */
+export async function insertColumns(db: Queryable, table: string, columns: readonly InsertColumn[], values: readonly (readonly unknown[])[], count: number): Promise<void> {
+  if (count === 0) return;
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  if (isPostgres(db)) {
+    const arrays = columns.map(([, type], j) => `$${j + 1}::${PG_ARRAY_TYPE[type]}`).join(', ');
+    const parameters = values.map((column, j) => arrayLiteral(column, count, columns[j]![1]));
+    await db.executeQuery(CompiledQuery.raw(`insert into "${table}" (${names}) select * from unnest(${arrays})`, parameters));
+    return;
+  }
+  const perStatement = Math.floor(30_000 / columns.length);
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < count; start += perStatement) {
+    const rows = Math.min(perStatement, count - start);
+    const parameters: unknown[] = [];
+    for (let i = start; i < start + rows; i++) for (const column of values) parameters.push(column[i] ?? null);
+    await db.executeQuery(CompiledQuery.raw(`insert into "${table}" (${names}) values ${Array(rows).fill(row).join(', ')}`, parameters));
+  }
 }

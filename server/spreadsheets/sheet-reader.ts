@@ -39,14 +39,20 @@ export interface ReadJob {
 
 /**
  * Rows the worker hands over per message while it reads: the main thread takes each message in its own
- * turn of the event loop, so copying 100,000 records in never holds up other requests for long.
+ * turn of the event loop (and checks and may write those rows while the worker reads on), so copying
+ * 100,000 rows in never holds up other requests for long.
  */
 const ROWS_PER_MESSAGE = 2000;
 
-/** A batch of read rows, posted before the outcome; the outcome then carries no records. */
+/**
+ * A batch of read rows, column by column (a few arrays a batch, not an object a row): `cells[j][i]` is
+ * the value of column `keys[j]` in the row `rowNumbers[i]` of the sheet (undefined when blank). Every
+ * data row is posted this way before the outcome.
+ */
 export interface ReadRows {
   kind: 'rows';
-  records: Record<string, unknown>[];
+  keys: string[];
+  cells: unknown[][];
   rowNumbers: number[];
 }
 
@@ -56,10 +62,8 @@ export type ReadOutcome =
       /** false when the sheet has no non-empty row at all */
       hasHeader: boolean;
       headerErrors: RowError[];
-      /** non-blank data rows, also those past maxRows (which are only counted) */
+      /** non-blank data rows, also those past maxRows (which are only counted, never posted) */
       dataRows: number;
-      records: Record<string, unknown>[];
-      rowNumbers: number[];
     }
   | { kind: 'refused'; message: Said; /** what went wrong underneath, for the service log */ cause?: string };
 
@@ -297,11 +301,19 @@ async function readRows(job: ReadJob, checked: CheckedZip, post: (rows: ReadRows
   for (const c of columns) {
     for (const header of [c.key, c.label.en, c.label.zh]) byHeader.set(headerKey(header), c);
   }
-  const records: Record<string, unknown>[] = [];
-  const rowNumbers: number[] = [];
   const headerErrors: RowError[] = [];
   let dataRows = 0;
   let positions: { index: number; key: string; type: Column['type'] }[] | null = null;
+  // the batch being filled: one array of cells per found column, and the rows' numbers
+  let cells: unknown[][] = [];
+  let rowNumbers: number[] = [];
+  const scratch: unknown[] = [];
+  const flush = () => {
+    if (!positions || rowNumbers.length === 0) return;
+    post({ kind: 'rows', keys: positions.map((p) => p.key), cells, rowNumbers });
+    cells = positions.map(() => []);
+    rowNumbers = [];
+  };
 
   const worksheet = await firstWorksheet(checked);
   let sheetRows = 0;
@@ -334,30 +346,24 @@ async function readRows(job: ReadJob, checked: CheckedZip, post: (rows: ReadRows
       }
       // rows cannot be judged without their columns: the header errors say it all
       if (headerErrors.length) break;
+      cells = positions.map(() => []);
       continue;
     }
-    const record: Record<string, unknown> = {};
     let blank = true;
-    for (const { index, key, type } of positions) {
-      const value = cellFor({ type }, values[index]);
+    positions.forEach(({ index, type }, j) => {
+      const value = (scratch[j] = cellFor({ type }, values[index]));
       if (value !== undefined) blank = false;
-      record[key] = value;
-    }
+    });
     if (blank) continue; // an empty row (or one with only unknown columns) is not a data row
     if (values.some((v) => plainValue(v) === EXAMPLE_MARK)) continue; // a template's example row
-    if (++dataRows > job.maxRows) {
-      // over the limit: the answer will only say how many rows there are
-      records.length = 0;
-      rowNumbers.length = 0;
-      continue;
-    }
-    records.push(record);
+    // over the limit: the answer will only say how many rows there are
+    if (++dataRows > job.maxRows) continue;
+    for (let j = 0; j < positions.length; j++) cells[j]!.push(scratch[j]);
     rowNumbers.push(row.number);
-    if (records.length === ROWS_PER_MESSAGE) {
-      post({ kind: 'rows', records: records.splice(0), rowNumbers: rowNumbers.splice(0) });
-    }
+    if (rowNumbers.length === ROWS_PER_MESSAGE) flush();
   }
-  return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows, records, rowNumbers };
+  flush();
+  return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows };
 }
 
 async function run(job: ReadJob, post: (rows: ReadRows) => void): Promise<ReadOutcome> {

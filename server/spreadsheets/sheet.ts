@@ -210,15 +210,14 @@ const PARALLEL_READS = 2;
 let reading = 0;
 const waiting: (() => void)[] = [];
 
-async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+/** Waits for a turn to read; answers the function that ends it. */
+async function readingTurn(): Promise<() => void> {
   if (reading >= PARALLEL_READS) await new Promise<void>((resolve) => waiting.push(resolve));
   reading++;
-  try {
-    return await read();
-  } finally {
+  return () => {
     reading--;
     waiting.shift()?.();
-  }
+  };
 }
 
 /** The reader's module beside this one: the source (.ts), compiled (.js), or beside the bundle (.mjs). */
@@ -231,54 +230,71 @@ const tookTooLong = () =>
     `工作簿读取超过 ${READ_TIME_LIMIT_MS / 1000} 秒，因此没有导入任何数据；请拆分为较小的文件`,
   );
 
-/** Runs sheet-reader.ts in a worker thread with its own heap limit and READ_TIME_LIMIT_MS. */
-async function readInWorker(job: ReadJob): Promise<ReadOutcome> {
+/** A read under way in its worker: its outcome, and how to end it early (the outcome is then a refusal). */
+interface WorkerRead {
+  outcome: Promise<ReadOutcome>;
+  stop: () => void;
+}
+
+/**
+ * Runs sheet-reader.ts in a worker thread with its own heap limit and READ_TIME_LIMIT_MS; `onRows` is
+ * called with each batch of rows as it arrives, in sheet order, all of them before the outcome.
+ */
+function readInWorker(job: ReadJob, onRows: (rows: ReadRows) => void): WorkerRead {
   const url = readerUrl()!;
   const worker = new Worker(url, {
     workerData: { sheetReader: job },
     // the source runs as it is, types stripped (the default from Node 22.18, a flag before)
     execArgv: url.pathname.endsWith('.ts') ? ['--experimental-strip-types'] : [],
+    // its young generation is left at V8's default: bounded to 12 MB it committed ~50 MB less for a
+    // 100,000-line sheet but took 2–4 s more CPU (docs/performance.md, "Set-based imports", 2026-11-27)
     resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
   });
   let timer: NodeJS.Timeout | undefined;
-  try {
-    return await new Promise<ReadOutcome>((resolve, reject) => {
-      timer = setTimeout(() => resolve({ kind: 'refused', message: tookTooLong() }), READ_TIME_LIMIT_MS);
-      // rows arrive in batches while the worker reads (ROWS_PER_MESSAGE), then the outcome
-      const records: Record<string, unknown>[] = [];
-      const rowNumbers: number[] = [];
-      worker.on('message', (message: ReadRows | ReadOutcome) => {
-        if (message.kind === 'rows') {
-          for (const r of message.records) records.push(r);
-          for (const n of message.rowNumbers) rowNumbers.push(n);
-        } else if (message.kind === 'read') resolve({ ...message, records: records.concat(message.records), rowNumbers: rowNumbers.concat(message.rowNumbers) });
-        else resolve(message);
-      });
-      worker.once('error', (err: Error & { code?: string }) => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve({ kind: 'refused', message: workbookTooLarge(job.limits) });
-        else reject(err);
-      });
-      worker.once('exit', (code) => resolve({ kind: 'refused', message: UNREADABLE, cause: `the sheet reader stopped without an answer (exit code ${code})` }));
+  let stop = () => undefined as void;
+  const outcome = new Promise<ReadOutcome>((resolve, reject) => {
+    stop = () => resolve({ kind: 'refused', message: UNREADABLE, cause: 'stopped by its reader' });
+    timer = setTimeout(() => resolve({ kind: 'refused', message: tookTooLong() }), READ_TIME_LIMIT_MS);
+    worker.on('message', (message: ReadRows | ReadOutcome) => {
+      if (message.kind === 'rows') onRows(message);
+      else resolve(message);
     });
-  } finally {
+    worker.once('error', (err: Error & { code?: string }) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve({ kind: 'refused', message: workbookTooLarge(job.limits) });
+      else reject(err);
+    });
+    worker.once('exit', (code) => resolve({ kind: 'refused', message: UNREADABLE, cause: `the sheet reader stopped without an answer (exit code ${code})` }));
+  }).finally(async () => {
     clearTimeout(timer);
     await worker.terminate();
-  }
+  });
+  return { outcome, stop };
 }
 
+/** Checked rows handed over at a time: a small batch, so that no more than these are held as objects. */
+const HAND_OVER = 250;
+
+/** What `readSheetInBatches` answers: how many rows it handed over, or every row error (then it handed over none after the first). */
+export type BatchesResult = { rows: number } | { errors: RowError[]; errorCount: number };
+
 /**
- * Reads the first sheet of an .xlsx and checks every data row against `rowSchema`. Answers the
- * parsed rows (with their sheet row numbers), or every row error. Throws 400 when the file is not
- * a readable workbook, passes one of SHEET_LIMITS or READ_TIME_LIMIT_MS, or has no data rows, and
- * (`tooManyRows`) when it has more than `maxRows` data rows: from that row on, rows are only counted.
- * The file is parsed in a worker thread (sheet-reader.ts), so a large sheet does not hold up other requests.
+ * Reads the first sheet of an .xlsx and checks every data row against `rowSchema` while it is read,
+ * batch by batch: as long as no row has been wrong, each batch of checked rows (with their sheet row
+ * numbers) is handed to `take`, awaited before the next (a batch of an import is written while the
+ * worker reads the next); after the first wrong row the rest are only checked, so that the answer
+ * lists every row error. Throws 400 when the file is not a readable workbook, passes one of
+ * SHEET_LIMITS or READ_TIME_LIMIT_MS, has no data rows, or (`tooManyRows`) more than `maxRows` data
+ * rows (rows past `maxRows` are only counted, never handed over) — possibly after `take` has had
+ * batches: a caller that writes them does so in a transaction that the throw undoes. The file is
+ * parsed in a worker thread (sheet-reader.ts), so a large sheet does not hold up other requests.
  */
-export async function readSheet<S extends z.ZodObject>(
+export async function readSheetInBatches<S extends z.ZodObject>(
   path: string,
   columns: readonly Column[],
   rowSchema: S,
-  { maxRows = Infinity }: { maxRows?: number } = {},
-): Promise<ReadResult<z.output<S>>> {
+  { maxRows = Infinity }: { maxRows?: number },
+  take: (rows: z.output<S>[], rowNumbers: number[]) => Promise<void>,
+): Promise<BatchesResult> {
   const job: ReadJob = {
     path,
     columns: columns.map(({ key, label, type }) => ({ key, label, type })),
@@ -287,39 +303,105 @@ export async function readSheet<S extends z.ZodObject>(
     limits: SHEET_LIMITS,
   };
   progress('reading');
-  const outcome = await inTurn(() => readInWorker(job));
-  if (outcome.kind === 'refused') throw Object.assign(invalid(outcome.message), { cause: outcome.cause });
-  if (!outcome.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
-  if (outcome.headerErrors.length) return { errors: outcome.headerErrors.slice(0, MAX_ROW_ERRORS), errorCount: outcome.headerErrors.length };
-  if (outcome.dataRows > maxRows) throw tooManyRows(outcome.dataRows, maxRows);
-  if (outcome.dataRows === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
-
+  // the turn is the worker's: it ends when the worker does, while the last batches may still be written
+  const endTurn = await readingTurn();
+  const queue: ReadRows[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  let read: WorkerRead;
+  try {
+    read = readInWorker(job, (rows) => {
+      queue.push(rows);
+      wake?.();
+    });
+  } catch (err) {
+    endTurn();
+    throw err;
+  }
+  const outcome = read.outcome.finally(() => {
+    endTurn();
+    ended = true;
+    wake?.();
+  });
+  outcome.catch(() => undefined); // awaited below, after the queue
   const coded = columns.filter((c) => c.codes);
-  const rows: z.output<S>[] = [];
-  const rowNumbers: number[] = [];
   const errors: RowError[] = [];
   let errorCount = 0;
-  for (const [i, record] of outcome.records.entries()) {
-    // let other requests in now and then while a large sheet is checked
-    if (i % 1000 === 999) {
-      progress('checking', i, outcome.records.length);
-      await new Promise((resolve) => setImmediate(resolve));
+  let handed = 0;
+  let checked = 0;
+  try {
+    for (;;) {
+      const batch = queue.shift();
+      if (!batch) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      let rows: z.output<S>[] = [];
+      const { keys, cells, rowNumbers } = batch;
+      let from = 0;
+      for (let i = 0; i < rowNumbers.length; i++) {
+        if (rows.length === HAND_OVER && errorCount === 0) {
+          await take(rows, rowNumbers.slice(from, i));
+          handed += rows.length;
+          rows = [];
+          from = i;
+        }
+        // let other requests in now and then while a large sheet is checked
+        if (++checked % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+        const record: Record<string, unknown> = {};
+        for (let j = 0; j < keys.length; j++) record[keys[j]!] = cells[j]![i];
+        for (const c of coded) record[c.key] = codeOf(c.codes!, record[c.key]);
+        const result = rowSchema.safeParse(record);
+        if (result.success) {
+          if (errorCount === 0) rows.push(result.data);
+          continue;
+        }
+        for (const e of fieldErrors(result.error)) {
+          const key = e.field.split('.')[0] ?? '';
+          errorCount++;
+          if (errors.length < MAX_ROW_ERRORS)
+            errors.push({ row: rowNumbers[i]!, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
+        }
+      }
+      if (errorCount === 0 && rows.length) {
+        await take(rows, rowNumbers.slice(from));
+        handed += rows.length;
+      }
     }
-    for (const c of coded) record[c.key] = codeOf(c.codes!, record[c.key]);
-    const result = rowSchema.safeParse(record);
-    const rowNumber = outcome.rowNumbers[i]!;
-    if (result.success) {
-      rows.push(result.data);
-      rowNumbers.push(rowNumber);
-      continue;
-    }
-    for (const e of fieldErrors(result.error)) {
-      const key = e.field.split('.')[0] ?? '';
-      errorCount++;
-      if (errors.length < MAX_ROW_ERRORS) errors.push({ row: rowNumber, column: key, message: key ? said(`${key} ${e.message.en}`, `${key} ${e.message.zh}`) : e.message });
-    }
+  } catch (err) {
+    read.stop();
+    throw err;
   }
+  const done = await outcome;
+  if (done.kind === 'refused') throw Object.assign(invalid(done.message), { cause: done.cause });
+  if (!done.hasHeader) throw invalid(said('the spreadsheet is empty: it needs a header row and at least one data row', '表格是空的：需要一行表头和至少一行数据'));
+  if (done.headerErrors.length) return { errors: done.headerErrors.slice(0, MAX_ROW_ERRORS), errorCount: done.headerErrors.length };
+  if (done.dataRows > maxRows) throw tooManyRows(done.dataRows, maxRows);
+  if (done.dataRows === 0) throw invalid(said('the spreadsheet has a header row but no data rows; add at least one row', '表格只有表头没有数据；请至少添加一行'));
   if (errorCount > 0) return { errors, errorCount };
+  return { rows: handed };
+}
+
+/**
+ * Reads and checks a whole sheet as `readSheetInBatches` does and answers all its parsed rows (with
+ * their sheet row numbers), or every row error; for imports whose rules need all rows before any is written.
+ */
+export async function readSheet<S extends z.ZodObject>(
+  path: string,
+  columns: readonly Column[],
+  rowSchema: S,
+  { maxRows = Infinity }: { maxRows?: number } = {},
+): Promise<ReadResult<z.output<S>>> {
+  const rows: z.output<S>[] = [];
+  const rowNumbers: number[] = [];
+  const result = await readSheetInBatches(path, columns, rowSchema, { maxRows }, async (batch, numbers) => {
+    for (const row of batch) rows.push(row);
+    for (const n of numbers) rowNumbers.push(n);
+  });
+  if ('errors' in result) return result;
+  progress('checking', rows.length, rows.length);
   return { rows, rowNumbers };
 }
 

@@ -200,6 +200,24 @@ describe('detail-line import', () => {
     expect(await linesOf(c.id)).toEqual([]);
   });
 
+  it('replace keeps the lineNo values given and numbers the blank ones after the largest in the sheet, in sheet order', async () => {
+    const c = await newContract();
+    await app.request('POST', `/api/corp-contract/contracts/${c.id}/details`, { token, body: { commodity: 'old', quantity: 1, lineNo: 50 } });
+    const res = await importSheet(
+      c.id,
+      await workbook([HEADER, [null, 'first blank', null, 1], [7, 'seven', null, 1], [null, 'second blank', null, 1], [3, 'three', null, 1]]),
+      'replace',
+    );
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data).toMatchObject({ imported: 4, removed: 1 });
+    expect((await linesOf(c.id)).map((l) => [l.lineNo, l.commodity])).toEqual([
+      [3, 'three'],
+      [7, 'seven'],
+      [8, 'first blank'],
+      [9, 'second blank'],
+    ]);
+  });
+
   it('reports a missing required column', async () => {
     const c = await newContract();
     const res = await importSheet(

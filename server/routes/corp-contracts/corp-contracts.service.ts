@@ -1,6 +1,6 @@
 // Corporate contracts: folders, contracts with their file, detail lines, and the detail-line
 // spreadsheet (which columns, what to insert); the generic sheet work is in server/spreadsheets.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -21,7 +21,7 @@ import {
   type detailListQuery,
   type detailUpdateBody,
 } from '../../../shared/corp-contracts.js';
-import { breather, chunked } from '../../db/batches.js';
+import { breather, chunked, insertColumns, type InsertColumn } from '../../db/batches.js';
 import { isUniqueViolation, now } from '../../db/database.js';
 import { lockRow } from '../../db/locks.js';
 import type { CorpContractDetailsTable, CorpContractFoldersTable, CorpContractsTable } from '../../db/tables-corp.js';
@@ -34,7 +34,7 @@ import { DEFAULT_CURRENCY } from '../../../shared/finance.js';
 import { id, PRODUCT_TOO_LARGE, productFits } from '../../../shared/validation.js';
 import { describeList } from '../../db/lists.js';
 import { sheetColumns, type RowError } from '../../spreadsheets/columns.js';
-import { readSheet, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
+import { readSheetInBatches, rowErrorsToHttp, writeSheet, type SheetLayout } from '../../spreadsheets/sheet.js';
 import { recordAudit, recordAudits } from '../audit/audit.service.js';
 import { progress } from '../../progress.js';
 import { partiesOf } from '../catalogs/catalog-names.js';
@@ -226,17 +226,62 @@ async function assignLineNos(db: Queryable, contractId: number, lines: { lineNo?
   return result;
 }
 
-const INSERT_CHUNK = 500; // rows per INSERT, well under SQLite's limit of bound values
+/** The columns of a detail line as written, with their migration types (insertColumns). */
+const DETAIL_INSERT: readonly InsertColumn[] = [
+  ['contractId', 'integer'],
+  ['lineNo', 'integer'],
+  ['commodity', 'text'],
+  ['specification', 'text'],
+  ['quantity', 'real'],
+  ['unit', 'text'],
+  ['unitPrice', 'real'],
+  ['amount', 'real'],
+  ['deliveryDate', 'text'],
+  ['remark', 'text'],
+  ['createTime', 'text'],
+  ['updateTime', 'text'],
+];
 
+/** Lines a statement writes (a sheet's batch of rows is one). */
+const INSERT_CHUNK = 2000;
+
+/**
+ * Lines gathered column by column (a dozen arrays, not an object a line) and written INSERT_CHUNK a
+ * statement (insertColumns): the JSON create's lines and an import's, which adds each small batch
+ * of checked rows as it comes and so holds no line object longer than its batch.
+ */
+class DetailWriter {
+  private columns: unknown[][] = DETAIL_INSERT.map(() => []);
+  private count = 0;
+  written = 0;
+  constructor(private readonly db: Queryable) {}
+
+  async add(lines: Insertable<CorpContractDetailsTable>[]): Promise<void> {
+    for (const line of lines) {
+      DETAIL_INSERT.forEach(([name], j) => this.columns[j]!.push(line[name as keyof typeof line]));
+      if (++this.count === INSERT_CHUNK) await this.flush();
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.count === 0) return;
+    const { columns, count } = this;
+    this.columns = DETAIL_INSERT.map(() => []);
+    this.count = 0;
+    await insertColumns(this.db, 'corpContractDetails', DETAIL_INSERT, columns, count);
+    this.written += count;
+  }
+}
+
+/** Writes the JSON create's lines, INSERT_CHUNK a statement, giving the event loop back between statements. */
 async function insertDetails(db: Queryable, values: Insertable<CorpContractDetailsTable>[]): Promise<void> {
   const pause = breather();
+  const writer = new DetailWriter(db);
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
     if (await pause()) progress('writing', i, values.length);
-    await db
-      .insertInto('corpContractDetails')
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .execute();
+    await writer.add(values.slice(i, i + INSERT_CHUNK));
   }
+  await writer.flush();
   progress('writing', values.length, values.length);
 }
 
@@ -580,40 +625,60 @@ export async function exportDetails(db: Queryable, contractId: number, target: W
  */
 export async function importDetails(db: Db, actor: AuthUser, contractId: number, path: string, mode: 'append' | 'replace'): Promise<{ imported: number; removed: number }> {
   await findContractRow(db, contractId);
-  const result = await readSheet(path, DETAIL_COLUMNS, detailBody, { maxRows: MAX_DETAIL_IMPORT_ROWS });
-  if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
-  const { rows, rowNumbers } = result;
-
-  if (mode === 'replace') {
-    const seen = new Map<number, number>();
-    const errors: RowError[] = [];
-    for (const [i, row] of rows.entries()) {
-      if (row.lineNo === undefined) continue;
-      const first = seen.get(row.lineNo);
-      if (first !== undefined)
-        errors.push({
-          row: rowNumbers[i]!,
-          column: 'lineNo',
-          message: said(`lineNo ${row.lineNo} is already used in row ${first}`, `lineNo ${row.lineNo} 已在第 ${first} 行使用`),
-        });
-      else seen.set(row.lineNo, rowNumbers[i]!);
-    }
-    if (errors.length) throw rowErrorsToHttp(errors);
-  }
-
+  // The lines are written batch by batch while the sheet is still read (readSheetInBatches), in one
+  // transaction: a wrong row anywhere, a lineNo used twice or a refusal of the file undoes them all.
   return db.transaction().execute(async (trx) => {
     const contract = await findContractRow(trx, contractId);
     await lockRow(trx, 'corpContracts', contractId);
     let removed = 0;
-    let next: number;
+    // append: numbered on from the largest lineNo in use. replace: the sheet's lineNo values are
+    // kept, and the blank ones, numbered after the sheet's largest, which is known only at its end,
+    // are written as -1, -2, … meanwhile and renumbered then
+    let next = 0;
     if (mode === 'replace') {
       const del = await trx.deleteFrom('corpContractDetails').where('contractId', '=', contractId).executeTakeFirst();
       removed = Number(del.numDeletedRows);
-      next = rows.reduce((max, r) => Math.max(max, r.lineNo ?? 0), 0);
     } else next = await maxLineNo(trx, contractId);
+    const seen = new Map<number, number>();
+    const duplicates: RowError[] = [];
+    let largest = 0;
+    let blanks = 0;
+    let imported = 0;
     const time = now();
-    const values = rows.map((row) => detailValues(contractId, mode === 'replace' && row.lineNo !== undefined ? row.lineNo : ++next, row, time));
-    await insertDetails(trx, values);
+    const writer = new DetailWriter(trx);
+    const result = await readSheetInBatches(path, DETAIL_COLUMNS, detailBody, { maxRows: MAX_DETAIL_IMPORT_ROWS }, async (rows, rowNumbers) => {
+      const values = rows.map((row, i) => {
+        if (mode === 'append') return detailValues(contractId, ++next, row, time);
+        if (row.lineNo === undefined) return detailValues(contractId, -++blanks, row, time);
+        const first = seen.get(row.lineNo);
+        if (first !== undefined)
+          duplicates.push({
+            row: rowNumbers[i]!,
+            column: 'lineNo',
+            message: said(`lineNo ${row.lineNo} is already used in row ${first}`, `lineNo ${row.lineNo} 已在第 ${first} 行使用`),
+          });
+        else seen.set(row.lineNo, rowNumbers[i]!);
+        largest = Math.max(largest, row.lineNo);
+        return detailValues(contractId, row.lineNo, row, time);
+      });
+      // after a lineNo used twice nothing more is written: the answer lists them all
+      if (duplicates.length) return;
+      const before = writer.written;
+      await writer.add(values);
+      imported += values.length;
+      if (writer.written > before) progress('writing', writer.written, null);
+    });
+    if ('errors' in result) throw rowErrorsToHttp(result.errors, result.errorCount);
+    if (!duplicates.length) await writer.flush();
+    if (duplicates.length) throw rowErrorsToHttp(duplicates);
+    if (blanks)
+      await trx
+        .updateTable('corpContractDetails')
+        .set({ lineNo: sql<number>`${largest} - ${sql.ref('lineNo')}` })
+        .where('contractId', '=', contractId)
+        .where('lineNo', '<', 0)
+        .execute();
+    progress('writing', imported, imported);
     await touchContract(trx, contractId, time);
     await recordAudit(trx, {
       actor,
@@ -621,8 +686,8 @@ export async function importDetails(db: Db, actor: AuthUser, contractId: number,
       entity: 'corpContract',
       entityId: contractId,
       before: { contractNumber: contract.contractNumber },
-      after: { contractNumber: contract.contractNumber, import: { mode, imported: values.length, removed } },
+      after: { contractNumber: contract.contractNumber, import: { mode, imported, removed } },
     });
-    return { imported: values.length, removed };
+    return { imported, removed };
   });
 }
