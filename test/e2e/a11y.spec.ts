@@ -20,7 +20,12 @@ interface Element {
   outerHTML: string;
   getAttribute(name: string): string | null;
 }
-declare const document: { querySelectorAll(selector: string): ArrayLike<Element> };
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<Element>;
+  querySelector(selector: string): { textContent: string | null } | null;
+  getElementById(id: string): { textContent: string | null } | null;
+};
+declare const location: { pathname: string };
 declare const localStorage: { setItem(key: string, value: string): void };
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
