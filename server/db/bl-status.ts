@@ -49,10 +49,8 @@ export async function recountOpenContracts(db: Queryable, bls: readonly (string 
   const wanted = [...new Set(bls.filter((b): b is string => typeof b === 'string' && b !== ''))].sort();
   // inside an import: counted once after its last batch (deferRecounts), so its B/L locks come after every stock's
   if (deferred(db, 'blStatus', (trx, [later]) => recountOpenContracts(trx, [...later!]), wanted)) return;
-  for (const piece of chunked(wanted)) {
-    await lockKeys(db, 'blStatus', piece);
-    await writeOpen(db, piece);
-  }
+  await lockKeys(db, 'blStatus', wanted);
+  for (const piece of chunked(wanted)) await writeOpen(db, piece);
 }
 
 async function writeOpen(db: Queryable, bls: readonly string[]) {
@@ -84,8 +82,9 @@ export async function blsOfContracts(db: Queryable, ids: readonly number[]): Pro
 
 /** Counts `lotsInStock` of the B/Ls `bls` again from `stockLots` (after a merge of commodity catalog entries joined lots). */
 export async function recountLotsInStock(db: Queryable, bls: readonly string[]): Promise<void> {
-  for (const piece of chunked([...new Set(bls.filter((b) => b !== ''))].sort())) {
-    await lockKeys(db, 'blStatus', piece);
+  const wanted = [...new Set(bls.filter((b) => b !== ''))].sort();
+  await lockKeys(db, 'blStatus', wanted);
+  for (const piece of chunked(wanted)) {
     const held = new Map(piece.map((b) => [b, 0]));
     for (const r of await db
       .selectFrom('stockLots as l')

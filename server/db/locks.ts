@@ -27,13 +27,32 @@ export async function lockRow(db: Queryable, table: 'corpContracts', id: number)
   if (isPostgres(db)) await db.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
 }
 
+/** The class (first key) of each namespace's advisory locks: negative, as locks.ts's stocks use warehouse ids there. */
+const KEY_CLASSES = { blStatus: -30_010, lotWeights: -30_011, pnl: -30_012 } as const;
 /**
- * Holds, until the caller's transaction ends, the advisory lock of each `namespace:key` (B/L numbers
- * of the kept per-B/L tables), taken in key order in one statement, so two writers of the same keys
- * cannot deadlock. SQLite: nothing to do.
+ * The keys of one namespace share this many advisory locks, so a transaction holds at most this many
+ * of a namespace however many keys it writes. PostgreSQL's lock table, shared by every session, holds
+ * some 12,000 locks with its default settings: a lock per key made an import of 20,000 B/Ls (three
+ * namespaces) fail with "out of shared memory". Two keys in one bucket only make their writers wait
+ * for each other.
  */
-export async function lockKeys(db: Queryable, namespace: string, keys: readonly string[]): Promise<void> {
+export const KEY_LOCK_BUCKETS = 1024;
+
+/** The bucket of `key` (FNV-1a over its UTF-16 code units): the same on every instance. */
+export function keyBucket(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % KEY_LOCK_BUCKETS;
+}
+
+/**
+ * Holds, until the caller's transaction ends, the advisory locks of the buckets of `keys` (B/L
+ * numbers and contract codes of the kept per-key tables) in `namespace`, taken in bucket order in one
+ * statement, so two writers cannot deadlock on them: a caller locks all its keys of a namespace in one
+ * call. SQLite: nothing to do.
+ */
+export async function lockKeys(db: Queryable, namespace: keyof typeof KEY_CLASSES, keys: readonly string[]): Promise<void> {
   if (!isPostgres(db) || keys.length === 0) return;
-  const sorted = [...new Set(keys)].sort();
-  await sql`select count(pg_advisory_xact_lock(hashtext(${`${namespace}:`} || s.k))) from (select unnest(${sorted}::text[]) as k order by 1) s`.execute(db);
+  const buckets = [...new Set(keys.map(keyBucket))].sort((a, b) => a - b);
+  await sql`select count(pg_advisory_xact_lock(${KEY_CLASSES[namespace]}::int, s.b)) from (select unnest(${buckets}::int[]) as b order by 1) s`.execute(db);
 }

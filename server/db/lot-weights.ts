@@ -108,10 +108,8 @@ export async function refreshLotWeights(db: Queryable, bls: readonly (string | n
   if (wanted.length === 0) return;
   // inside an import: counted once after its last batch (deferRecounts), so its B/L locks come after every stock's
   if (deferred(db, 'lotWeights', (trx, [later]) => refreshLotWeights(trx, [...later!]), wanted)) return;
-  for (const piece of chunked(wanted)) {
-    await lockKeys(db, 'lotWeights', piece);
-    await rewrite(db, piece);
-  }
+  await lockKeys(db, 'lotWeights', wanted);
+  for (const piece of chunked(wanted)) await rewrite(db, piece);
 }
 
 /** Counts every lot with a B/L from the records, 500 B/Ls at a time (migration 028; the bench's seed). */
