@@ -163,3 +163,28 @@ test('refreshes the token after a 401 and before expiry; signs out when the refr
   // which says why
   await expect(page.getByTestId('session-ended')).toHaveText('Your session has ended: please sign in again.');
 });
+
+test('two tabs whose token is about to expire refresh it once between them, and both stay signed in', async ({ page }) => {
+  await login(page, ADMIN);
+  const other = await page.context().newPage();
+  try {
+    await page.evaluate(() => {
+      const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
+      localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, expiresAt: Date.now() + 5_000 }));
+    });
+    const refreshes: string[] = [];
+    for (const tab of [page, other]) tab.on('request', (r) => void (r.url().endsWith('/api/auth/refresh') && refreshes.push(r.url())));
+    // both open at once, each finding the token about to expire: a refresh token works once, and a
+    // second exchange of it would revoke the sign-in in both
+    await Promise.all([page.goto('/admin/users'), other.goto('/admin/users')]);
+    for (const tab of [page, other]) await expect(tab.getByTestId('current-user')).toBeVisible();
+    expect(refreshes).toHaveLength(1);
+    for (const tab of [page, other]) {
+      await tab.reload();
+      await expect(tab.getByTestId('current-user')).toBeVisible();
+      await expect(tab.getByTestId('session-ended')).toHaveCount(0);
+    }
+  } finally {
+    await other.close();
+  }
+});

@@ -82,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!tokens) return;
     const delay = Math.max(tokens.expiresAt - Date.now() - 60_000, 1_000);
-    const timer = setTimeout(() => void refreshTokens().catch(() => undefined), Math.min(delay, 2 ** 31 - 1));
+    const timer = setTimeout(() => void refreshTokens(tokens.token).catch(() => undefined), Math.min(delay, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [tokens]);
 

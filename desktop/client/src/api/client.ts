@@ -96,11 +96,24 @@ async function send(method: string, path: string, options: RequestOptions, token
 
 let refreshing: Promise<Tokens | null> | null = null;
 
-/** Exchanges the refresh token once for everybody waiting; null (and signed out) when it fails. */
-export function refreshTokens(): Promise<Tokens | null> {
-  refreshing ??= (async () => {
+/**
+ * Runs `work` while no other tab of this origin runs it (Web Locks). They exist only in a secure
+ * context (https, localhost): on a LAN address over http the re-read in refreshTokens is the guard.
+ */
+const oneTabAtATime = <T>(work: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('cargodesk.refresh', work) as Promise<T>) : work();
+
+/**
+ * Exchanges the refresh token once for everybody waiting; null (and signed out) when it fails.
+ * `stale` is the access token the caller found refused or about to expire: when the stored one is no
+ * longer it, another tab (or an earlier exchange) has refreshed already and its tokens are answered.
+ * A refresh token works once, and presenting it again revokes the sign-in, signing every tab out.
+ */
+export function refreshTokens(stale?: string): Promise<Tokens | null> {
+  refreshing ??= oneTabAtATime(async () => {
     const current = readTokens();
     if (!current) return null;
+    if (stale !== undefined && current.token !== stale && current.expiresAt - Date.now() > REFRESH_MARGIN_MS) return current;
     try {
       const res = await send('POST', '/auth/refresh', { body: { refreshToken: current.refreshToken } });
       const body = await parse(res);
@@ -112,7 +125,7 @@ export function refreshTokens(): Promise<Tokens | null> {
       clearTokens(true);
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -123,14 +136,14 @@ export async function validToken(): Promise<string | undefined> {
   const tokens = readTokens();
   if (!tokens) return undefined;
   if (tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return tokens.token;
-  return (await refreshTokens())?.token;
+  return (await refreshTokens(tokens.token))?.token;
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   let token = options.anonymous ? undefined : await validToken();
   let res = await send(method, path, options, token);
   if (res.status === 401 && token) {
-    token = (await refreshTokens())?.token;
+    token = (await refreshTokens(token))?.token;
     if (token) res = await send(method, path, options, token);
   }
   const body = await parse(res);

@@ -128,7 +128,7 @@ export async function uploadForm<T>(req: UploadRequest): Promise<T> {
     let token = await validToken();
     let sent = await sendForm(req, token, progressId);
     if (sent.status === 401 && token) {
-      token = (await refreshTokens())?.token;
+      token = (await refreshTokens(token))?.token;
       if (token) sent = await sendForm(req, token, progressId);
     }
     return sent;
