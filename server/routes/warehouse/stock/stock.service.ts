@@ -209,11 +209,13 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     stocks.map((m) => ({ warehouseId: m.warehouseId, commodity: m.stockKey })),
   );
   const balances = await balancesOf(db, stocks);
-  const lots = await lotsOf(
-    db,
-    stocks,
-    moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber),
-  );
+  // a movement without a B/L takes from its stock's lots oldest first (all of them read, with their
+  // dates); else only the lots the entries name are read (an import's batch: not every lot it already wrote)
+  const fifoMoves = moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber);
+  const named = fifoMoves
+    ? null
+    : [...new Set([...moves.map((c) => c.after?.blNumber), ...[...reversals.values()].flat().map((h) => h.blNumber)].filter((b) => b !== undefined).map((b) => b ?? ''))];
+  const lots = await lotsOf(db, stocks, fifoMoves, named);
   // what approved and in-progress pickup requests hold: an outbound order or transfer takes only what is
   // available (one shipping against a request has already lowered that request's reservation: its
   // outbound order is written, and counted as shipped, before its stock moves)
@@ -388,22 +390,32 @@ async function heldByDocuments(db: Queryable, documents: readonly KeyedMovement[
   return held;
 }
 
-/** The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`. */
-async function lotsOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[], withDates: boolean): Promise<Map<string, LotState>> {
+/**
+ * The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`;
+ * `blNumbers` (as stored: '' for the cargo without one): only those lots of the stocks, null: all.
+ */
+async function lotsOf(
+  db: Queryable,
+  stocks: readonly { warehouseId: number; stockKey: string }[],
+  withDates: boolean,
+  blNumbers: readonly string[] | null,
+): Promise<Map<string, LotState>> {
   const lots = new Map<string, LotState>();
   const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
   const wanted = new Set(stocks.map(keyOf));
   for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
-    const rows = await db
-      .selectFrom('stockLots')
-      .select(['warehouseId', 'commodity', 'blNumber'])
-      .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
-      .where('warehouseId', 'in', warehouseIds)
-      .where('commodity', 'in', piece)
-      .execute();
-    for (const r of rows)
-      if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
-        lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    for (const named of blNumbers ? chunked(blNumbers) : [null]) {
+      let query = db
+        .selectFrom('stockLots')
+        .select(['warehouseId', 'commodity', 'blNumber'])
+        .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+        .where('warehouseId', 'in', warehouseIds)
+        .where('commodity', 'in', piece);
+      if (named) query = query.where('blNumber', 'in', named);
+      for (const r of await query.execute())
+        if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
+          lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    }
     if (!withDates) continue;
     const dates = await db
       .selectFrom('stockLotDays')
