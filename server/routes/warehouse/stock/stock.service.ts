@@ -15,7 +15,7 @@ import type { Queryable } from '../../../db/tables.js';
 import { withinScope, type Scope } from '../../../db/scope.js';
 import type { LedgerDocumentType, LedgerKind, StockLedgerTable } from '../../../db/tables-warehouse.js';
 import { BatchRefusal, invalid } from '../../../http/errors.js';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { findWarehouseByRef, warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
@@ -345,7 +345,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
       }
     for (const e of entriesOfChange) lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!.start = undefined;
   }
-  for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
+  await insertObjects(db, 'stockLedger', LEDGER_INSERT, ledger);
   await addToSums(db, deltas);
   await addToContractSums(db, contractDeltas);
   // the profit and loss rows of the B/Ls whose deliveries changed
@@ -355,6 +355,22 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   );
   return allocations;
 }
+
+/** The columns of a ledger entry as written, with their migration types (insertObjects). */
+const LEDGER_INSERT: readonly InsertColumn[] = [
+  ['entryTime', 'text'],
+  ['businessDate', 'text'],
+  ['warehouseId', 'integer'],
+  ['commodity', 'text'],
+  ['commodityKey', 'text'],
+  ['kind', 'text'],
+  ['documentType', 'text'],
+  ['documentId', 'integer'],
+  ['documentNumber', 'text'],
+  ['blNumber', 'text'],
+  ['quantityChangeMilli', 'integer'],
+  ['balanceMilli', 'integer'],
+];
 
 interface LotState {
   current: number;
