@@ -73,6 +73,15 @@ function arrayLiteral(column: readonly unknown[], count: number, type: InsertCol
   return `{${parts.join(',')}}`;
 }
 
+/**
+ * What an insert adds after its rows: `onConflict`, an `on conflict (…) do …` clause as SQL text
+ * (the caller's own, from its column names: never from input); `returning`: the rows written are answered.
+ */
+export interface InsertOptions {
+  onConflict?: string;
+  returning?: boolean;
+}
+
 /** The PostgreSQL type of each migration type (server/db/postgres.ts makes the same columns). */
 const PG_ARRAY_TYPE = { integer: 'bigint[]', real: 'double precision[]', text: 'text[]' } as const;
 
@@ -90,11 +99,11 @@ export async function insertColumns<Row = never>(
   columns: readonly InsertColumn[],
   values: readonly (readonly unknown[])[],
   count: number,
-  options: { returning?: boolean } = {},
+  options: InsertOptions = {},
 ): Promise<Row[]> {
   if (count === 0) return [];
   const names = columns.map(([name]) => `"${name}"`).join(', ');
-  const returning = options.returning ? ' returning *' : '';
+  const returning = `${options.onConflict ? ` ${options.onConflict}` : ''}${options.returning ? ' returning *' : ''}`;
   if (isPostgres(db)) {
     const arrays = columns.map(([, type], j) => `$${j + 1}::${PG_ARRAY_TYPE[type]}`).join(', ');
     const parameters = values.map((column, j) => arrayLiteral(column, count, columns[j]![1]));
@@ -123,7 +132,7 @@ export async function insertObjects<Row = never>(
   table: string,
   columns: readonly InsertColumn[],
   rows: readonly object[],
-  options: { size?: number; returning?: boolean } = {},
+  options: InsertOptions & { size?: number } = {},
 ): Promise<Row[]> {
   const written: Row[] = [];
   for (const piece of chunked(rows, options.size ?? 2000)) {
