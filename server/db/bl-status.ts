@@ -37,7 +37,9 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([blNumber, d]) => ({ blNumber, lotsInStock: d, openContracts: 0 }));
   // on PostgreSQL one unnest insert per 2,000 B/Ls (insertColumns), its rows in the order given
-  await insertObjects(db, 'blStatus', BL_STATUS_INSERT, rows, { onConflict: 'on conflict ("blNumber") do update set "lotsInStock" = "blStatus"."lotsInStock" + excluded."lotsInStock"' });
+  await insertObjects(db, 'blStatus', BL_STATUS_INSERT, rows, {
+    onConflict: 'on conflict ("blNumber") do update set "lotsInStock" = "blStatus"."lotsInStock" + excluded."lotsInStock"',
+  });
 }
 
 /** The columns of a B/L's row, with their migration types (insertObjects). */
