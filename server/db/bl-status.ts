@@ -12,7 +12,7 @@
 //   the later of two writers counts from what the earlier committed.
 // A B/L is a candidate of the report when either is above zero.
 import { sql, type Kysely } from 'kysely';
-import { chunked } from './batches.js';
+import { chunked, insertObjects, type InsertColumn } from './batches.js';
 import { deferred, deferredItems } from './deferred.js';
 import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
@@ -36,13 +36,18 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
     .filter(([, d]) => d !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([blNumber, d]) => ({ blNumber, lotsInStock: d, openContracts: 0 }));
-  for (const piece of chunked(rows))
-    await db
-      .insertInto('blStatus')
-      .values(piece)
-      .onConflict((oc) => oc.column('blNumber').doUpdateSet((eb) => ({ lotsInStock: eb('blStatus.lotsInStock', '+', eb.ref('excluded.lotsInStock')) })))
-      .execute();
+  // on PostgreSQL one unnest insert per 2,000 B/Ls (insertColumns), its rows in the order given
+  await insertObjects(db, 'blStatus', BL_STATUS_INSERT, rows, {
+    onConflict: 'on conflict ("blNumber") do update set "lotsInStock" = "blStatus"."lotsInStock" + excluded."lotsInStock"',
+  });
 }
+
+/** The columns of a B/L's row, with their migration types (insertObjects). */
+const BL_STATUS_INSERT: readonly InsertColumn[] = [
+  ['blNumber', 'text'],
+  ['lotsInStock', 'integer'],
+  ['openContracts', 'integer'],
+];
 
 /** Counts the open contracts of the B/Ls `bls` again, in the caller's transaction (after its contract or execution rows changed). */
 export async function recountOpenContracts(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {

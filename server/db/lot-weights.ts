@@ -13,7 +13,7 @@
 // from what the other committed.
 import { sql, type Kysely } from 'kysely';
 import { nameKey } from '../../shared/names.js';
-import { chunked } from './batches.js';
+import { chunked, insertObjects, type InsertColumn } from './batches.js';
 import { deferred } from './deferred.js';
 import { lockKeys } from './locks.js';
 import type { Database, Queryable } from './tables.js';
@@ -99,8 +99,19 @@ async function rewrite(db: Queryable, bls: readonly string[]): Promise<void> {
     .deleteFrom('lotWeights')
     .where('blNumber', 'in', [...bls])
     .execute();
-  for (const piece of chunked(rows)) await db.insertInto('lotWeights').values(piece).execute();
+  await insertObjects(db, 'lotWeights', LOT_WEIGHT_INSERT, rows);
 }
+
+/** The columns of a lot's row, with their migration types (insertObjects). */
+const LOT_WEIGHT_INSERT: readonly InsertColumn[] = [
+  ['warehouseId', 'integer'],
+  ['commodity', 'text'],
+  ['blNumber', 'text'],
+  ['blWeightMilli', 'integer'],
+  ['outturnMilli', 'integer'],
+  ['contractId', 'integer'],
+  ['claimMilli', 'integer'],
+];
 
 /** Counts the lots of the B/Ls `bls` again from their inbound orders and contracts, in the caller's transaction (blank B/Ls have no lot row). */
 export async function refreshLotWeights(db: Queryable, bls: readonly (string | null | undefined)[]): Promise<void> {

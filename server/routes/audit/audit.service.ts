@@ -5,7 +5,7 @@ import { now } from '../../db/database.js';
 import type { AuditLogTable, Queryable } from '../../db/tables.js';
 import type { AuthUser } from '../../http/auth.js';
 import { describeList } from '../../db/lists.js';
-import { chunked } from '../../db/batches.js';
+import { insertObjects, ROWS_PER_STATEMENT, type InsertColumn } from '../../db/batches.js';
 import { noteChanged } from '../../live/changes.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'merge';
@@ -28,24 +28,37 @@ export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]
   // the areas of these entities are published when the request succeeds, after its commit (server/live/changes.ts)
   noteChanged(entries.map((e) => e.entity));
   const time = now();
-  for (const piece of chunked(entries))
-    await db
-      .insertInto('auditLog')
-      .values(
-        piece.map((entry) => ({
-          time,
-          userId: entry.actor?.id ?? null,
-          username: entry.actor?.username ?? null,
-          action: entry.action,
-          entity: entry.entity,
-          entityId: entry.entityId,
-          before: entry.before === undefined ? null : JSON.stringify(entry.before),
-          after: entry.after === undefined ? null : JSON.stringify(entry.after),
-          reason: entry.reason ?? null,
-        })),
-      )
-      .execute();
+  await insertObjects(
+    db,
+    'auditLog',
+    AUDIT_INSERT,
+    entries.map((entry) => ({
+      time,
+      userId: entry.actor?.id ?? null,
+      username: entry.actor?.username ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      reason: entry.reason ?? null,
+    })),
+    { size: ROWS_PER_STATEMENT },
+  );
 }
+
+/** The columns of an audit entry as written, with their migration types (insertObjects). */
+const AUDIT_INSERT: readonly InsertColumn[] = [
+  ['time', 'text'],
+  ['userId', 'integer'],
+  ['username', 'text'],
+  ['action', 'text'],
+  ['entity', 'text'],
+  ['entityId', 'integer'],
+  ['before', 'text'],
+  ['after', 'text'],
+  ['reason', 'text'],
+];
 
 function present(row: Selectable<AuditLogTable>) {
   return {

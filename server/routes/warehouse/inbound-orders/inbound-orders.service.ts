@@ -10,7 +10,7 @@ import type { InboundOrdersTable } from '../../../db/tables-warehouse.js';
 import type { AuthUser } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { partiesOf } from '../../catalogs/catalog-names.js';
 import { refuseRecordOutsideScope, warehouseFilter, warehouseForMovement, warehousesForMovements } from '../stock/warehouse-lookup.js';
 import type { Scope } from '../../../db/scope.js';
@@ -81,6 +81,24 @@ const movementOf = (row: InboundRow): Movement => ({
   contractNumber: row.contractNumber,
 });
 
+/** The columns of an inbound order as created, with their migration types (insertObjects): the input's fields, converted. */
+const INBOUND_INSERT: readonly InsertColumn[] = [
+  ['inboundNumber', 'text'],
+  ['warehouseId', 'integer'],
+  ['commodity', 'text'],
+  ['commodityCode', 'text'],
+  ['blNumber', 'text'],
+  ['blWeightMilli', 'integer'],
+  ['inboundWeightMilli', 'integer'],
+  ['owner', 'text'],
+  ['contractNumber', 'text'],
+  ['inboundDate', 'text'],
+  ['operator', 'text'],
+  ['remark', 'text'],
+  ['createTime', 'text'],
+  ['updateTime', 'text'],
+];
+
 /**
  * Creates inbound orders and enters their weights into stock, in the caller's transaction, set-based:
  * one statement per table per ROWS_PER_STATEMENT orders. The JSON create is a batch of one; a sheet
@@ -98,22 +116,22 @@ export async function insertInbounds(db: Queryable, actor: AuthUser | null, inpu
   const time = now();
   const rows: InboundRow[] = [];
   for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
-    const stored = await db
-      .insertInto('inboundOrders')
-      .values(
-        // the plain fields go in as sent; the number, the warehouse and the weights are converted
-        piece.map(({ input: { inboundNumber: _number, warehouse: _warehouse, blWeight, inboundWeight, ...fields }, i }) => ({
-          ...fields,
-          inboundNumber: numbers[i]!,
-          warehouseId: warehouses[i]!.id,
-          blWeightMilli: blWeight == null ? null : toMilli(blWeight),
-          inboundWeightMilli: toMilli(inboundWeight),
-          createTime: time,
-          updateTime: time,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const stored = await insertObjects<Selectable<InboundOrdersTable>>(
+      db,
+      'inboundOrders',
+      INBOUND_INSERT,
+      // the plain fields go in as sent; the number, the warehouse and the weights are converted
+      piece.map(({ input: { inboundNumber: _number, warehouse: _warehouse, blWeight, inboundWeight, ...fields }, i }) => ({
+        ...fields,
+        inboundNumber: numbers[i]!,
+        warehouseId: warehouses[i]!.id,
+        blWeightMilli: blWeight == null ? null : toMilli(blWeight),
+        inboundWeightMilli: toMilli(inboundWeight),
+        createTime: time,
+        updateTime: time,
+      })),
+      { returning: true },
+    );
     // returned in the order of the values; matched by number all the same (unique)
     const byNumber = new Map(stored.map((r) => [r.inboundNumber, r]));
     for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name });

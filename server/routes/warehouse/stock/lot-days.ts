@@ -1,10 +1,10 @@
 // Keeps the summing tables in step with the ledger: `stockBalances` (per stock), `stockLotDays` (per lot
 // and day), `stockLots` (per lot), `stockDays` (per stock and day) and `stockMonths` (per stock and
 // month). A batch of entries is added up in memory first, then written with one
-// `insert … on conflict do update` per table per ROWS_PER_STATEMENT rows (a key once per statement:
+// `insert … on conflict do update` per table per ROWS_PER_STATEMENT rows (on PostgreSQL its rows one
+// unnest of a typed array a column: insertColumns) (a key once per statement:
 // PostgreSQL refuses to update one row twice in one statement).
-import type { Kysely } from 'kysely';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { addLotsInStock } from '../../../db/bl-status.js';
 import type { Queryable } from '../../../db/tables.js';
 
@@ -32,7 +32,6 @@ const TABLES = [
 
 /** Adds the entries' changes to every summing table. */
 export async function addToSums(db: Queryable, deltas: readonly SumDelta[]): Promise<void> {
-  const any = db as unknown as Kysely<any>;
   for (const { table, key, current } of TABLES) {
     const sums = new Map<string, Record<string, string | number>>();
     for (const d of deltas) {
@@ -56,17 +55,19 @@ export async function addToSums(db: Queryable, deltas: readonly SumDelta[]): Pro
       if (current) (row.currentMilli as number) += d.current;
     }
     const columns = ['inboundMilli', 'outboundMilli', 'transferredMilli', ...(current ? ['currentMilli'] : [])];
+    // one unnest insert a piece on PostgreSQL (insertColumns), each key's sums added to what is kept
+    const typed: InsertColumn[] = [...key.map((k): InsertColumn => [k, k === 'warehouseId' ? 'integer' : 'text']), ...columns.map((c): InsertColumn => [c, 'integer'])];
+    const onConflict = `on conflict (${key.map((k) => `"${k}"`).join(', ')}) do update set ${columns.map((c) => `"${c}" = "${table}"."${c}" + excluded."${c}"`).join(', ')}`;
     for (const piece of chunked([...sums.values()])) {
-      const upsert = any
-        .insertInto(table)
-        .values(piece)
-        .onConflict((oc) => oc.columns([...key]).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`${table}.${c}`, '+', eb.ref(`excluded.${c}`))]))));
-      if (table !== 'stockLots') {
-        await upsert.execute();
-        continue;
-      }
+      const after = await insertObjects<{ warehouseId: number; commodity: string; blNumber: string; inboundMilli: number; outboundMilli: number; transferredMilli: number }>(
+        db,
+        table,
+        typed,
+        piece,
+        { onConflict, returning: table === 'stockLots' },
+      );
+      if (table !== 'stockLots') continue;
       // the lots whose stock crossed zero move their B/L in or out of the missing-documents report
-      const after = await upsert.returning(['warehouseId', 'commodity', 'blNumber', 'inboundMilli', 'outboundMilli', 'transferredMilli']).execute();
       await addLotsInStock(
         db,
         after.map((r) => {

@@ -15,7 +15,7 @@ import type { Queryable } from '../../../db/tables.js';
 import { withinScope, type Scope } from '../../../db/scope.js';
 import type { LedgerDocumentType, LedgerKind, StockLedgerTable } from '../../../db/tables-warehouse.js';
 import { BatchRefusal, invalid } from '../../../http/errors.js';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { findWarehouseByRef, warehouseFilter, warehouseFilterId } from './warehouse-lookup.js';
 import { addToSums, type SumDelta } from './lot-days.js';
 import { addToContractSums, shareContractSums, type ContractDelta } from '../../../db/contract-sums.js';
@@ -209,11 +209,13 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
     stocks.map((m) => ({ warehouseId: m.warehouseId, commodity: m.stockKey })),
   );
   const balances = await balancesOf(db, stocks);
-  const lots = await lotsOf(
-    db,
-    stocks,
-    moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber),
-  );
+  // a movement without a B/L takes from its stock's lots oldest first (all of them read, with their
+  // dates); else only the lots the entries name are read (an import's batch: not every lot it already wrote)
+  const fifoMoves = moves.some((c) => c.after && c.after.kind !== 'inbound' && !c.after.blNumber);
+  const named = fifoMoves
+    ? null
+    : [...new Set([...moves.map((c) => c.after?.blNumber), ...[...reversals.values()].flat().map((h) => h.blNumber)].filter((b) => b !== undefined).map((b) => b ?? ''))];
+  const lots = await lotsOf(db, stocks, fifoMoves, named);
   // what approved and in-progress pickup requests hold: an outbound order or transfer takes only what is
   // available (one shipping against a request has already lowered that request's reservation: its
   // outbound order is written, and counted as shipped, before its stock moves)
@@ -343,7 +345,7 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
       }
     for (const e of entriesOfChange) lots.get(lotOf(e.m.warehouseId, e.m.stockKey, e.blNumber))!.start = undefined;
   }
-  for (const piece of chunked(ledger)) await db.insertInto('stockLedger').values(piece).execute();
+  await insertObjects(db, 'stockLedger', LEDGER_INSERT, ledger);
   await addToSums(db, deltas);
   await addToContractSums(db, contractDeltas);
   // the profit and loss rows of the B/Ls whose deliveries changed
@@ -353,6 +355,22 @@ export async function moveStocks(db: Queryable, changes: readonly StockChange[])
   );
   return allocations;
 }
+
+/** The columns of a ledger entry as written, with their migration types (insertObjects). */
+const LEDGER_INSERT: readonly InsertColumn[] = [
+  ['entryTime', 'text'],
+  ['businessDate', 'text'],
+  ['warehouseId', 'integer'],
+  ['commodity', 'text'],
+  ['commodityKey', 'text'],
+  ['kind', 'text'],
+  ['documentType', 'text'],
+  ['documentId', 'integer'],
+  ['documentNumber', 'text'],
+  ['blNumber', 'text'],
+  ['quantityChangeMilli', 'integer'],
+  ['balanceMilli', 'integer'],
+];
 
 interface LotState {
   current: number;
@@ -388,22 +406,32 @@ async function heldByDocuments(db: Queryable, documents: readonly KeyedMovement[
   return held;
 }
 
-/** The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`. */
-async function lotsOf(db: Queryable, stocks: readonly { warehouseId: number; stockKey: string }[], withDates: boolean): Promise<Map<string, LotState>> {
+/**
+ * The lots of the stocks (current stock, and when `withDates` the first inbound date of each), by `lotOf`;
+ * `blNumbers` (as stored: '' for the cargo without one): only those lots of the stocks, null: all.
+ */
+async function lotsOf(
+  db: Queryable,
+  stocks: readonly { warehouseId: number; stockKey: string }[],
+  withDates: boolean,
+  blNumbers: readonly string[] | null,
+): Promise<Map<string, LotState>> {
   const lots = new Map<string, LotState>();
   const warehouseIds = [...new Set(stocks.map((s) => s.warehouseId))];
   const wanted = new Set(stocks.map(keyOf));
   for (const piece of chunked([...new Set(stocks.map((s) => s.stockKey))])) {
-    const rows = await db
-      .selectFrom('stockLots')
-      .select(['warehouseId', 'commodity', 'blNumber'])
-      .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
-      .where('warehouseId', 'in', warehouseIds)
-      .where('commodity', 'in', piece)
-      .execute();
-    for (const r of rows)
-      if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
-        lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    for (const named of blNumbers ? chunked(blNumbers) : [null]) {
+      let query = db
+        .selectFrom('stockLots')
+        .select(['warehouseId', 'commodity', 'blNumber'])
+        .select(sql<number>`${sql.ref('inboundMilli')} - ${sql.ref('outboundMilli')} - ${sql.ref('transferredMilli')}`.as('current'))
+        .where('warehouseId', 'in', warehouseIds)
+        .where('commodity', 'in', piece);
+      if (named) query = query.where('blNumber', 'in', named);
+      for (const r of await query.execute())
+        if (wanted.has(keyOf({ warehouseId: r.warehouseId, stockKey: r.commodity })))
+          lots.set(lotOf(r.warehouseId, r.commodity, r.blNumber), { current: Number(r.current), firstInbound: null });
+    }
     if (!withDates) continue;
     const dates = await db
       .selectFrom('stockLotDays')

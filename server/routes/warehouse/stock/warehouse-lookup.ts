@@ -68,8 +68,11 @@ const warehouseOutsideScope = (codes: string, code: string) =>
  * stood in it (`currentId`): an inactive warehouse takes no new movements. It must be one of the
  * user's warehouses (`scope`; null: the service's own work), else 403.
  */
-export async function warehouseForMovement(db: Queryable, scope: Scope | null, ref: string, currentId?: number): Promise<WarehouseRow> {
-  const row = await findWarehouseByRef(db, ref);
+export const warehouseForMovement = async (db: Queryable, scope: Scope | null, ref: string, currentId?: number): Promise<WarehouseRow> =>
+  movementWarehouse(db, scope, ref, await findWarehouseByRef(db, ref), currentId);
+
+/** `warehouseForMovement`'s rules for the warehouse `row` that `ref` found (undefined: none). */
+async function movementWarehouse(db: Queryable, scope: Scope | null, ref: string, row: WarehouseRow | undefined, currentId?: number): Promise<WarehouseRow> {
   if (!row) throw invalid(said(`warehouse "${ref}" does not exist: give the code or the name of a warehouse`, `仓库“${ref}”不存在：请填写仓库的编码或名称`));
   await refuseWarehouseOutsideScope(db, scope, row);
   if (row.status !== 'active' && row.id !== currentId)
@@ -83,12 +86,25 @@ export async function warehouseForMovement(db: Queryable, scope: Scope | null, r
 }
 
 /**
- * `warehouseForMovement` for each record of a batch (one look-up per distinct name): the first record
- * naming a warehouse that is refused names the refusal (`BatchRefusal`).
+ * `warehouseForMovement` for each record of a batch (the warehouses its names mean read in one query,
+ * a code winning over a name as in `findWarehouseByRef`): the first record naming a warehouse that is
+ * refused names the refusal (`BatchRefusal`).
  */
 export async function warehousesForMovements(db: Queryable, scope: Scope | null, records: readonly { warehouse: string }[]): Promise<WarehouseRow[]> {
+  const refs = [...new Set(records.map((r) => r.warehouse))];
+  const rows = refs.length
+    ? await db
+        .selectFrom('warehouses')
+        .selectAll()
+        .where((eb) => eb.or([eb('code', 'in', refs), eb('name', 'in', refs)]))
+        .execute()
+    : [];
   const found = new Map<string, WarehouseRow>();
-  for (const [i, { warehouse }] of records.entries()) if (!found.has(warehouse)) found.set(warehouse, await forRecord(i, () => warehouseForMovement(db, scope, warehouse)));
+  for (const [i, { warehouse }] of records.entries()) {
+    if (found.has(warehouse)) continue;
+    const row = rows.find((r) => r.code === warehouse) ?? rows.find((r) => r.name === warehouse);
+    found.set(warehouse, await forRecord(i, () => movementWarehouse(db, scope, warehouse, row)));
+  }
   return records.map((r) => found.get(r.warehouse)!);
 }
 
