@@ -134,6 +134,11 @@ export async function insertObjects<Row = never>(
   rows: readonly object[],
   options: InsertOptions & { size?: number } = {},
 ): Promise<Row[]> {
+  // a property the column list does not name would be dropped without a word: a field added to a
+  // record's body must be added to its insert's columns too
+  const named = new Set(columns.map(([name]) => name));
+  const unnamed = rows.length > 0 ? Object.keys(rows[0]!).filter((key) => !named.has(key)) : [];
+  if (unnamed.length > 0) throw new Error(`insertObjects into ${table}: no column for ${unnamed.join(', ')}`);
   const written: Row[] = [];
   for (const piece of chunked(rows, options.size ?? 2000)) {
     const values = columns.map(([name]) => piece.map((row) => (row as Record<string, unknown>)[name]));
