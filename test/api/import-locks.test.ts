@@ -10,11 +10,10 @@
 //   waited for w2 or those keys; a freight charge there held `pnl:bl:IL-2` and waited for the sale's
 //   key. PostgreSQL ended two of them with a deadlock (40P01: a 500 each).
 // - On both engines: the kept rows counted at the end are what counting after each batch gave.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, startTestApp, startTwoInstances, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
-import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres, type AuditHold } from '../helpers/postgres.js';
 import { makeInbound, makeOutbound, makeWarehouse, stockOf } from '../helpers/warehouse.js';
 import { workbook } from '../helpers/xlsx.js';
 
@@ -100,25 +99,16 @@ describe("an import's kept rows, counted after its last batch", () => {
 });
 
 describe.skipIf(!onPostgres)('an import beside single writes on another instance (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let pair: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
   let one: TestApp;
   let two: TestApp;
   let token: string;
   let audit: AuditHold;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrated: true });
-    const jwtSecret = randomBytes(48).toString('base64url');
-    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
-    [one, two] = await Promise.all([start(), start()]);
-    token = (await signInAdmin(one)).token;
-    audit = await auditHold(database.url);
+    ({ one, two, token, audit } = pair = await startTwoInstances());
   });
-  afterAll(async () => {
-    await audit?.end().catch(() => undefined);
-    await Promise.all([one?.close(), two?.close()]);
-    await database?.drop();
-  });
+  afterAll(() => pair?.close());
 
   it('an outbound import, an outbound order corrected to another warehouse and a freight charge on one sale all succeed, and the P&L adds them up', async () => {
     // w1 before w2: a write that takes both stocks takes w1's first

@@ -1,11 +1,10 @@
 // The trading desk (issue 31 items 1–3): contract unit, currency and weight tolerance; the open
 // position; B/L weights and claims. One seeded company, figures checked against hand calculations.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BL_DOCUMENTS } from '../../shared/trading.js';
-import { signInAdmin, signInWithRoles, startAdminApp, startTestApp, type TestApp } from '../helpers/app.js';
+import { signInAdmin, signInWithRoles, startAdminApp, startTestApp, startTwoInstances, type TestApp } from '../helpers/app.js';
 import { contractForm, pdfFile } from '../helpers/contracts.js';
-import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
+import { onPostgres, type AuditHold } from '../helpers/postgres.js';
 import { readWorkbook } from '../helpers/xlsx.js';
 
 let app: TestApp;
@@ -280,25 +279,16 @@ describe('kept sums under concurrent writes', () => {
 // instance, waits for the lock, then reads what the first committed. Without the lock it reads past
 // the first one's uncommitted change, and each test fails (as each did with its lock call removed).
 describe.skipIf(!onPostgres)("the trading desk's locks across two instances (PostgreSQL)", () => {
-  let database: TestDatabase;
+  let pair: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
   let one: TestApp;
   let two: TestApp;
   let token: string;
   let audit: AuditHold;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrated: true });
-    const jwtSecret = randomBytes(48).toString('base64url');
-    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
-    [one, two] = await Promise.all([start(), start()]);
-    token = (await signInAdmin(one)).token;
-    audit = await auditHold(database.url);
+    ({ one, two, token, audit } = pair = await startTwoInstances());
   });
-  afterAll(async () => {
-    await audit?.end().catch(() => undefined);
-    await Promise.all([one?.close(), two?.close()]);
-    await database?.drop();
-  });
+  afterAll(() => pair?.close());
 
   // The contract sums' lock (lockContractSums): an inbound order is held after it matched its B/L
   // against the contracts' B/L lists; a contract edit that adds that B/L waits for the order (and

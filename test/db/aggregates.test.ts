@@ -3,7 +3,6 @@
 // another instance (another pool on the same database) or was under way while the count was read,
 // and a write to another table (or another database) makes no count read again. On SQLite every read
 // counts afresh. Runs on the engine of the run.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
@@ -12,8 +11,8 @@ import { aggregateRows, tablesRead } from '../../server/db/aggregates.js';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import { postgresDialect } from '../../server/db/postgres.js';
 import type { Database, Db } from '../../server/db/tables.js';
-import { newDataDir, signInAdmin, startTestApp, type TestApp } from '../helpers/app.js';
-import { auditHold, createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
+import { newDataDir, signInAdmin, startTwoInstances, type TestApp } from '../helpers/app.js';
+import { createTestDatabase, onPostgres, type AuditHold, type TestDatabase } from '../helpers/postgres.js';
 import { makePickup, makeWarehouse } from '../helpers/warehouse.js';
 
 let database: TestDatabase | undefined;
@@ -221,25 +220,16 @@ describe('tablesRead', () => {
 // at its audit entry (its row and its write counter's bump done, not committed: `auditHold`), after it
 // commits, and after a cancellation takes one out of the filter.
 describe.skipIf(!onPostgres)('list totals on two instances of one database (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let pair: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
   let one: TestApp;
   let two: TestApp;
   let token: string;
   let audit: AuditHold;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrated: true });
-    const jwtSecret = randomBytes(48).toString('base64url');
-    const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
-    [one, two] = await Promise.all([start(), start()]);
-    token = (await signInAdmin(one)).token;
-    audit = await auditHold(database.url);
+    ({ one, two, token, audit } = pair = await startTwoInstances());
   });
-  afterAll(async () => {
-    await audit?.end().catch(() => undefined);
-    await Promise.all([one?.close(), two?.close()]);
-    await database?.drop();
-  });
+  afterAll(() => pair?.close());
 
   it('answers the exact total after each write of the other instance, a write held open across the count included', async () => {
     const pending = async () => {

@@ -1,4 +1,5 @@
 // Starts the real service on a temp data folder and talks to it over HTTP.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import type { Config } from '../../server/config.js';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database.js';
 import type { Db } from '../../server/db/tables.js';
 import { startServer, type RunningServer } from '../../server/start.js';
-import { createTestDatabase, onPostgres, type TestDatabase } from './postgres.js';
+import { auditHold, createTestDatabase, onPostgres, type TestDatabase } from './postgres.js';
 
 export interface Envelope<T = any> {
   success: boolean;
@@ -241,6 +242,30 @@ export async function startAdminApp(options: { approveOwnRequests?: boolean } = 
     return { app, admin, token: admin.token };
   } catch (err) {
     await app.close();
+    throw err;
+  }
+}
+
+/**
+ * Two instances of the service on one new migrated PostgreSQL database (one JWT secret), the admin
+ * signed in on the first, and an `auditHold` on the database: the two-instance lock tests' beforeAll
+ * (`pair = await startTwoInstances()`); `close()` ends the hold, both instances and the database.
+ */
+export async function startTwoInstances() {
+  const database = await createTestDatabase({ migrated: true });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const start = () => startTestApp({ jwtSecret, config: { databaseUrl: database.url } });
+  const [one, two] = await Promise.all([start(), start()]);
+  const audit = await auditHold(database.url);
+  const close = async () => {
+    await audit.end().catch(() => undefined);
+    await Promise.all([one.close(), two.close()]);
+    await database.drop();
+  };
+  try {
+    return { database, one, two, audit, close, token: (await signInAdmin(one)).token };
+  } catch (err) {
+    await close();
     throw err;
   }
 }
