@@ -82,8 +82,8 @@ export interface List<DB, TB extends keyof DB, Row, Item, Q extends object> {
     q: Q,
     scope?: Scope,
   ): Promise<{ query: SelectQueryBuilder<DB, TB, Row>; prefixes: StartsWith<DB, TB>[]; clustered: boolean; dates?: Clustered<DB, TB, Row>['dates'] }>;
-  /** one page of the records the filters match and their count */
-  list(db: Queryable, q: Q & PageRequest, scope?: Scope): Promise<Paged<Item>>;
+  /** one page of the records the filters match and their count (`total`, when the caller has counted them already) */
+  list(db: Queryable, q: Q & PageRequest, scope?: Scope, total?: number): Promise<Paged<Item>>;
   /** every record the filters match, in the list's order, read `batch` rows at a time (exports) */
   all(db: Queryable, q: Q, scope?: Scope, batch?: number): Promise<AsyncIterable<Item>>;
 }
@@ -175,11 +175,11 @@ export function describeList<DB, TB extends keyof DB, Row, Item, Q extends objec
   return {
     filter,
 
-    async list(db, q, scope) {
+    async list(db, q, scope, total) {
       const { query, prefixes, clustered, dates } = await filter(db, q, scope);
       const direction = sortOrder(q) ?? d.order;
       const keys = { prefixes, id: d.key, direction };
-      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? { rows: d.from(db), dates } : undefined);
+      const page = await paginate(db, ordered(query, direction), q, (row) => row, keys, clustered && !d.orderBy ? { rows: d.from(db), dates } : undefined, total);
       return { ...page, items: await present(db, page.items) };
     },
 

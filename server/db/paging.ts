@@ -64,6 +64,8 @@ export interface PrefixFilters<DB, TB extends keyof DB> {
  *
  * `clustered` is given when the filters pick rows that may lie together far along the key's order
  * (a date range, a keyword): on PostgreSQL such a page is read by `dayByDayPage` or `sortedPage`.
+ * `knownTotal` is the filter's count when the caller has it already (the finance list counts its
+ * matches per currency for its totals), so it is not counted again.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Item>(
   db: Queryable,
@@ -72,10 +74,11 @@ export async function paginate<DB, TB extends keyof DB, Row, Item>(
   present: (row: Row) => Item,
   prefixed?: PrefixFilters<DB, TB>,
   clustered?: Clustered<DB, TB, Row>,
+  knownTotal?: number,
 ): Promise<Paged<Item>> {
   const prefixes = prefixed?.prefixes ?? [];
   const matching = withPrefixes(query, prefixes);
-  const total = prefixed && prefixes.length > 0 ? await countMatching(db, query, prefixed) : await countOf(db, matching);
+  const total = knownTotal ?? (prefixed && prefixes.length > 0 ? await countMatching(db, query, prefixed) : await countOf(db, matching));
   const offset = (page - 1) * pageSize;
   let rows: Row[] | undefined;
   if (prefixed && prefixes.length > 0) {
