@@ -76,7 +76,7 @@ await takeScreenshots(
           .getByRole('button', { name: /Export|导\s*出/ })
           .first()
           .waitFor();
-        await page.locator('.ant-table-row, .ant-card').first().waitFor();
+        await page.locator('.ant-table-row, [data-testid="list-card"]').first().waitFor();
         await page.mouse.move(1, 1);
         await page.waitForTimeout(400);
         await page.screenshot({ path: join(out, `exports-${name}${language === 'zh-CN' ? '-zh' : ''}${size === 'phone' ? '-phone' : ''}.png`) });

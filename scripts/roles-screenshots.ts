@@ -60,7 +60,7 @@ await takeScreenshots(
     await signIn(page);
 
     await page.goto(url + '/admin/users');
-    await page.locator('.ant-table-row, .ant-card').first().waitFor();
+    await page.locator('.ant-table-row, [data-testid="list-card"]').first().waitFor();
     await page.getByRole('button', { name: /New user|新建用户/ }).click();
     const drawer = page.getByRole('dialog');
     await drawer.locator('#edit_username').fill('wu.hao');
@@ -81,7 +81,7 @@ await takeScreenshots(
     await signInAs(page, url, VIEWER);
     await page.goto(url + '/warehouse/pickup-requests');
     await page.getByTestId('read-only').waitFor();
-    await page.locator('.ant-table-row, .ant-card').first().waitFor();
+    await page.locator('.ant-table-row, [data-testid="list-card"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
     await page.mouse.move(1, 1);

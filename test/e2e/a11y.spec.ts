@@ -1,6 +1,6 @@
 // Accessibility (issue 28): axe-core checks every page of the client in both languages, and (in
 // English) the dialogs and drawers a page opens (the new and edit drawers, a confirm dialog, the phone's menu and
-// filter drawers), and fails on any serious or critical violation, printing rule, target and page.
+// filter drawers and its user menu), and fails on any serious or critical violation, printing rule, target and page.
 // It also holds the page structure axe only rates moderate: one h1 and one main landmark a page.
 // The pages are read from the client's own route table (menu.tsx, App.tsx), so a new page is
 // checked without touching this spec. One sign-in; the page moves between routes in the client.
@@ -252,6 +252,12 @@ async function checkDialogs(page: Page, language: Language) {
     await check(page, `${language} 390 px: menu drawer`);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('menu-drawer')).toBeHidden();
+    // the user's menu, which on a phone opens with the whole name and the roles
+    await page.getByTestId('current-user').click();
+    await expect(page.getByTestId('user-menu-who')).toBeVisible();
+    await check(page, `${language} 390 px: user menu`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('user-menu-who')).toBeHidden();
     await page.getByTestId('filter-button').click();
     await expect(page.locator('.ant-drawer-open')).toHaveCount(1);
     await settle(page);

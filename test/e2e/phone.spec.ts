@@ -2,11 +2,12 @@
 // typed with a dash, "Ship" opens the outbound form filled from it with today's date and its Save
 // button on screen, and the printed request carries a QR code that, decoded from a screenshot of it,
 // is the request's address, which opens the request after sign-in on a phone that was signed out.
-// Every page fits the screen: nothing scrolls sideways at 390 px (English) and 360 px (Chinese).
+// Every page fits the screen: nothing scrolls sideways at 390 px (English) and 360 px (Chinese). The
+// header shows who is signed in and in which role, a long name cut, and reaches every control.
 import jsqr from 'jsqr';
 import type { Page } from '@playwright/test';
 import { FINANCE_PAGES } from '../../shared/finance-kinds.js';
-import { ADMIN, adminApi, expect, login, settle, signInAsAdmin, test, visit } from './fixtures.js';
+import { accountWith, ADMIN, adminApi, expect, login, settle, signInAsAdmin, storeSession, test, visit } from './fixtures.js';
 
 // evaluate() runs in the browser; the root tsconfig has no DOM types
 interface Canvas {
@@ -16,6 +17,11 @@ interface Canvas {
 }
 declare const document: { scrollingElement: { scrollWidth: number } | null; createElement(tag: 'canvas'): Canvas };
 declare const window: { innerWidth: number };
+/** An element's widths: its content's and its box's. */
+interface Box {
+  scrollWidth: number;
+  clientWidth: number;
+}
 declare class Image {
   src: string;
   width: number;
@@ -205,6 +211,54 @@ test('the header fits: the menu button, the bell, the language and the user, abo
     await expect(page.getByTestId('sider')).toHaveCount(0);
     await expect(page.getByTestId('menu-button')).toBeInViewport();
   }
+});
+
+// the gate clerk signed in on a phone sees who and in which role; a long name is cut in the header
+// and whole in the user's menu, with every role
+test('the header says who is signed in and in which role, a long name too, in both languages at 390 and 360 px', async ({ page }) => {
+  const name = 'Alexandra Konstantinopoulou';
+  const clerk = await accountWith(page, `gate.${U}`.toLowerCase(), ['warehouse', 'finance']);
+  const { items } = await adminApi<{ items: { id: number }[] }>(page, 'GET', `/users?keyword=${clerk.username}`);
+  await adminApi(page, 'PUT', `/users/${items[0]!.id}`, { displayName: name });
+  await storeSession(page, clerk);
+  for (const [language, roles, changePassword, signOut] of [
+    ['en-US', ['Warehouse clerk', 'Finance clerk'], 'Change password', 'Sign out'],
+    ['zh-CN', ['仓管员', '财务'], '修改密码', '退出登录'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('cargodesk.language', l), language);
+    for (const width of [390, 360]) {
+      const where = `${language} at ${width} px`;
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/gate');
+      const header = page.locator('.ant-layout-header');
+      const user = page.getByTestId('current-user');
+      await expect(user).toBeVisible();
+      const { scrollWidth, clientWidth } = await header.evaluate((e) => {
+        const box = e as unknown as Box;
+        return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+      });
+      expect(scrollWidth, `${where}: the header is ${scrollWidth} px wide in ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
+      await expectNoSidewaysScroll(page, where);
+      for (const control of ['menu-button', 'attention', 'language-switch', 'current-user'])
+        await expect(page.getByTestId(control), `${where}: ${control}`).toBeInViewport({ ratio: 1 });
+      // the name's visible part (its box, which cuts it) holds more than its first letters; the first role's tag under it
+      const shown = user.locator('.ant-typography', { hasText: name });
+      await expect(shown, where).toBeInViewport({ ratio: 1 });
+      expect((await shown.boundingBox())!.width, where).toBeGreaterThanOrEqual(80);
+      await expect(user.getByText(roles[0], { exact: true }), where).toBeInViewport({ ratio: 1 });
+
+      await user.click();
+      const menu = page.getByRole('menu');
+      await expect(menu, where).toBeInViewport({ ratio: 1 });
+      await expect(menu.getByText(name, { exact: true }), where).toBeVisible();
+      for (const role of roles) await expect(menu.getByText(role, { exact: true }), where).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: changePassword }), where).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: signOut }), where).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('cargodesk.language', 'en-US'));
 });
 
 for (const [language, width, height] of [

@@ -1,12 +1,14 @@
 // The shell: a side menu that stays in view while the page scrolls and folds to icons (the choice
 // kept in this browser), a header with the attention badge, the user (its menu holds the password
 // change), the language switch and sign-out, breadcrumbs, and the page in the middle. On a phone
-// (kit/usePhone.ts) the menu is a drawer behind the header's menu button, and sign-out moves into
-// the user's menu so the header fits 360 px.
+// (kit/usePhone.ts) the menu is a drawer behind the header's menu button, and the header fits 360 px:
+// the user's name, cut to its room, sits above its first role's tag (and "+n" for the others), and
+// the user's menu opens with the whole name and every role, above the password change and sign-out.
 import { KeyOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Space, Tag, Typography, type MenuProps } from 'antd';
+import { Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import type { Role } from '../../../../shared/permissions';
 import { useAuth } from '../api/auth';
 import { useLiveRefresh } from '../api/live';
 import { useT } from '../i18n';
@@ -64,11 +66,29 @@ export function AppLayout() {
   if (pathname === ACCOUNT_PATH) crumbs.push({ title: <>{t('account.title')}</> });
 
   const signOut = () => void logout().then(() => navigate('/login'));
-  const userMenu: MenuProps['items'] = [
-    { key: ACCOUNT_PATH, icon: <KeyOutlined />, label: t('account.changePassword') },
-    ...(phone ? [{ key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') }] : []),
-  ];
   const name = user?.displayName || user?.username;
+  const roles = user?.roles ?? [];
+  const roleTag = (role: Role) => (
+    <Tag key={role} color={role === 'admin' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
+      {t(`role.${role}`)}
+    </Tag>
+  );
+  const changePassword = { key: ACCOUNT_PATH, icon: <KeyOutlined />, label: t('account.changePassword') };
+  const userMenu: MenuProps['items'] = phone
+    ? [
+        {
+          key: 'who',
+          type: 'group',
+          label: (
+            <div data-testid="user-menu-who" style={{ maxWidth: 'calc(100vw - 48px)', overflowWrap: 'anywhere' }}>
+              <Typography.Text strong>{name}</Typography.Text>
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>{roles.map(roleTag)}</div>
+            </div>
+          ),
+          children: [changePassword, { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') }],
+        },
+      ]
+    : [changePassword];
 
   const menu = (
     <nav aria-label={t('app.menu')}>
@@ -145,31 +165,43 @@ export function AppLayout() {
           }}
         >
           {phone && <Button type="text" icon={<MenuOutlined />} aria-label={t('app.menu')} data-testid="menu-button" onClick={() => setMenuOpen(true)} />}
-          <Space size={phone ? 0 : 'middle'} style={{ minWidth: 0 }}>
+          {/* flex rather than Space: on a phone the user, last, shrinks (its name cut) and the others keep their width */}
+          <div style={{ display: 'flex', alignItems: 'center', gap: phone ? 0 : 16, minWidth: 0 }}>
             <AttentionBadge />
             {/* antd's Select loads when the switch is first used, as on the sign-in page */}
             <LanguageSwitchDeferred />
-            <Dropdown menu={{ items: userMenu, onClick: ({ key }) => (key === 'logout' ? signOut() : navigate(key)) }} trigger={['click']}>
-              <Space size={6} data-testid="current-user" style={{ cursor: 'pointer', minWidth: 0 }}>
+            <Dropdown
+              menu={{ items: userMenu, onClick: ({ key }) => (key === 'logout' ? signOut() : navigate(key)) }}
+              trigger={['click']}
+              placement={phone ? 'bottomRight' : undefined}
+            >
+              <div data-testid="current-user" style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, cursor: 'pointer' }}>
                 <UserOutlined />
-                {/* on a phone the name is cut to its room in the header, never onto the breadcrumbs */}
-                <Typography.Text strong ellipsis={phone ? { tooltip: name } : false} style={phone ? { maxWidth: 110, display: 'block' } : undefined}>
-                  {name}
-                </Typography.Text>
-                {!phone &&
-                  user?.roles.map((r) => (
-                    <Tag key={r} color={r === 'admin' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
-                      {t(`role.${r}`)}
-                    </Tag>
-                  ))}
-              </Space>
+                {phone ? (
+                  // the name above the role, two lines (22 and 20 px) in the header's 56
+                  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0, lineHeight: '20px' }}>
+                    <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
+                      {name}
+                    </Typography.Text>
+                    <div style={{ display: 'flex', gap: 4, lineHeight: 'normal' }}>
+                      {roles[0] && roleTag(roles[0])}
+                      {roles.length > 1 && <Tag style={{ marginInlineEnd: 0 }}>+{roles.length - 1}</Tag>}
+                    </div>
+                  </div>
+                ) : (
+                  <>
+                    <Typography.Text strong>{name}</Typography.Text>
+                    {roles.map(roleTag)}
+                  </>
+                )}
+              </div>
             </Dropdown>
             {!phone && (
               <Button icon={<LogoutOutlined />} onClick={signOut}>
                 {t('auth.logout')}
               </Button>
             )}
-          </Space>
+          </div>
         </Layout.Header>
         <Layout.Content style={phone ? { padding: '8px 12px 16px', minWidth: 0 } : { padding: '12px 24px 24px' }}>
           {pathname !== HOME.path && <Breadcrumb data-testid="breadcrumbs" items={crumbs} style={{ marginBottom: 12 }} />}
