@@ -22,6 +22,12 @@ test('registers the first admin, who can sign in at once', async ({ page }) => {
   const header = page.getByTestId('current-user');
   await expect(header).toContainText(ADMIN.displayName);
   await expect(header).toContainText('Admin');
+  // the user's menu opens from the keyboard too
+  await header.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeHidden();
   const menu = page.getByRole('menu');
   for (const group of ['Contracts', 'Company files', 'Warehouse', 'Finance', 'Administration']) await expect(menu.getByText(group, { exact: true })).toBeVisible();
   expect(problems).toEqual([]);

@@ -175,7 +175,23 @@ export function AppLayout() {
               trigger={['click']}
               placement={phone ? 'bottomRight' : undefined}
             >
-              <div data-testid="current-user" style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, cursor: 'pointer' }}>
+              {/* a button, so the menu opens from the keyboard too; drawn as plain text */}
+              <button
+                type="button"
+                data-testid="current-user"
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 6,
+                  minWidth: 0,
+                  cursor: 'pointer',
+                  padding: 0,
+                  border: 0,
+                  background: 'none',
+                  font: 'inherit',
+                  color: 'inherit',
+                }}
+              >
                 <UserOutlined />
                 {phone ? (
                   // the name above the role, two lines (22 and 20 px) in the header's 56
@@ -194,7 +210,7 @@ export function AppLayout() {
                     {roles.map(roleTag)}
                   </>
                 )}
-              </div>
+              </button>
             </Dropdown>
             {!phone && (
               <Button icon={<LogoutOutlined />} onClick={signOut}>
