@@ -22,8 +22,9 @@
 // then either runs an import or streams the import's file with exceljs's WorkbookReader alone: the
 // floor, in a process that holds the same service. Peak RSS is the process's getrusage maxRSS (the
 // operating system's high-water mark, nothing missed between samples); idle RSS is taken just before
-// the import or the read starts, so peak − idle is what the work itself added; each floor is the median
-// of three processes (FLOOR_RUNS), as its peak moves from one to the next. A third figure, exceljs
+// the import or the read starts, so peak − idle is what the work itself added; a floor is the median
+// of FLOOR_RUNS processes with each checkout's service, as its peak moves from one to the next
+// (for 100,000 detail lines ~220 MB in some, ~330 MB in the others). A third figure, exceljs
 // streaming the file in a process that loads nothing else, shows what exceljs costs on its own.
 // Each import runs on a new database: a SQLite file in a temp folder, or a new PostgreSQL database
 // dropped afterwards. What a phase times is the import function alone (read, check, write, commit),
@@ -47,7 +48,7 @@ import { sheetLayout, writeSheet } from '../../server/spreadsheets/sheet.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const DETAIL_LINES = ROWS * 5;
-const FLOOR_RUNS = 3;
+const FLOOR_RUNS = 5;
 const WAREHOUSES = 5;
 const code = (i: number) => `BW${i}`;
 
@@ -139,6 +140,8 @@ interface Measured {
   imported?: number;
   ledgerEntries?: number;
   rows?: number;
+  /** a floor's: the peak of each of its processes */
+  peaks?: number[];
 }
 
 /** The file each import reads (and exceljs alone streams, for its floor). */
@@ -176,13 +179,13 @@ async function main() {
       return measured;
     };
     // exceljs alone streaming each file an import reads (the JSON route's `single` reads none): in a
-    // bare process, and in one that holds each checkout's service. Its peak moves by up to 100 MB from
-    // one process to the next (where its garbage collections fall), so each is the median of FLOOR_RUNS.
-    const median = (runs: Measured[]) => runs.sort((a, b) => a.peakRssMb - b.peakRssMb)[runs.length >> 1]!;
-    const repeat = (name: string, label: string) => median(Array.from({ length: FLOOR_RUNS }, () => run(name, label, 'none')));
+    // bare process, and in one that holds a checkout's service (the floor: FLOOR_RUNS with each
+    // checkout's, alternating; it does not run their code, so one floor for both). Its peak moves by up
+    // to 110 MB from one process to the next (where its garbage collections fall): the median is taken.
+    const median = (runs: Measured[]) => ({ ...runs.sort((a, b) => a.peakRssMb - b.peakRssMb)[runs.length >> 1]!, peaks: runs.map((r) => r.peakRssMb) });
     for (const name of phases.filter((p) => FILES[p])) {
-      bare.set(name, repeat(`bare:${FILES[name]}`, ''));
-      for (const [label] of roots) floors.set(`${label} ${name}`, repeat(`exceljs:${FILES[name]}`, label));
+      bare.set(name, median(Array.from({ length: FLOOR_RUNS }, () => run(`bare:${FILES[name]}`, '', 'none'))));
+      floors.set(name, median(Array.from({ length: FLOOR_RUNS }, () => roots.map(([label]) => run(`exceljs:${FILES[name]}`, label, 'none'))).flat()));
     }
     for (const engine of engines) for (const name of phases) for (const [label] of roots) imports.set(`${label} ${engine} ${name}`, run(name, label, engine));
   } finally {
@@ -192,17 +195,17 @@ async function main() {
   console.log(`\n${ROWS} inbound/outbound rows, ${DETAIL_LINES} detail lines; node ${process.version}; load ${loadavg()[0]!.toFixed(1)}; ${new Date().toISOString()}`);
   const labels = roots.map(([label]) => label);
   const mbs = (m: Measured | undefined) => (m ? `${m.idleRssMb} / ${m.peakRssMb} / ${m.peakRssMb - m.idleRssMb}` : '–');
-  console.log(`\nexceljs alone streaming the file: seconds, and RSS idle / peak / peak − idle (MB)\n`);
-  console.log(`| file | bare process s | bare process MB | ${labels.map((l) => `with ${l}'s service s | with ${l}'s service MB`).join(' | ')} |`);
-  console.log(`|---|---:|---:|${labels.map(() => '---:|---:|').join('')}`);
-  for (const [name, b] of bare)
-    console.log(
-      `| ${FILES[name]} | ${b.seconds.toFixed(2)} | ${mbs(b)} | ${labels.map((l) => `${floors.get(`${l} ${name}`)!.seconds.toFixed(2)} | ${mbs(floors.get(`${l} ${name}`))}`).join(' | ')} |`,
-    );
+  const range = (m: Measured) => `${Math.min(...m.peaks!)}–${Math.max(...m.peaks!)}`;
+  console.log(`\nexceljs alone streaming the file, the median process: seconds, RSS idle / peak / peak − idle (MB); and every process's peak\n`);
+  console.log(`| file | bare process s | bare process MB | peaks | holding the service (floor) s | floor MB | peaks |\n|---|---:|---:|---:|---:|---:|---:|`);
+  for (const [name, b] of bare) {
+    const f = floors.get(name)!;
+    console.log(`| ${FILES[name]} | ${b.seconds.toFixed(2)} | ${mbs(b)} | ${range(b)} | ${f.seconds.toFixed(2)} | ${mbs(f)} | ${range(f)} |`);
+  }
   const steps = (m: Measured | undefined) => (m?.steps ? `${m.steps.read.toFixed(2)} / ${m.steps.check.toFixed(2)} / ${m.steps.write.toFixed(2)}` : '–');
   const ratio = (a: number | undefined, b: number | undefined, d = 2) => (a === undefined || b === undefined ? '–' : (a / b).toFixed(d));
   console.log(
-    `\nimports: seconds, read / check / write s, RSS idle / peak / peak − idle (MB); "/ floor": peak RSS over exceljs alone in a process holding the same checkout's service, "/ bare": over exceljs in a bare process\n`,
+    `\nimports: seconds, read / check / write s, RSS idle / peak / peak − idle (MB); "/ floor": peak RSS over exceljs alone in a process holding the service, "/ bare": over exceljs in a bare process\n`,
   );
   console.log(`| engine | import | ${labels.map((l) => `${l} s | ${l} read / check / write | ${l} MB | ${l} / floor | ${l} / bare`).join(' | ')} | time ratio |`);
   console.log(`|---|---|${labels.map(() => '---:|---:|---:|---:|---:|').join('')}---:|`);
@@ -210,7 +213,7 @@ async function main() {
     for (const name of phases) {
       const cells = labels.map((l) => {
         const m = imports.get(`${l} ${engine} ${name}`)!;
-        return `${m.seconds.toFixed(2)} | ${steps(m)} | ${mbs(m)} | ${ratio(m.peakRssMb, floors.get(`${l} ${name}`)?.peakRssMb)} | ${ratio(m.peakRssMb, bare.get(name)?.peakRssMb)}`;
+        return `${m.seconds.toFixed(2)} | ${steps(m)} | ${mbs(m)} | ${ratio(m.peakRssMb, floors.get(name)?.peakRssMb)} | ${ratio(m.peakRssMb, bare.get(name)?.peakRssMb)}`;
       });
       const times = labels.map((l) => imports.get(`${l} ${engine} ${name}`)!.seconds);
       console.log(`| ${engine} | ${name} | ${cells.join(' | ')} | ${times.length > 1 ? ratio(times[1], times[0]) : '–'} |`);
