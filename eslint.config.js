@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'build/', 'dist/', 'release/', 'coverage/', 'test-results/', 'data/', 'desktop/client/public/'] },
+  { ignores: ['node_modules/', 'build/', 'dist/', '.bench-*/', 'release/', 'coverage/', 'test-results/', 'data/', 'desktop/client/public/'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },

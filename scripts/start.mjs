@@ -6,11 +6,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BUNDLE_OPTIONS } from './server-bundle.mjs';
 
 const repo = join(import.meta.dirname, '..');
 // dist/ is one folder below the repository, like server/: paths relative to a module stay right
 const bundle = join(repo, 'dist', 'server.mjs');
-const SOURCES = ['server', 'shared', 'scripts/serve.ts', 'scripts/client-build.ts', 'package.json'];
+const SOURCES = ['server', 'shared', 'scripts/serve.ts', 'scripts/client-build.ts', 'scripts/server-bundle.mjs', 'package.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -24,10 +25,9 @@ function newestMtime(path) {
 const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
 if (SOURCES.some((source) => newestMtime(join(repo, source)) > built)) {
   const { build, stop } = await import('esbuild');
-  const options = { bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', sourcemap: 'linked', logLevel: 'warning' };
-  await build({ ...options, entryPoints: [join(repo, 'scripts', 'serve.ts')], outfile: bundle });
+  await build({ ...BUNDLE_OPTIONS, entryPoints: [join(repo, 'scripts', 'serve.ts')], outfile: bundle });
   // spreadsheets are read in a worker thread, which loads this module beside the bundle (server/spreadsheets/sheet.ts)
-  await build({ ...options, entryPoints: [join(repo, 'server', 'spreadsheets', 'sheet-reader.ts')], outfile: join(repo, 'dist', 'sheet-reader.mjs') });
+  await build({ ...BUNDLE_OPTIONS, entryPoints: [join(repo, 'server', 'spreadsheets', 'sheet-reader.ts')], outfile: join(repo, 'dist', 'sheet-reader.mjs') });
   stop(); // esbuild's helper process would otherwise live as long as the service
 }
 await import(pathToFileURL(bundle).href);
