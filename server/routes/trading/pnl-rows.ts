@@ -33,7 +33,7 @@ import { BASE_CURRENCY } from '../../../shared/trading.js';
 import { chunked } from '../../db/batches.js';
 import { deferred, deferring } from '../../db/deferred.js';
 import { lockKeys } from '../../db/locks.js';
-import { withinScope, type Scope } from '../../db/scope.js';
+import { inScope, type Scope } from '../../db/scope.js';
 import type { Database, Queryable } from '../../db/tables.js';
 import type { PnlRowsTable } from '../../db/tables-trading.js';
 import { deliveredByMonth, lotSumsByBl } from './lot-sums.js';
@@ -251,17 +251,17 @@ export async function readFor(db: Queryable, grouping: Grouping, keys: readonly 
   const foreign = foreignBls(trades, sold);
   const deliveries = foreign.length ? await deliveredByMonth(db, scope, {}, foreign) : new Map<string, Map<string, number>>();
   const base = sold.filter((bl) => !deliveries.has(bl));
+  const whole = new Map<string, number>();
+  // by the B/L index, the reader's warehouses kept here (as deliveredByMonth)
   for (const piece of chunked(base))
-    for (const r of await withinScope(
-      db
-        .selectFrom('stockLots')
-        .select(['blNumber', sql<number>`sum("outboundMilli" + "transferredMilli")`.as('milli')])
-        .where('blNumber', 'in', piece)
-        .groupBy('blNumber'),
-      'warehouseId',
-      scope,
-    ).execute())
-      if (Number(r.milli) !== 0) deliveries.set(r.blNumber, new Map([[ANY_MONTH, Number(r.milli)]]));
+    for (const r of await db
+      .selectFrom('stockLots')
+      .select(['blNumber', 'warehouseId', sql<number>`sum("outboundMilli" + "transferredMilli")`.as('milli')])
+      .where('blNumber', 'in', piece)
+      .groupBy(['blNumber', 'warehouseId'])
+      .execute())
+      if (inScope(scope, r.warehouseId)) whole.set(r.blNumber, (whole.get(r.blNumber) ?? 0) + Number(r.milli));
+  for (const [bl, milli] of whole) if (milli !== 0) deliveries.set(bl, new Map([[ANY_MONTH, milli]]));
   return { contracts: [...contracts.values()], deliveries, records };
 }
 
