@@ -106,7 +106,8 @@ async function countedPage(db: Queryable, q: z.output<typeof pnlQuery>, scope: S
   const rateOf = await rateTable(db);
   const count = async (wanted: readonly string[]) => {
     const rows = countRows(await readFor(db, grouping, wanted, { period, scope, records }), grouping, rateOf);
-    return wanted.map((key) => present(rows.get(key)!, grouping === 'contract'));
+    // a key a write took away since rowKeys read it: no row
+    return wanted.flatMap((key) => (rows.has(key) ? [present(rows.get(key)!, grouping === 'contract')] : []));
   };
   const differing = (await count([...withProfit].filter((key) => keys.has(key)))).filter((r) => r.difference !== null).sort(byDifference);
   const start = (q.page - 1) * q.pageSize;
