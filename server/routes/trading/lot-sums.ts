@@ -3,7 +3,7 @@
 // on its own date), so the trading reports never group the document tables record by record.
 import { sql } from 'kysely';
 import { chunked } from '../../db/batches.js';
-import { withinScope, type Scope } from '../../db/scope.js';
+import { inScope, withinScope, type Scope } from '../../db/scope.js';
 import type { Queryable } from '../../db/tables.js';
 
 export interface LotSums {
@@ -56,21 +56,26 @@ export async function deliveredByMonth(db: Queryable, scope: Scope, period: { fr
   const read = async (bls?: readonly string[]) => {
     let q = db
       .selectFrom('stockLotDays as d')
-      .select(['d.blNumber', month.as('month'), sql<number>`sum(d."outboundMilli" + d."transferredMilli")`.as('milli')])
+      .select(['d.blNumber', 'd.warehouseId', month.as('month'), sql<number>`sum(d."outboundMilli" + d."transferredMilli")`.as('milli')])
       .where('d.blNumber', '!=', '')
-      .groupBy(['d.blNumber', month]);
+      .groupBy(['d.blNumber', 'd.warehouseId', month]);
     if (period.from) q = q.where('d.businessDate', '>=', period.from);
     if (period.to) q = q.where('d.businessDate', '<=', period.to);
-    if (bls) q = q.where('d.blNumber', 'in', [...bls]);
-    for (const r of await withinScope(q, 'd.warehouseId', scope).execute()) {
-      const milli = Number(r.milli);
-      if (milli === 0) continue;
+    // some B/Ls: by the B/L index, the reader's warehouses kept below (in SQL, SQLite walks every lot-day of those warehouses instead)
+    q = bls ? q.where('d.blNumber', 'in', [...bls]) : withinScope(q, 'd.warehouseId', scope);
+    for (const r of await q.execute()) {
+      if (!inScope(scope, r.warehouseId)) continue;
       const months = out.get(r.blNumber) ?? new Map<string, number>();
-      months.set(r.month, (months.get(r.month) ?? 0) + milli);
+      months.set(r.month, (months.get(r.month) ?? 0) + Number(r.milli));
       out.set(r.blNumber, months);
     }
   };
   if (only) for (const piece of chunked([...only])) await read(piece);
   else await read();
+  // a month that nets out over the warehouses is none
+  for (const [bl, months] of out) {
+    for (const [month, milli] of months) if (milli === 0) months.delete(month);
+    if (months.size === 0) out.delete(bl);
+  }
   return out;
 }

@@ -14,9 +14,10 @@
 //   under. Each converts at the rate of its own currency in its month.
 // - A figure with an amount whose rate is missing is null and the row names the rate ("USD 2026-11").
 //
-// `countRows` adds these up over sources read either for every row (`readAll`: a period, a reader
-// limited to some warehouses) or for the rows a write touched (`readFor`: every warehouse, no
-// period). The rows of a reader of every warehouse without a period are kept in `pnlRows`, in the
+// `countRows` adds these up over sources read either for every row (`readAll`: the export of a
+// period or of a reader limited to some warehouses) or for some rows (`readFor`: those a write
+// touched, over every warehouse and date; those a counted page needs, within its period and
+// warehouses, among the rows `rowKeys` finds). The rows of a reader of every warehouse without a period are kept in `pnlRows`, in the
 // base currency, with |difference| indexed for the report's order, and `pnlRowRates` names the
 // (currency, month) rates each kept row converted with (or lacks). Every write that changes a figure
 // counts its rows again in its transaction (`touchPnl`): a finance write of the five kinds, a contract
@@ -32,7 +33,7 @@ import { BASE_CURRENCY } from '../../../shared/trading.js';
 import { chunked } from '../../db/batches.js';
 import { deferred, deferring } from '../../db/deferred.js';
 import { lockKeys } from '../../db/locks.js';
-import type { Scope } from '../../db/scope.js';
+import { inScope, type Scope } from '../../db/scope.js';
 import type { Database, Queryable } from '../../db/tables.js';
 import type { PnlRowsTable } from '../../db/tables-trading.js';
 import { deliveredByMonth, lotSumsByBl } from './lot-sums.js';
@@ -138,7 +139,7 @@ interface Sources {
 }
 
 /** Business dates from–to (inclusive, either open). */
-interface Period {
+export interface Period {
   from?: string;
   to?: string;
 }
@@ -191,22 +192,35 @@ export async function readAll(db: Queryable, period: Period, scope: Scope): Prom
     deliveries = foreign.length ? await deliveredByMonth(db, scope, {}, foreign) : new Map();
     for (const [bl, sums] of await lotSumsByBl(db, scope)) if (!deliveries.has(bl) && sums.deliveredMilli !== 0) deliveries.set(bl, new Map([[ANY_MONTH, sums.deliveredMilli]]));
   }
-  const kinds = new Set(PNL_KINDS);
-  const records = (await financeQuery(db, period).execute()).filter((r) => kinds.has(r.kind));
-  return { contracts, deliveries, records };
+  return { contracts, deliveries, records: await periodRecords(db, period) };
 }
 
+/** Where `readFor` reads: within a period and the reader's warehouses (none given: every date and warehouse), and among `records` when the period's are read already (`periodRecords`). */
+interface Within {
+  period?: Period;
+  scope?: Scope;
+  records?: readonly FinanceRow[];
+}
+
+/** The finance records of the five kinds dated in `period`. */
+export const periodRecords = (db: Queryable, period: Period): Promise<FinanceRow[]> =>
+  financeQuery(db, period)
+    .where('kind', 'in', [...PNL_KINDS])
+    .execute();
+
 /**
- * The sources of the rows `keys` of `grouping` over every warehouse and date: the contracts that list
- * their B/Ls (and name their codes), those B/Ls' deliveries, the finance records of their B/Ls and
- * codes, and the downstream contracts those records' contract numbers name.
+ * The sources of the rows `keys` of `grouping`: the contracts that list their B/Ls (and name their
+ * codes), those B/Ls' deliveries, the finance records of their B/Ls and codes, and the downstream
+ * contracts those records' contract numbers name.
  */
-async function readFor(db: Queryable, grouping: Grouping, keys: readonly string[]): Promise<Sources> {
+export async function readFor(db: Queryable, grouping: Grouping, keys: readonly string[], within: Within = {}): Promise<Sources> {
+  const { period = {}, scope = { warehouseIds: null } } = within;
   const contracts = new Map<number, ContractRow>();
   const keep = (rows: ContractRow[]) => rows.forEach((r) => contracts.set(r.id, r));
   const salesNamed = async (codes: readonly string[]) => {
     for (const piece of chunked([...new Set(codes)]))
-      keep(await db.selectFrom('contracts').select(CONTRACT_COLUMNS).where('contractType', '=', '3').where('contractCode', 'in', piece).execute());
+      // by the code's index (SQLite would walk the contract type's)
+      keep((await db.selectFrom('contracts').select(CONTRACT_COLUMNS).where('contractCode', 'in', piece).execute()).filter((c) => c.contractType === '3'));
   };
   let bls: string[];
   if (grouping === 'bl') bls = [...keys];
@@ -214,11 +228,18 @@ async function readFor(db: Queryable, grouping: Grouping, keys: readonly string[
     await salesNamed(keys);
     bls = [...new Set([...contracts.values()].flatMap((c) => splitBlNumbers(c.blNumber)))];
   }
-  const byId = new Map<number, FinanceRow>();
-  const finance = () => financeQuery(db, {}).where('kind', 'in', [...PNL_KINDS]);
-  for (const piece of chunked(bls)) for (const r of await finance().where('blNumber', 'in', piece).execute()) byId.set(r.id, r);
-  if (grouping === 'contract') for (const piece of chunked([...keys])) for (const r of await finance().where('contractNumber', 'in', piece).execute()) byId.set(r.id, r);
-  const records = [...byId.values()];
+  let records: FinanceRow[];
+  if (within.records) {
+    const named = new Set(bls);
+    const codes = new Set(grouping === 'contract' ? keys : []);
+    records = within.records.filter((r) => (r.blNumber !== null && named.has(r.blNumber)) || (r.contractNumber !== null && codes.has(r.contractNumber)));
+  } else {
+    const byId = new Map<number, FinanceRow>();
+    const finance = () => financeQuery(db, period).where('kind', 'in', [...PNL_KINDS]);
+    for (const piece of chunked(bls)) for (const r of await finance().where('blNumber', 'in', piece).execute()) byId.set(r.id, r);
+    if (grouping === 'contract') for (const piece of chunked([...keys])) for (const r of await finance().where('contractNumber', 'in', piece).execute()) byId.set(r.id, r);
+    records = [...byId.values()];
+  }
   if (grouping === 'contract') await salesNamed(records.map((r) => r.contractNumber).filter((c): c is string => c !== null));
   for (const piece of chunked(bls)) {
     const ids = [...new Set((await db.selectFrom('contractBls').select('contractId').where('blNumber', 'in', piece).execute()).map((r) => r.contractId))];
@@ -226,18 +247,59 @@ async function readFor(db: Queryable, grouping: Grouping, keys: readonly string[
   }
   const trades = tradesOf([...contracts.values()]);
   const sold = bls.filter((bl) => trades.saleOfBl.has(bl));
+  if (period.from || period.to) return { contracts: [...contracts.values()], deliveries: await deliveredByMonth(db, scope, period, sold), records };
   const foreign = foreignBls(trades, sold);
-  const deliveries = foreign.length ? await deliveredByMonth(db, { warehouseIds: null }, {}, foreign) : new Map<string, Map<string, number>>();
+  const deliveries = foreign.length ? await deliveredByMonth(db, scope, {}, foreign) : new Map<string, Map<string, number>>();
   const base = sold.filter((bl) => !deliveries.has(bl));
+  const whole = new Map<string, number>();
+  // by the B/L index, the reader's warehouses kept here (as deliveredByMonth)
   for (const piece of chunked(base))
     for (const r of await db
       .selectFrom('stockLots')
-      .select(['blNumber', sql<number>`sum("outboundMilli" + "transferredMilli")`.as('milli')])
+      .select(['blNumber', 'warehouseId', sql<number>`sum("outboundMilli" + "transferredMilli")`.as('milli')])
       .where('blNumber', 'in', piece)
-      .groupBy('blNumber')
+      .groupBy(['blNumber', 'warehouseId'])
       .execute())
-      if (Number(r.milli) !== 0) deliveries.set(r.blNumber, new Map([[ANY_MONTH, Number(r.milli)]]));
+      if (inScope(scope, r.warehouseId)) whole.set(r.blNumber, (whole.get(r.blNumber) ?? 0) + Number(r.milli));
+  for (const [bl, milli] of whole) if (milli !== 0) deliveries.set(bl, new Map([[ANY_MONTH, milli]]));
   return { contracts: [...contracts.values()], deliveries, records };
+}
+
+/**
+ * The keys of the rows `countRows` makes of every contract and of `records` (a row's being there
+ * never depends on the deliveries, so neither on the period's dates nor on the warehouses), and of
+ * those with a profit record (the only rows that can have a difference): every sold B/L — by
+ * contract, the code of each B/L's first sale — and the key each record counts for, attributed as
+ * `tradesOf` and `countRows` do from the contracts' B/L rows, so a page need not count every row.
+ */
+export async function rowKeys(db: Queryable, grouping: Grouping, records: readonly FinanceRow[]): Promise<{ keys: Set<string>; withProfit: Set<string> }> {
+  const sales = db.selectFrom('contractBls as b').innerJoin('contracts as c', 'c.id', 'b.contractId').where('c.contractType', '=', '3');
+  const keys = new Set<string>();
+  let keyOf: (r: FinanceRow) => string | null | undefined = (r) => r.blNumber;
+  if (grouping === 'bl') for (const r of await sales.select('b.blNumber').distinct().execute()) keys.add(r.blNumber);
+  else {
+    const codes = new Map((await db.selectFrom('contracts').select(['id', 'contractCode']).where('contractType', '=', '3').execute()).map((c) => [c.id, c.contractCode]));
+    const named = new Set(codes.values());
+    const saleOfBl = new Map<string, string>();
+    for (const r of await sales
+      .select(['b.blNumber', (eb) => eb.fn.min<number>('c.id').as('id')])
+      .groupBy('b.blNumber')
+      .execute()) {
+      const code = codes.get(Number(r.id))!;
+      saleOfBl.set(r.blNumber, code);
+      keys.add(code);
+    }
+    // the sale its contract number names, else its B/L's first sale
+    keyOf = (r) => (r.contractNumber !== null && named.has(r.contractNumber) ? r.contractNumber : r.blNumber !== null ? saleOfBl.get(r.blNumber) : undefined);
+  }
+  const withProfit = new Set<string>();
+  for (const r of records) {
+    const key = keyOf(r);
+    if (key === null || key === undefined) continue;
+    keys.add(key);
+    if (r.kind === PROFIT_KIND) withProfit.add(key);
+  }
+  return { keys, withProfit };
 }
 
 /** Every row of `grouping` the sources make, each figure converted and rounded as the report rounds it. */
