@@ -4,9 +4,10 @@
 // prints { seconds, idleRssMb, peakRssMb, ... } as JSON: an import, exceljs's WorkbookReader alone
 // streaming a file (`exceljs:<file>`, the floor of the import of that file), or, without the bundle,
 // (`bare:<file>`) the same in a process that loads nothing but exceljs. Static imports are Node's
-// own only, so that the bare process holds exceljs and nothing of ours.
+// own and bench-contract.ts (which imports nothing at run time), so that the bare process holds exceljs and nothing of ours.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { insertBenchContract } from './bench-contract.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SINGLE_ORDERS = 500;
@@ -161,32 +162,7 @@ async function phase(name: string, bundle: string, engine: string, dir: string):
         return { imported: SINGLE_ORDERS };
       };
     } else if (name === 'details') {
-      const { id: folderId } = await db
-        .insertInto('corpContractFolders')
-        .values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { id } = await db
-        .insertInto('corpContracts')
-        .values({
-          folderId,
-          contractNumber: 'BENCH-1',
-          name: null,
-          category: 'other',
-          partyA: null,
-          partyB: null,
-          signDate: null,
-          amount: null,
-          currency: 'CNY',
-          remark: null,
-          fileName: 'x.pdf',
-          fileUrl: 'files/x.pdf',
-          fileSize: 1,
-          createTime: time,
-          updateTime: time,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertBenchContract(db);
       work = () => service.importDetails(db, actor, id, join(dir, 'details.xlsx'), 'append');
     } else throw new Error(`unknown phase ${name}`);
     // the phases the import reports, timed by a progress board of the measured code's own

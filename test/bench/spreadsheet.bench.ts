@@ -14,6 +14,7 @@ import { DETAIL_COLUMNS, exportDetails, importDetails } from '../../server/route
 import { sheetLayout, writeSheet } from '../../server/spreadsheets/sheet.js';
 import type { AuthUser } from '../../server/http/auth.js';
 import { effectiveLevels } from '../../shared/permissions.js';
+import { insertBenchContract } from './bench-contract.js';
 
 const actor: AuthUser = { id: 1, username: 'bench', role: 'admin', roles: ['admin'], permissions: effectiveLevels(['admin'], {}), warehouseIds: null };
 
@@ -60,33 +61,7 @@ async function phase(name: string, dir: string, n: number): Promise<Record<strin
     }
     case 'import': {
       const db = await openBenchDb(dir);
-      const time = new Date().toISOString();
-      const { id: folderId } = await db
-        .insertInto('corpContractFolders')
-        .values({ name: 'bench', description: null, category: 'other', createTime: time, updateTime: time })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { id } = await db
-        .insertInto('corpContracts')
-        .values({
-          folderId,
-          contractNumber: 'BENCH-1',
-          name: null,
-          category: 'other',
-          partyA: null,
-          partyB: null,
-          signDate: null,
-          amount: null,
-          currency: 'CNY',
-          remark: null,
-          fileName: 'x.pdf',
-          fileUrl: 'files/x.pdf',
-          fileSize: 1,
-          createTime: time,
-          updateTime: time,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertBenchContract(db);
       const result = await importDetails(db, actor, id, file, 'append');
       extra.imported = result.imported;
       await db.destroy();
