@@ -54,24 +54,36 @@ export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
 }
 
 /**
- * dbFingerprint for a test that takes one after every request: on SQLite, the last fingerprint again
- * while nothing can have changed a row since it was taken. The mark is the service's connection's
- * total_changes() (every row it inserted, updated or deleted, triggers and rolled-back statements
- * included) with PRAGMA data_version (which moves when any other connection commits to the file);
- * read before the tables, so a write that lands while they are read moves it for the next call.
- * PostgreSQL has no such count that is exact at once (its statistics lag): every call reads the tables.
+ * dbFingerprint for a test that takes one after every request: the last fingerprint again while
+ * nothing can have changed a row since it was taken. The mark is read before the tables, so a write
+ * that lands while they are read moves it for the next call.
+ * - SQLite: the service's connection's total_changes() (every row it inserted, updated or deleted,
+ *   triggers and rolled-back statements included) with PRAGMA data_version (which moves when any
+ *   other connection commits to the file).
+ * - PostgreSQL: the tables' write versions (migration 030: a sequence every writing statement bumps,
+ *   rolled back or not), read as the aggregates read them (server/db/aggregates.ts); no mark while a
+ *   transaction writing one of them is under way, whose rows the fingerprint may not see yet.
  */
 export function fingerprints(db: Db): () => Promise<Record<string, string>> {
   let last: { mark: string; rows: Record<string, string> } | undefined;
-  return async () => {
-    let mark: string | undefined;
-    if (!isPostgres(db)) {
-      const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db);
-      mark = `${rows[0]!.changes}:${rows[0]!.version}`;
-      if (last?.mark === mark) return last.rows;
+  let names: string[] | undefined;
+  const markOf = async (): Promise<string | undefined> => {
+    if (isPostgres(db)) {
+      names ??= await tableNames(db);
+      const { rows } = await sql<{
+        versions: string | null;
+        writing: boolean;
+      }>`select "versions"::text as "versions", "writing" from "writeVersions"(${names}::text[], null::bigint[])`.execute(db);
+      return rows[0]!.versions === null || rows[0]!.writing ? undefined : rows[0]!.versions;
     }
+    const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db);
+    return `${rows[0]!.changes}:${rows[0]!.version}`;
+  };
+  return async () => {
+    const mark = await markOf();
+    if (mark !== undefined && last?.mark === mark) return last.rows;
     const rows = await dbFingerprint(db);
-    if (mark !== undefined) last = { mark, rows };
+    last = mark === undefined ? undefined : { mark, rows };
     return rows;
   };
 }
