@@ -58,6 +58,13 @@ export interface ReadRows {
   rowNumbers: number[];
 }
 
+/** Posted once every part of the zip has been inflated and found within the limits, before exceljs parses it. */
+export interface ReadChecked {
+  kind: 'checked';
+  /** bytes of all its parts once inflated */
+  unpackedBytes: number;
+}
+
 export type ReadOutcome =
   | {
       kind: 'read';
@@ -139,6 +146,8 @@ class TagCounter {
 interface CheckedZip {
   zip: yauzl.ZipFile;
   parts: Map<string, yauzl.Entry>;
+  /** inflated bytes of all parts together */
+  bytes: number;
 }
 
 const openPart = (zip: yauzl.ZipFile, entry: yauzl.Entry) => new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
@@ -160,7 +169,7 @@ async function checkZip(path: string, limits: SheetLimits): Promise<CheckedZip> 
         zip.readEntry();
       });
       zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      if (!entry) return { zip, parts };
+      if (!entry) return { zip, parts, bytes: total };
       if (entry.fileName.endsWith('/')) continue;
       // the sizes the zip declares are checked first, then the bytes that really come out
       if (entry.uncompressedSize > limits.entryBytes || total + entry.uncompressedSize > limits.workbookBytes) throw new Refusal(workbookTooLarge(limits));
@@ -368,10 +377,11 @@ async function readRows(job: ReadJob, checked: CheckedZip, post: (rows: ReadRows
   return { kind: 'read', hasHeader: positions !== null, headerErrors, dataRows };
 }
 
-async function run(job: ReadJob, post: (rows: ReadRows) => void): Promise<ReadOutcome> {
+async function run(job: ReadJob, post: (message: ReadRows | ReadChecked) => void): Promise<ReadOutcome> {
   let checked: CheckedZip | undefined;
   try {
     checked = await checkZip(job.path, job.limits);
+    post({ kind: 'checked', unpackedBytes: checked.bytes });
     return await readRows(job, checked, post);
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.said };
@@ -385,5 +395,5 @@ async function run(job: ReadJob, post: (rows: ReadRows) => void): Promise<ReadOu
 
 if (parentPort && (workerData as { sheetReader?: ReadJob } | null)?.sheetReader) {
   const port = parentPort;
-  void run((workerData as { sheetReader: ReadJob }).sheetReader, (rows) => port.postMessage(rows)).then((outcome) => port.postMessage(outcome));
+  void run((workerData as { sheetReader: ReadJob }).sheetReader, (message) => port.postMessage(message)).then((outcome) => port.postMessage(outcome));
 }
