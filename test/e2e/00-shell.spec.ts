@@ -1,5 +1,6 @@
 // A new office's first steps in the browser: the first admin, a clerk who waits for approval,
 // the admin approving the clerk, the language switch and signing out.
+import type { Page } from '@playwright/test';
 import { ADMIN, CLERK, expect, login, openFromMenu, register, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -134,12 +135,20 @@ test('signing out returns to the sign-in page, and pages then ask to sign in', a
   await expect(page.getByTestId('session-ended')).toHaveCount(0);
 });
 
+/**
+ * Leaves the client for a small answer of the service (the origin's storage stays open), so that the
+ * stored tokens are changed while no page of the client runs: a request of the page before, still
+ * under way, would otherwise read them halfway (and refresh, or sign out, in that page instead).
+ */
+const leaveClient = (page: Page) => page.goto('/api/health');
+
 test('refreshes the token after a 401 and before expiry; signs out when the refresh token is refused', async ({ page }) => {
   await login(page, ADMIN);
   const tokens = () => page.evaluate(() => JSON.parse(localStorage.getItem('cargodesk.tokens') ?? 'null') as { token: string; refreshToken: string; expiresAt: number });
   const before = await tokens();
 
   // a token the server refuses: the client refreshes once and retries
+  await leaveClient(page);
   await page.evaluate(() => {
     const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
     localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, token: 'not-a-valid-token' }));
@@ -151,17 +160,19 @@ test('refreshes the token after a 401 and before expiry; signs out when the refr
   expect(afterRetry.refreshToken).not.toBe(before.refreshToken);
 
   // a token about to expire: refreshed before the request is sent
+  await leaveClient(page);
   await page.evaluate(() => {
     const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
     localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, expiresAt: Date.now() + 5_000 }));
   });
   const refreshed = page.waitForRequest((r) => r.url().endsWith('/api/auth/refresh'));
-  await page.reload();
+  await page.goto('/admin/users');
   await refreshed;
   await expect(page.getByTestId('current-user')).toBeVisible();
   expect((await tokens()).expiresAt).toBeGreaterThan(Date.now() + 60 * 60 * 1000);
 
   // both refused: back to the sign-in page
+  await leaveClient(page);
   await page.evaluate(() => localStorage.setItem('cargodesk.tokens', JSON.stringify({ token: 'bad', refreshToken: 'bad', expiresAt: Date.now() + 3_600_000 })));
   await page.goto('/admin/audit');
   await expect(page).toHaveURL(/\/login/);
@@ -174,6 +185,7 @@ test('two tabs whose token is about to expire refresh it once between them, and 
   await login(page, ADMIN);
   const other = await page.context().newPage();
   try {
+    await leaveClient(page);
     await page.evaluate(() => {
       const t = JSON.parse(localStorage.getItem('cargodesk.tokens')!);
       localStorage.setItem('cargodesk.tokens', JSON.stringify({ ...t, expiresAt: Date.now() + 5_000 }));
