@@ -1,7 +1,6 @@
 // A new office's first steps in the browser: the first admin, a clerk who waits for approval,
 // the admin approving the clerk, the language switch and signing out.
-import type { Page } from '@playwright/test';
-import { ADMIN, CLERK, expect, login, openFromMenu, register, test } from './fixtures.js';
+import { ADMIN, CLERK, expect, leaveClient, login, openFromMenu, register, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -134,13 +133,6 @@ test('signing out returns to the sign-in page, and pages then ask to sign in', a
   // signing out is not a session that ended
   await expect(page.getByTestId('session-ended')).toHaveCount(0);
 });
-
-/**
- * Leaves the client for a small answer of the service (the origin's storage stays open), so that the
- * stored tokens are changed while no page of the client runs: a request of the page before, still
- * under way, would otherwise read them halfway (and refresh, or sign out, in that page instead).
- */
-const leaveClient = (page: Page) => page.goto('/api/health');
 
 test('refreshes the token after a 401 and before expiry; signs out when the refresh token is refused', async ({ page }) => {
   await login(page, ADMIN);

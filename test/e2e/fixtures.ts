@@ -119,6 +119,13 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /**
+ * Leaves the client for a small answer of the service: localStorage belongs to the origin, so the
+ * stored tokens can be changed there while no page of the client runs (a request of a page still
+ * loading would otherwise read them halfway, and refresh or sign out in that page).
+ */
+export const leaveClient = (page: Page) => page.goto('/api/health');
+
+/**
  * Signs `user` in as a reload finds it, the fastest way: a token pair of its own from the API, put
  * where the client keeps it (desktop/client/src/api/tokens.ts), then the home page, waiting until the
  * shell shows the user.
@@ -127,8 +134,7 @@ export async function storeSession(page: Page, user: { username: string; passwor
   const signedIn = await page.request.post('/api/auth/login', { data: { username: user.username, password: user.password } });
   if (!signedIn.ok()) throw new Error(`could not sign ${user.username} in: ${signedIn.status()}`);
   const { token, refreshToken, expiresIn } = ((await signedIn.json()) as { data: { token: string; refreshToken: string; expiresIn: number } }).data;
-  // localStorage belongs to the origin: a small answer of the service opens it without loading the client
-  await page.goto('/api/health');
+  await leaveClient(page);
   await page.evaluate((tokens) => localStorage.setItem('cargodesk.tokens', tokens), JSON.stringify({ token, refreshToken, expiresAt: Date.now() + expiresIn * 1000 }));
   await page.goto('/');
   await expect(page.getByTestId('current-user')).toBeVisible();
