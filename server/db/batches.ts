@@ -52,25 +52,22 @@ export function chunked<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][
 /** A column of `insertColumns`: its name and its type as the migrations declare it. */
 export type InsertColumn = readonly [name: string, type: 'integer' | 'real' | 'text'];
 
-const NEEDS_ESCAPE = /["\\]/;
+/** A code unit of a surrogate pair without its other half: JSON.stringify escapes it, an escape PostgreSQL's JSON refuses. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
- * The first `count` values of a column as one PostgreSQL array literal (`{1,NULL,"a \"b\""}`), what
- * node-postgres would make of the array, built here in one pass: its own conversion (a regular
- * expression and a type test per value) cost more than the rest of an import's main thread.
+ * The first `count` values of a column as one JSON array (undefined is null): one flat string made
+ * natively, where an array literal built in JavaScript made several short-lived strings a value, which
+ * grew the young generation during a large import (docs/performance.md, "Memory given back around a
+ * large read"). A lone surrogate becomes U+FFFD, as node-postgres's UTF-8 encoding makes it in any
+ * other bound text.
  */
-function arrayLiteral(column: readonly unknown[], count: number, type: InsertColumn[1]): string {
-  const parts = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
-    const v = column[i];
-    if (v === null || v === undefined) parts[i] = 'NULL';
-    else if (type !== 'text') parts[i] = String(v);
-    else {
-      const text = String(v);
-      parts[i] = `"${NEEDS_ESCAPE.test(text) ? text.replace(/["\\]/g, '\\$&') : text}"`;
-    }
-  }
-  return `{${parts.join(',')}}`;
+function jsonArray(column: readonly unknown[], count: number): string {
+  const values = column.length === count ? column : column.slice(0, count);
+  const json = JSON.stringify(values);
+  // only JSON's escape of a lone surrogate (or a user's own text "\udXXX") takes the slower way
+  if (!/\\ud[89a-f]/i.test(json)) return json;
+  return JSON.stringify(values.map((v) => (typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v)));
 }
 
 /**
@@ -83,13 +80,14 @@ export interface InsertOptions {
 }
 
 /** The PostgreSQL type of each migration type (server/db/postgres.ts makes the same columns). */
-const PG_ARRAY_TYPE = { integer: 'bigint[]', real: 'double precision[]', text: 'text[]' } as const;
+const PG_TYPE = { integer: 'bigint', real: 'double precision', text: 'text' } as const;
 
 /**
  * Inserts `count` rows given column by column (`values[j][i]`: column j of row i; undefined is null)
- * with the fewest statements and bound values each engine allows. PostgreSQL: one statement, a typed
- * array a column (`insert … select * from unnest($1::bigint[], $2::text[], …)`): as many bound values
- * as columns, one parse, whatever the count. SQLite: multi-row VALUES of up to 30,000 bound values a
+ * with the fewest statements and bound values each engine allows. PostgreSQL: one statement, a JSON
+ * array a column, zipped row by row as unnest zips arrays (`insert … select c0::bigint, c1, … from rows
+ * from (json_array_elements_text($1::json), json_array_elements_text($2::json), …)`): as many bound
+ * values as columns, one parse, whatever the count. SQLite: multi-row VALUES of up to 30,000 bound values a
  * statement (below its 32,766), the full ones sharing one text (prepared once: OpenDatabase's cache).
  * A caller keeps `count` to a batch (its rows are in memory and one statement holds the event loop).
  */
@@ -105,9 +103,12 @@ export async function insertColumns<Row = never>(
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const returning = `${options.onConflict ? ` ${options.onConflict}` : ''}${options.returning ? ' returning *' : ''}`;
   if (isPostgres(db)) {
-    const arrays = columns.map(([, type], j) => `$${j + 1}::${PG_ARRAY_TYPE[type]}`).join(', ');
-    const parameters = values.map((column, j) => arrayLiteral(column, count, columns[j]![1]));
-    return (await db.executeQuery<Row>(CompiledQuery.raw(`insert into "${table}" (${names}) select * from unnest(${arrays})${returning}`, parameters))).rows;
+    const elements = columns.map((_, j) => `json_array_elements_text($${j + 1}::json)`).join(', ');
+    const aliases = columns.map((_, j) => `c${j}`).join(', ');
+    const casts = columns.map(([, type], j) => (type === 'text' ? `c${j}` : `c${j}::${PG_TYPE[type]}`)).join(', ');
+    const parameters = values.map((column) => jsonArray(column, count));
+    const text = `insert into "${table}" (${names}) select ${casts} from rows from (${elements}) as x(${aliases})${returning}`;
+    return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
   }
   const perStatement = Math.floor(30_000 / columns.length);
   const row = `(${columns.map(() => '?').join(', ')})`;
@@ -124,7 +125,7 @@ export async function insertColumns<Row = never>(
 
 /**
  * `insertColumns` for rows given as objects (their properties named as `columns`; a missing one is
- * null), `size` rows a statement (`returning`: answers the rows written, in the order given): on PostgreSQL one unnest insert a piece instead of a VALUES list
+ * null), `size` rows a statement (`returning`: answers the rows written, in the order given): on PostgreSQL one insert a piece (a JSON array a column) instead of a VALUES list
  * of a bound value a field (fewer values to convert and parse: docs/performance.md, "Set-based imports").
  */
 export async function insertObjects<Row = never>(

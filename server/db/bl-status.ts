@@ -36,7 +36,7 @@ export async function addLotsInStock(db: Queryable, lots: readonly { blNumber: s
     .filter(([, d]) => d !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([blNumber, d]) => ({ blNumber, lotsInStock: d, openContracts: 0 }));
-  // on PostgreSQL one unnest insert per 2,000 B/Ls (insertColumns), its rows in the order given
+  // on PostgreSQL one insert per 2,000 B/Ls, a JSON array a column (insertColumns), its rows in the order given
   await insertObjects(db, 'blStatus', BL_STATUS_INSERT, rows, {
     onConflict: 'on conflict ("blNumber") do update set "lotsInStock" = "blStatus"."lotsInStock" + excluded."lotsInStock"',
   });

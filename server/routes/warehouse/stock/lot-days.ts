@@ -2,7 +2,7 @@
 // and day), `stockLots` (per lot), `stockDays` (per stock and day) and `stockMonths` (per stock and
 // month). A batch of entries is added up in memory first, then written with one
 // `insert … on conflict do update` per table per ROWS_PER_STATEMENT rows (on PostgreSQL its rows one
-// unnest of a typed array a column: insertColumns) (a key once per statement:
+// JSON array a column: insertColumns) (a key once per statement:
 // PostgreSQL refuses to update one row twice in one statement).
 import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { addLotsInStock } from '../../../db/bl-status.js';
@@ -55,7 +55,7 @@ export async function addToSums(db: Queryable, deltas: readonly SumDelta[]): Pro
       if (current) (row.currentMilli as number) += d.current;
     }
     const columns = ['inboundMilli', 'outboundMilli', 'transferredMilli', ...(current ? ['currentMilli'] : [])];
-    // one unnest insert a piece on PostgreSQL (insertColumns), each key's sums added to what is kept
+    // one insert a piece on PostgreSQL (insertColumns), each key's sums added to what is kept
     const typed: InsertColumn[] = [...key.map((k): InsertColumn => [k, k === 'warehouseId' ? 'integer' : 'text']), ...columns.map((c): InsertColumn => [c, 'integer'])];
     const onConflict = `on conflict (${key.map((k) => `"${k}"`).join(', ')}) do update set ${columns.map((c) => `"${c}" = "${table}"."${c}" + excluded."${c}"`).join(', ')}`;
     for (const piece of chunked([...sums.values()])) {
