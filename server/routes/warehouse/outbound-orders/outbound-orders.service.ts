@@ -20,7 +20,7 @@ import type { AuthUser } from '../../../http/auth.js';
 import { BatchRefusal, invalid, notFound, refusedField } from '../../../http/errors.js';
 import { getSettings } from '../../settings/settings.service.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { numbersFor } from '../stock/document-numbers.js';
 import { allocationsAnswer, blNumberOf, moveStock, moveStocks, type Allocation, type Movement } from '../stock/stock.service.js';
 import { changePosted } from '../stock/posted.js';
@@ -97,6 +97,28 @@ const movementOf = (row: OutboundRow): Movement | null =>
         businessDate: row.outboundDate,
       };
 
+/** The columns an outbound order is written with (insertObjects): all but its id. */
+const OUTBOUND_INSERT: readonly InsertColumn[] = [
+  ['outboundNumber', 'text'],
+  ['deliveryOrderNumber', 'text'],
+  ['blNumber', 'text'],
+  ['licensePlate', 'text'],
+  ['driverName', 'text'],
+  ['driverPhone', 'text'],
+  ['commodity', 'text'],
+  ['commodityCode', 'text'],
+  ['quantityMilli', 'integer'],
+  ['unit', 'text'],
+  ['outboundDate', 'text'],
+  ['warehouseId', 'integer'],
+  ['operator', 'text'],
+  ['outboundStatus', 'text'],
+  ['receiptStatus', 'text'],
+  ['remark', 'text'],
+  ['createTime', 'text'],
+  ['updateTime', 'text'],
+];
+
 /**
  * Creates outbound orders in the caller's transaction, set-based: each checked against the pickup
  * request it names and taken from stock, in order. The JSON create is a batch of one; a sheet import
@@ -116,27 +138,27 @@ export async function insertOutbounds(db: Queryable, actor: AuthUser | null, inp
   const time = now();
   const rows: OutboundRow[] = [];
   for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
-    const stored = await db
-      .insertInto('outboundOrders')
-      .values(
-        // the plain fields go in as sent; the number, the warehouse and the quantity are converted
-        piece.map(({ input, i }) => {
-          const { outboundNumber: _number, warehouse: _warehouse, quantity, ...fields } = input;
-          return {
-            ...fields,
-            outboundNumber: numbers[i]!,
-            quantityMilli: toMilli(quantity),
-            warehouseId: warehouses[i]!.id,
-            operator: input.operator ?? actor?.username ?? null,
-            outboundStatus: input.outboundStatus ?? ('completed' as const),
-            receiptStatus: 'unconfirmed' as const,
-            createTime: time,
-            updateTime: time,
-          };
-        }),
-      )
-      .returningAll()
-      .execute();
+    const stored = await insertObjects<Selectable<OutboundOrdersTable>>(
+      db,
+      'outboundOrders',
+      OUTBOUND_INSERT,
+      // the plain fields go in as sent; the number, the warehouse and the quantity are converted
+      piece.map(({ input, i }) => {
+        const { outboundNumber: _number, warehouse: _warehouse, quantity, ...fields } = input;
+        return {
+          ...fields,
+          outboundNumber: numbers[i]!,
+          quantityMilli: toMilli(quantity),
+          warehouseId: warehouses[i]!.id,
+          operator: input.operator ?? actor?.username ?? null,
+          outboundStatus: input.outboundStatus ?? 'completed',
+          receiptStatus: 'unconfirmed',
+          createTime: time,
+          updateTime: time,
+        };
+      }),
+      { returning: true },
+    );
     const byNumber = new Map(stored.map((r) => [r.outboundNumber, r]));
     for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name });
   }

@@ -108,19 +108,20 @@ export interface OrderChange {
  * order's index in the batch (`BatchRefusal`).
  */
 export async function followPickups(db: Queryable, actor: AuthUser | null, changes: readonly OrderChange[]): Promise<void> {
-  const named = (c: OrderChange) => new Set([c.before?.deliveryOrderNumber, c.after?.deliveryOrderNumber].filter((n): n is string => !!n));
+  // the requests each change names (its order's before and after), once a change
+  const named = changes.map((c) => new Set([c.before?.deliveryOrderNumber, c.after?.deliveryOrderNumber].filter((n): n is string => !!n)));
   const pickups = await lockPickups(
     db,
-    changes.flatMap((c) => [...named(c)]),
+    named.flatMap((names) => [...names]),
   );
   // what each request's orders ship apart from this batch's changes: its sum already counts them
   const others = new Map<string, number>();
   const moved = new Set<string>();
   for (const [n, pickup] of pickups) others.set(n, pickup.shippedMilli);
-  for (const { before, after } of changes) for (const n of named({ before, after })) if (pickups.has(n)) others.set(n, others.get(n)! - (after ? shippedBy(after, n) : 0));
+  for (const [index, { after }] of changes.entries()) for (const n of named[index]!) if (pickups.has(n)) others.set(n, others.get(n)! - (after ? shippedBy(after, n) : 0));
   const shippedBefore = new Map(others);
   for (const [index, { before, after }] of changes.entries()) {
-    for (const n of named({ before, after })) {
+    for (const n of named[index]!) {
       const pickup = pickups.get(n);
       if (!pickup) {
         if (after?.deliveryOrderNumber === n && before?.deliveryOrderNumber !== n) throw new BatchRefusal(index, refusedField('deliveryOrderNumber', unknownPickup(n)));
