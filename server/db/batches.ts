@@ -58,8 +58,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /**
  * The first `count` values of a column as one JSON array (undefined is null): one flat string made
  * natively, where an array literal built in JavaScript made several short-lived strings a value, which
- * grew the young generation during a large import (docs/performance.md, "Memory given back around a
- * large read"). A lone surrogate becomes U+FFFD, as node-postgres's UTF-8 encoding makes it in any
+ * grew the young generation during a large import (docs/performance.md, "JSON arrays for PostgreSQL's
+ * set-based inserts"). A lone surrogate becomes U+FFFD, as node-postgres's UTF-8 encoding makes it in any
  * other bound text.
  */
 function jsonArray(column: readonly unknown[], count: number): string {
@@ -79,8 +79,8 @@ export interface InsertOptions {
   returning?: boolean;
 }
 
-/** The PostgreSQL type of each migration type (server/db/postgres.ts makes the same columns). */
-const PG_TYPE = { integer: 'bigint', real: 'double precision', text: 'text' } as const;
+/** The cast of a JSON array's text element to each migration type's PostgreSQL type (server/db/postgres.ts makes the same columns). */
+const PG_CAST = { integer: '::bigint', real: '::double precision', text: '' } as const;
 
 /**
  * Inserts `count` rows given column by column (`values[j][i]`: column j of row i; undefined is null)
@@ -105,7 +105,7 @@ export async function insertColumns<Row = never>(
   if (isPostgres(db)) {
     const elements = columns.map((_, j) => `json_array_elements_text($${j + 1}::json)`).join(', ');
     const aliases = columns.map((_, j) => `c${j}`).join(', ');
-    const casts = columns.map(([, type], j) => (type === 'text' ? `c${j}` : `c${j}::${PG_TYPE[type]}`)).join(', ');
+    const casts = columns.map(([, type], j) => `c${j}${PG_CAST[type]}`).join(', ');
     const parameters = values.map((column) => jsonArray(column, count));
     const text = `insert into "${table}" (${names}) select ${casts} from rows from (${elements}) as x(${aliases})${returning}`;
     return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
