@@ -11,7 +11,7 @@ import type { PickupRequestsTable, PickupStatus } from '../../../db/tables-wareh
 import type { AuthUser } from '../../../http/auth.js';
 import { forbidden, invalid, notFound, refusedField } from '../../../http/errors.js';
 import { recordAudit, recordAudits } from '../../audit/audit.service.js';
-import { chunked } from '../../../db/batches.js';
+import { chunked, insertObjects, type InsertColumn } from '../../../db/batches.js';
 import { commoditiesOf, commodityOf } from '../../catalogs/catalog-names.js';
 import { nextNumbers } from '../stock/document-numbers.js';
 import { getSettings } from '../../settings/settings.service.js';
@@ -99,6 +99,28 @@ export async function loadPickup(db: Queryable, id: number, scope: Scope | null)
 /** The pickup request `id` as the API answers it, or 404 (403 outside `scope`). */
 export const getPickup = async (db: Queryable, id: number, scope: Scope | null): Promise<PickupRequest> => presentPickup(await loadPickup(db, id, scope));
 
+/** The columns a new pickup request is written with (insertObjects): all but its id and its approval. */
+const PICKUP_INSERT: readonly InsertColumn[] = [
+  ['orderNumber', 'text'],
+  ['blNumber', 'text'],
+  ['licensePlate', 'text'],
+  ['plateKey', 'text'],
+  ['driverName', 'text'],
+  ['driverPhone', 'text'],
+  ['driverIdCard', 'text'],
+  ['commodity', 'text'],
+  ['quantityMilli', 'integer'],
+  ['unit', 'text'],
+  ['deliveryDate', 'text'],
+  ['deliveryAddress', 'text'],
+  ['warehouseId', 'integer'],
+  ['status', 'text'],
+  ['remark', 'text'],
+  ['createTime', 'text'],
+  ['updateTime', 'text'],
+  ['createdBy', 'text'],
+];
+
 /** Creates pickup requests (pending, numbered in order) in the caller's transaction, set-based; the JSON create is a batch of one. */
 export async function insertPickups(db: Queryable, actor: AuthUser | null, inputs: readonly z.output<typeof pickupBody>[]): Promise<PickupRequest[]> {
   const warehouses = await warehousesForMovements(db, actor, inputs);
@@ -110,24 +132,24 @@ export async function insertPickups(db: Queryable, actor: AuthUser | null, input
   const time = now();
   const rows: PickupRow[] = [];
   for (const piece of chunked(inputs.map((input, i) => ({ input, i })))) {
-    const stored = await db
-      .insertInto('pickupRequests')
-      .values(
-        // the plain fields go in as sent; the warehouse and the quantity are converted
-        piece.map(({ input: { warehouse: _warehouse, quantity, ...fields }, i }) => ({
-          ...fields,
-          plateKey: fields.licensePlate == null ? null : plateKey(fields.licensePlate),
-          orderNumber: numbers[i]!,
-          quantityMilli: toMilli(quantity),
-          warehouseId: warehouses[i]!.id,
-          status: 'pending' as const,
-          createTime: time,
-          updateTime: time,
-          createdBy: actor?.username ?? null,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const stored = await insertObjects<Selectable<PickupRequestsTable>>(
+      db,
+      'pickupRequests',
+      PICKUP_INSERT,
+      // the plain fields go in as sent; the warehouse and the quantity are converted
+      piece.map(({ input: { warehouse: _warehouse, quantity, ...fields }, i }) => ({
+        ...fields,
+        plateKey: fields.licensePlate == null ? null : plateKey(fields.licensePlate),
+        orderNumber: numbers[i]!,
+        quantityMilli: toMilli(quantity),
+        warehouseId: warehouses[i]!.id,
+        status: 'pending',
+        createTime: time,
+        updateTime: time,
+        createdBy: actor?.username ?? null,
+      })),
+      { returning: true },
+    );
     const byNumber = new Map(stored.map((r) => [r.orderNumber, r]));
     // a new request has nothing shipped
     for (const { i } of piece) rows.push({ ...byNumber.get(numbers[i]!)!, warehouse: warehouses[i]!.name, shippedMilli: 0 });
