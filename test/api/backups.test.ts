@@ -194,7 +194,8 @@ describe('backup routes', () => {
         await restored.close();
       }
     }
-  });
+    // two backups and two restored services: 16-27 s on PostgreSQL in CI beside the browser suite
+  }, 120_000);
 });
 
 // restoring into a SQLite data folder (on the PostgreSQL run, a backup taken on PostgreSQL)
