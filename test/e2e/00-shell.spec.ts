@@ -187,7 +187,13 @@ test('two tabs whose token is about to expire refresh it once between them, and 
     // both open at once, each finding the token about to expire: a refresh token works once, and a
     // second exchange of it would revoke the sign-in in both
     await Promise.all([page.goto('/admin/users'), other.goto('/admin/users')]);
-    for (const tab of [page, other]) await expect(tab.getByTestId('current-user')).toBeVisible();
+    for (const [n, tab] of [page, other].entries())
+      await expect(tab.getByTestId('current-user'))
+        .toBeVisible()
+        // which tab, where it ended and how many exchanges were sent: a signed-out tab (two exchanges) or a slow one
+        .catch((err: Error) => {
+          throw new Error(`tab ${n + 1} at ${tab.url()} after ${refreshes.length} refresh request(s): ${err.message}`);
+        });
     expect(refreshes).toHaveLength(1);
     for (const tab of [page, other]) {
       await tab.reload();
